@@ -1,0 +1,142 @@
+//! Bid for Priority: secret bids of TP, revealed together; highest first; tied bidders may
+//! cede, then Tactics decides, then a random draw.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::dice::TableRng;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::log::LogEvent;
+use fray_core::phase::RulesStep;
+use fray_core::tokens::TokenKind;
+
+use crate::data::Skill;
+use crate::phase::{FwPhase, Round, go_to};
+use crate::schedule::FiendWakeSystems;
+use crate::sheet::{RoundChoices, Skills};
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, reveal_bids.in_set(FiendWakeSystems::BidForPriority))
+        .add_systems(RulesStep, settle_priority.in_set(FiendWakeSystems::Cede));
+}
+
+/// Combatants who have not bid yet.
+pub(crate) fn awaiting_bids(world: &World) -> Vec<Entity> {
+    view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .filter(|&e| world.get::<RoundChoices>(e).is_some_and(|c| c.bid.is_none()))
+        .collect()
+}
+
+/// Tied combatants who have not chosen whether to cede.
+pub(crate) fn awaiting_cedes(world: &World) -> Vec<Entity> {
+    world
+        .resource::<Round>()
+        .tied
+        .iter()
+        .copied()
+        .filter(|&e| view::can_act(world, e))
+        .filter(|&e| world.get::<RoundChoices>(e).is_some_and(|c| c.cede.is_none()))
+        .collect()
+}
+
+/// Checks a bid.
+pub(crate) fn check_bid(world: &World, e: Entity, tp: u32) -> Verdict {
+    let held = view::count(world, e, TokenKind::TacticalPoint);
+    if tp > held {
+        return Err(Rejection::new(format!("bids {tp} TP but holds only {held}")));
+    }
+    Ok(())
+}
+
+/// Records a secret bid (TP are spent at the reveal).
+pub(crate) fn bid(world: &mut World, e: Entity, tp: u32) {
+    if let Some(mut c) = world.get_mut::<RoundChoices>(e) {
+        c.bid = Some(tp);
+    }
+}
+
+/// Records a cede choice.
+pub(crate) fn cede(world: &mut World, e: Entity, cede: bool) {
+    if let Some(mut c) = world.get_mut::<RoundChoices>(e) {
+        c.cede = Some(cede);
+    }
+}
+
+fn bids(world: &World) -> Vec<(Entity, u32)> {
+    view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .filter_map(|e| Some((e, world.get::<RoundChoices>(e)?.bid?)))
+        .collect()
+}
+
+/// When every bid is in: spends them, reveals them together, and finds the ties.
+fn reveal_bids(world: &mut World) {
+    if world.resource::<Round>().revealed || !awaiting_bids(world).is_empty() {
+        return;
+    }
+    let bids = bids(world);
+    for &(e, tp) in &bids {
+        view::lose(world, e, TokenKind::TacticalPoint, tp, "bid for priority");
+    }
+    let shown = bids.iter().map(|&(e, tp)| (view::id(world, e), tp)).collect();
+    view::log_table(world, LogEvent::BidsRevealed { bids: shown });
+    let tied: Vec<Entity> = bids
+        .iter()
+        .filter(|(e, tp)| bids.iter().any(|(o, t)| o != e && t == tp))
+        .map(|&(e, _)| e)
+        .collect();
+    let has_ties = !tied.is_empty();
+    {
+        let mut round = world.resource_mut::<Round>();
+        round.revealed = true;
+        round.tied = tied;
+    }
+    let next = if has_ties { FwPhase::Cede } else { FwPhase::ExecuteTurns };
+    if !has_ties {
+        order_priority(world);
+    }
+    go_to(world, next);
+}
+
+/// When every tied combatant has chosen: orders priority.
+fn settle_priority(world: &mut World) {
+    if !awaiting_cedes(world).is_empty() {
+        return;
+    }
+    order_priority(world);
+    go_to(world, FwPhase::ExecuteTurns);
+}
+
+/// Highest bid first; among equal bids, those who hold before those who cede, then higher
+/// Tactics, then a random draw (made only for combatants still tied).
+fn order_priority(world: &mut World) {
+    let mut keyed: Vec<(Entity, u32, bool, u32, u32)> = bids(world)
+        .into_iter()
+        .map(|(e, bid)| {
+            let ceded = world.get::<RoundChoices>(e).and_then(|c| c.cede).unwrap_or(false);
+            let tactics = world.get::<Skills>(e).map_or(0, |s| s.level(Skill::Tactics));
+            (e, bid, ceded, tactics, 0)
+        })
+        .collect();
+    let still_tied: Vec<usize> = (0..keyed.len())
+        .filter(|&i| {
+            keyed.iter().enumerate().any(|(j, k)| {
+                j != i && (k.1, k.2, k.3) == (keyed[i].1, keyed[i].2, keyed[i].3)
+            })
+        })
+        .collect();
+    {
+        let mut rng = world.resource_mut::<TableRng>();
+        for i in still_tied {
+            keyed[i].4 = rng.below(1 << 20) as u32;
+        }
+    }
+    keyed.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(b.3.cmp(&a.3)).then(b.4.cmp(&a.4)));
+    let order: Vec<Entity> = keyed.iter().map(|k| k.0).collect();
+    let shown = order.iter().map(|&e| view::id(world, e)).collect();
+    view::log_table(world, LogEvent::PriorityOrder { order: shown });
+    world.resource_mut::<Round>().priority = order;
+}

@@ -1,0 +1,228 @@
+//! Fiend Wake's scenario data: the `rules` block (numbers and catalogues), the character
+//! sheet and the mount sheet. Every number a GM may want to change lives here, with the
+//! defaults `RULES.md` explains.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The scenario's `rules` block.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FiendWakeRules {
+    /// Tactical points every combatant starts a round with, before Cunning (2; fewer for a
+    /// surprised side is set per combatant with `tp_adjust`).
+    pub base_tp: u32,
+    /// Faces of the dice rolled for skills and attributes.
+    pub die_sides: u32,
+    /// Tactical points a turn token is worth when spent on armour.
+    pub turn_token_tp: u32,
+    /// Wound threshold: `threshold_base + threshold_per_endurance * Endurance`.
+    pub threshold_base: u32,
+    /// See `threshold_base`.
+    pub threshold_per_endurance: u32,
+    /// Difficulty of an unconscious combatant's Endurance roll.
+    pub unconscious_difficulty: u32,
+    /// TP cost of evacuating a location as a simple action.
+    pub evacuate_cost: u32,
+    /// TP cost of mounting as a simple action.
+    pub mount_cost: u32,
+    /// TP assumed spent by an upgraded simple action without its own rule.
+    pub upgrade_assumed_tp: u32,
+    /// Weapons by id.
+    pub weapons: BTreeMap<String, Weapon>,
+    /// Armours by id.
+    pub armours: BTreeMap<String, Armour>,
+}
+
+impl Default for FiendWakeRules {
+    fn default() -> Self {
+        Self {
+            base_tp: 2,
+            die_sides: 10,
+            turn_token_tp: 2,
+            threshold_base: 4,
+            threshold_per_endurance: 2,
+            unconscious_difficulty: 7,
+            evacuate_cost: 0,
+            mount_cost: 1,
+            upgrade_assumed_tp: 2,
+            weapons: BTreeMap::new(),
+            armours: BTreeMap::new(),
+        }
+    }
+}
+
+/// Melee or ranged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponKind {
+    /// Hits local combatants and combatants in no location.
+    Melee,
+    /// Hits anyone, in any location.
+    Ranged,
+}
+
+/// A weapon in the scenario's catalogue.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Shown name.
+    pub name: String,
+    /// Melee or ranged.
+    pub kind: WeaponKind,
+    /// The skill rolled to attack with it.
+    pub skill: Skill,
+    /// Wounds on a hit.
+    pub first_intention: i32,
+    /// Wounds per tactical point allocated in harassment.
+    pub second_intention: i32,
+    /// TP to make it ready (arm yourself).
+    #[serde(default = "one")]
+    pub ready_cost: i32,
+    /// Siege damage per hit on a location (used by later rules; 0 for most weapons).
+    #[serde(default)]
+    pub siege: i32,
+}
+
+fn one() -> i32 {
+    1
+}
+
+/// An armour in the scenario's catalogue.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armour {
+    /// Shown name.
+    pub name: String,
+    /// Wounds removed from each discrete instance of damage.
+    pub reduction: i32,
+    /// TP (or turn tokens) to pay each round prep to keep wearing it.
+    pub encumbrance: i32,
+}
+
+/// The six attributes. Each has stack numbers: the odd numbers below its level and the
+/// level itself (5 gives 1, 3, 5; 4 gives 1, 3, 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Attribute {
+    /// Raw strength: damage bonuses and grapples.
+    Power,
+    /// Agility and aim: attack rolls.
+    Grace,
+    /// Wits: one TP per stack number at round prep; Command and Medicine rolls.
+    Cunning,
+    /// Toughness: wound threshold and unconscious rolls.
+    Endurance,
+    /// Nerve (the text also says Vitality): one turn token per stack number.
+    Resolve,
+    /// Life: handicaps mark its stack numbers; none left means unconscious.
+    Spirit,
+}
+
+impl Attribute {
+    /// Every attribute in sheet order.
+    pub const ALL: [Attribute; 6] = [
+        Attribute::Power,
+        Attribute::Grace,
+        Attribute::Cunning,
+        Attribute::Endurance,
+        Attribute::Resolve,
+        Attribute::Spirit,
+    ];
+}
+
+/// Skills a sheet may list (absent skills are at level 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Skill {
+    /// Priority tie-breaks, odd-ball behaviour.
+    Tactics,
+    /// Leading assaults.
+    Command,
+    /// Grapples and fists.
+    UnarmedCombat,
+    /// Healing handicaps.
+    Medicine,
+    /// Handling animals.
+    Totemism,
+    /// Rifles, pistols.
+    Firearms,
+    /// Bows, crossbows.
+    Archery,
+    /// Swords, axes, daggers.
+    Blades,
+    /// Clubs, hammers, maces.
+    Bludgeons,
+    /// Spears, pikes.
+    Polearms,
+    /// Grenades, javelins, stones.
+    Thrown,
+    /// Cannons, catapults.
+    Artillery,
+}
+
+/// The attribute block of a sheet.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttributeSpec {
+    /// Power.
+    pub power: i32,
+    /// Grace.
+    pub grace: i32,
+    /// Cunning.
+    pub cunning: i32,
+    /// Endurance.
+    pub endurance: i32,
+    /// Resolve (Vitality).
+    pub resolve: i32,
+    /// Spirit.
+    pub spirit: i32,
+}
+
+/// Items carried (used by the rules of the next Fiend Wake issue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Item {
+    /// A grenade.
+    Grenade,
+    /// A bag of caltrops.
+    Caltrops,
+}
+
+/// A Fiend Wake character sheet.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// Attributes.
+    pub attributes: AttributeSpec,
+    /// The difficulty to hit this combatant.
+    pub evasion: i32,
+    /// Skill levels.
+    #[serde(default)]
+    pub skills: BTreeMap<Skill, i32>,
+    /// Weapon ids carried (from the rules' catalogue).
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    /// The weapon ready when the fight starts, if any.
+    #[serde(default)]
+    pub ready: Option<String>,
+    /// Armour id worn, if any.
+    #[serde(default)]
+    pub armour: Option<String>,
+    /// Items carried.
+    #[serde(default)]
+    pub items: Vec<Item>,
+    /// Added to the round-prep TP (negative for a surprised combatant).
+    #[serde(default)]
+    pub tp_adjust: i32,
+}
+
+/// A Fiend Wake mount sheet.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MountSheet {
+    /// An untrained animal must be wrangled before it can be ridden.
+    pub untrained: bool,
+    /// Difficulty of the wrangling roll.
+    pub training_difficulty: i32,
+}
+
+/// Attributes and numbers above this are refused as absurd.
+pub const MAX_STAT: i32 = 30;

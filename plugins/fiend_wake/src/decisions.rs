@@ -1,0 +1,173 @@
+//! Who owes a decision now, the AI taking the decisions of AI-controlled combatants, and the
+//! one place intents are validated and applied, in the order they were submitted.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
+use fray_core::log::LogEvent;
+use fray_core::phase::{RulesStep, StepProgress};
+use fray_core::prelude::{Controller, TableIndex};
+
+use crate::intent::{FwIntent, SealedBid};
+use crate::phase::{ActiveTurn, FwPhase, current};
+use crate::schedule::FiendWakeSystems;
+use crate::sheet::RoundChoices;
+use crate::{actions, aftermath, ai, bidding, harassment, round_prep, view};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, (ai_decide, apply_intents).chain().in_set(FiendWakeSystems::Decisions));
+}
+
+/// The combatants the rules are waiting on now, in scenario or priority order.
+pub fn awaiting(world: &World) -> Vec<Entity> {
+    if let Some(actor) = world.resource::<ActiveTurn>().actor {
+        return vec![actor];
+    }
+    match current(world) {
+        FwPhase::RoundPrep => round_prep::awaiting(world),
+        FwPhase::BidForPriority => bidding::awaiting_bids(world),
+        FwPhase::Cede => bidding::awaiting_cedes(world),
+        FwPhase::Aftermath => aftermath::awaiting(world),
+        FwPhase::Harassment => harassment::awaiting(world),
+        FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => Vec::new(),
+    }
+}
+
+/// Lets the AI decide for every AI-controlled combatant the rules wait on.
+fn ai_decide(world: &mut World) {
+    for e in awaiting(world) {
+        if world.get::<Controller>(e) != Some(&Controller::Ai) {
+            continue;
+        }
+        let id = view::id(world, e);
+        if world.resource::<Inbox<FwIntent>>().0.iter().any(|s| s.actor == id) {
+            continue;
+        }
+        for intent in ai::decide(world, e) {
+            world.resource_mut::<Inbox<FwIntent>>().submit(id.clone(), intent);
+        }
+    }
+}
+
+/// Applies queued intents in order while the current phase waits for decisions.
+fn apply_intents(world: &mut World) {
+    loop {
+        let Some(next) = world.resource_mut::<Inbox<FwIntent>>().0.pop_front() else {
+            return;
+        };
+        let always = matches!(next.intent, FwIntent::AgreeToEnd { .. });
+        if !always && awaiting(world).is_empty() {
+            // The phase has nothing more to ask: leave the rest for the next phase.
+            world.resource_mut::<Inbox<FwIntent>>().0.push_front(next);
+            return;
+        }
+        // The outcome is recorded in `Outcomes` and the log.
+        let _ = submit(world, next);
+    }
+}
+
+/// Validates and applies one intent now, recording the outcome. Returns the verdict.
+pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
+    let Submitted { actor, intent } = submitted;
+    let record = match intent {
+        FwIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
+        _ => IntentRecord::new(intent.clone()),
+    };
+    let e = world.resource::<TableIndex>().combatant(&actor);
+    let result = match e {
+        None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
+        Some(e) => validate(world, e, &intent).map(|plan| apply(world, e, plan)),
+    };
+    let event = match &result {
+        Ok(()) => LogEvent::IntentAccepted { intent: record.clone() },
+        Err(r) => LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
+    };
+    world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
+    world.resource_mut::<Outcomes>().0.push(Outcome { actor, intent: record, result: result.clone() });
+    world.resource_mut::<StepProgress>().mark();
+    result
+}
+
+/// A validated intent, ready to apply.
+pub struct Plan(Step);
+
+enum Step {
+    PayArmour(u32, u32),
+    RefuseArmour(bool),
+    Bid(u32),
+    Cede(bool),
+    Turn(actions::Plan),
+    SpendArm(String, u32),
+    Pass,
+    Harass(Vec<(Entity, u32)>),
+    Agree(bool),
+}
+
+/// Checks an intent against the table as it is, changing nothing.
+pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
+    let name = view::name(world, e);
+    if !view::can_act(world, e) {
+        let status = format!("{:?}", view::status(world, e)).to_lowercase();
+        return Err(Rejection::new(format!("{name} is {status} and cannot act")));
+    }
+    if let FwIntent::AgreeToEnd { agree } = intent {
+        return Ok(Plan(Step::Agree(*agree)));
+    }
+    let phase = current(world);
+    if !awaiting(world).contains(&e) {
+        return Err(Rejection::new(match world.resource::<ActiveTurn>().actor {
+            Some(a) => format!("it is {}'s turn", view::name(world, a)),
+            None => format!("{name} has nothing to decide during {}", phase.title()),
+        }));
+    }
+    let wrong = || {
+        Rejection::new(format!("{} is not something to do during {}", intent.title(), phase.title()))
+    };
+    let in_turn = world.resource::<ActiveTurn>().actor == Some(e);
+    let step = match (phase, intent) {
+        _ if in_turn => Step::Turn(actions::check(world, e, intent)?),
+        (FwPhase::RoundPrep, FwIntent::PayArmour { tp, turn_tokens }) => {
+            round_prep::check_pay(world, e, *tp, *turn_tokens)?;
+            Step::PayArmour(*tp, *turn_tokens)
+        }
+        (FwPhase::RoundPrep, FwIntent::RefuseArmour { doff }) => {
+            round_prep::check_refuse(world, e)?;
+            Step::RefuseArmour(*doff)
+        }
+        (FwPhase::BidForPriority, FwIntent::Bid { tp }) => {
+            bidding::check_bid(world, e, *tp)?;
+            Step::Bid(*tp)
+        }
+        (FwPhase::Cede, FwIntent::Cede { cede }) => Step::Cede(*cede),
+        (FwPhase::Aftermath, FwIntent::Arm { weapon, upgrade }) => {
+            let cost = aftermath::check_spend_arm(world, e, weapon, *upgrade)?;
+            Step::SpendArm(weapon.clone(), cost)
+        }
+        (FwPhase::Aftermath, FwIntent::Pass) => Step::Pass,
+        (FwPhase::Harassment, FwIntent::Harass { allocations }) => {
+            Step::Harass(harassment::check(world, e, allocations)?)
+        }
+        (FwPhase::Harassment, FwIntent::Pass) => Step::Harass(Vec::new()),
+        _ => return Err(wrong()),
+    };
+    Ok(Plan(step))
+}
+
+/// Applies a validated intent.
+pub fn apply(world: &mut World, e: Entity, plan: Plan) {
+    match plan.0 {
+        Step::PayArmour(tp, tt) => round_prep::pay(world, e, tp, tt),
+        Step::RefuseArmour(doff) => round_prep::refuse(world, e, doff),
+        Step::Bid(tp) => bidding::bid(world, e, tp),
+        Step::Cede(c) => bidding::cede(world, e, c),
+        Step::Turn(plan) => actions::apply(world, e, plan),
+        Step::SpendArm(weapon, cost) => aftermath::spend_arm(world, e, &weapon, cost),
+        Step::Pass => aftermath::done(world),
+        Step::Harass(targets) => harassment::harass(world, e, targets),
+        Step::Agree(agree) => {
+            if let Some(mut c) = world.get_mut::<RoundChoices>(e) {
+                c.agrees_to_end = agree;
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! End of the round: unconscious combatants roll Endurance or take a handicap; leftover
+//! TP and turns are lost; the fight ends when one side (or none) is left standing, when
+//! every conscious combatant agrees, or at the round limit. Otherwise a new round begins.
+
+use std::collections::BTreeSet;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::log::LogEvent;
+use fray_core::phase::RulesStep;
+use fray_core::prelude::Side;
+use fray_core::table::Status;
+use fray_core::tokens::TokenKind;
+
+use crate::damage;
+use crate::data::Attribute;
+use crate::phase::{FightResult, FwPhase, Round, go_to};
+use crate::rolls;
+use crate::schedule::FiendWakeSystems;
+use crate::sheet::RoundChoices;
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, end_round.in_set(FiendWakeSystems::EndOfRound));
+}
+
+fn end_round(world: &mut World) {
+    let difficulty = view::catalogue(world).rules.unconscious_difficulty;
+    for e in view::combatants(world) {
+        if view::status(world, e) == Status::Unconscious {
+            let roll = rolls::roll(world, e, None, Attribute::Endurance, difficulty);
+            if !roll.success {
+                damage::handicap(world, e, "unconscious");
+            }
+        }
+    }
+    for e in view::combatants(world) {
+        for kind in [TokenKind::TacticalPoint, TokenKind::TurnToken, TokenKind::PendingTurn] {
+            view::lose(world, e, kind, u32::MAX, "round over");
+        }
+    }
+    let standing = standing_sides(world);
+    let all_agree = view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .all(|e| world.get::<RoundChoices>(e).is_some_and(|c| c.agrees_to_end));
+    let round = world.resource::<Round>();
+    if standing.len() <= 1 {
+        finish_fight(world, "one side or none is left standing");
+    } else if all_agree {
+        finish_fight(world, "every conscious combatant agreed to end the fight");
+    } else if round.number >= round.max_rounds {
+        finish_fight(world, "the round limit was reached");
+    } else {
+        world.resource_mut::<Round>().prepared = false;
+        go_to(world, FwPhase::RoundPrep);
+    }
+}
+
+/// Sides with at least one combatant still fighting.
+pub fn standing_sides(world: &World) -> BTreeSet<String> {
+    view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.0.clone()))
+        .collect()
+}
+
+/// Ends the fight, recording the result.
+pub(crate) fn finish_fight(world: &mut World, reason: &str) {
+    let standing = standing_sides(world);
+    let winner = (standing.len() == 1).then(|| standing.into_iter().next()).flatten();
+    let rounds = world.resource::<Round>().number;
+    let survivors = view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .map(|e| view::id(world, e))
+        .collect();
+    view::log_table(
+        world,
+        LogEvent::BattleEnded { winner: winner.clone(), rounds, survivors, reason: reason.to_owned() },
+    );
+    world.insert_resource(FightResult { winner, rounds, reason: reason.to_owned() });
+    go_to(world, FwPhase::CombatOver);
+}

@@ -1,0 +1,103 @@
+//! Harassment: from the lowest priority up, each combatant divides its remaining TP among
+//! combatants its ready weapon could hit; each target takes second-intention damage times
+//! the TP given to it, as one instance of wounds.
+
+use std::collections::BTreeSet;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::ids::CombatantId;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::phase::{RulesStep, StepProgress};
+use fray_core::prelude::TableIndex;
+use fray_core::tokens::TokenKind;
+
+use crate::actions::can_hit;
+use crate::damage;
+use crate::phase::{FwPhase, Round, go_to};
+use crate::schedule::FiendWakeSystems;
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, next_harasser.in_set(FiendWakeSystems::Harassment));
+}
+
+/// Harassment order: lowest priority first.
+fn order(world: &World) -> Vec<Entity> {
+    world.resource::<Round>().priority.iter().rev().copied().collect()
+}
+
+/// Everyone `e`'s ready weapon could hit now.
+pub fn reachable(world: &World, e: Entity) -> Vec<Entity> {
+    let Some((_, weapon)) = view::ready_weapon(world, e) else {
+        return Vec::new();
+    };
+    view::combatants(world)
+        .into_iter()
+        .filter(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, weapon.kind))
+        .collect()
+}
+
+fn can_harass(world: &World, e: Entity) -> bool {
+    view::can_act(world, e) && view::count(world, e, TokenKind::TacticalPoint) > 0 && !reachable(world, e).is_empty()
+}
+
+fn next_harasser(world: &mut World) {
+    let order = order(world);
+    let mut cursor = world.resource::<Round>().cursor;
+    while cursor < order.len() && !can_harass(world, order[cursor]) {
+        cursor += 1;
+    }
+    if cursor != world.resource::<Round>().cursor {
+        world.resource_mut::<Round>().cursor = cursor;
+        world.resource_mut::<StepProgress>().mark();
+    }
+    if cursor >= order.len() {
+        world.resource_mut::<Round>().cursor = 0;
+        go_to(world, FwPhase::EndOfRound);
+    }
+}
+
+/// The combatant harassing now.
+pub(crate) fn awaiting(world: &World) -> Vec<Entity> {
+    let cursor = world.resource::<Round>().cursor;
+    order(world).get(cursor).copied().filter(|&e| can_harass(world, e)).into_iter().collect()
+}
+
+/// Checks an allocation; returns the targets as entities.
+pub(crate) fn check(world: &World, e: Entity, allocations: &[(CombatantId, u32)]) -> Verdict<Vec<(Entity, u32)>> {
+    let held = view::count(world, e, TokenKind::TacticalPoint);
+    let total: u64 = allocations.iter().map(|(_, tp)| u64::from(*tp)).sum();
+    if total > u64::from(held) {
+        return Err(Rejection::new(format!("allocates {total} TP but holds only {held}")));
+    }
+    let reach = reachable(world, e);
+    let index = world.resource::<TableIndex>();
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (id, tp) in allocations {
+        let t = index.combatant(id).ok_or_else(|| Rejection::new(format!("there is no combatant '{id}'")))?;
+        if *tp == 0 {
+            return Err(Rejection::new(format!("allocates 0 TP to {}; leave them out instead", view::name(world, t))));
+        }
+        if !seen.insert(t) {
+            return Err(Rejection::new(format!("names {} twice", view::name(world, t))));
+        }
+        if !reach.contains(&t) {
+            return Err(Rejection::new(format!("the ready weapon cannot reach {}", view::name(world, t))));
+        }
+        out.push((t, *tp));
+    }
+    Ok(out)
+}
+
+/// Applies an accepted allocation.
+pub(crate) fn harass(world: &mut World, e: Entity, targets: Vec<(Entity, u32)>) {
+    let per_tp = view::ready_weapon(world, e).map_or(0, |(_, w)| w.second_intention.max(0) as u32);
+    let source = format!("{}'s harassment", view::name(world, e));
+    for (t, tp) in targets {
+        view::lose(world, e, TokenKind::TacticalPoint, tp, "harassment");
+        damage::wounds(world, t, per_tp.saturating_mul(tp), &source);
+    }
+    world.resource_mut::<Round>().cursor += 1;
+}

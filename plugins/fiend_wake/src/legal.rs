@@ -1,0 +1,68 @@
+//! The intents a combatant could submit now that the rules would accept: candidates
+//! filtered through the same validation the rules apply. Used by tests that play random
+//! legal games, and by the board to list the legal actions.
+
+use bevy_ecs::prelude::*;
+use fray_core::location::{accessible_from, place_id, place_of};
+use fray_core::tokens::TokenKind;
+use fray_core::prelude::{Mount, TableIndex};
+
+use crate::decisions::{awaiting, validate};
+use crate::intent::FwIntent;
+use crate::sheet::Arsenal;
+use crate::view;
+
+/// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
+/// not waiting on `e`). `AgreeToEnd` is left out.
+pub fn legal_intents(world: &World, e: Entity) -> Vec<FwIntent> {
+    if !awaiting(world).contains(&e) {
+        return Vec::new();
+    }
+    candidates(world, e).into_iter().filter(|i| validate(world, e, i).is_ok()).collect()
+}
+
+fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
+    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tokens = view::count(world, e, TokenKind::TurnToken);
+    let mut out = Vec::new();
+    for t in 0..=tp.min(8) {
+        out.push(FwIntent::Bid { tp: t });
+        for tt in 0..=tokens.min(3) {
+            out.push(FwIntent::PayArmour { tp: t, turn_tokens: tt });
+        }
+        out.push(FwIntent::Retreat { tp: t, upgrade: false });
+        out.push(FwIntent::Retreat { tp: t, upgrade: true });
+    }
+    out.extend([
+        FwIntent::RefuseArmour { doff: false },
+        FwIntent::RefuseArmour { doff: true },
+        FwIntent::Cede { cede: true },
+        FwIntent::Cede { cede: false },
+        FwIntent::Evacuate { upgrade: false },
+        FwIntent::Evacuate { upgrade: true },
+        FwIntent::EndTurn,
+        FwIntent::Pass,
+    ]);
+    for upgrade in [false, true] {
+        for weapon in world.get::<Arsenal>(e).map(|a| a.carried.clone()).unwrap_or_default() {
+            out.push(FwIntent::Arm { weapon, upgrade });
+        }
+        if let Some(at) = place_of(world, e) {
+            for to in accessible_from(world, at) {
+                out.push(FwIntent::EnterLocation { location: place_id(world, to), upgrade });
+            }
+        }
+        for (id, _) in world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some()) {
+            out.push(FwIntent::Mount { mount: id.clone(), upgrade });
+        }
+    }
+    for t in view::combatants(world) {
+        let target = view::id(world, t);
+        out.push(FwIntent::MeleeAttack { target: target.clone() });
+        out.push(FwIntent::RangedAttack { target: target.clone() });
+        if tp > 0 {
+            out.push(FwIntent::Harass { allocations: vec![(target, tp)] });
+        }
+    }
+    out
+}

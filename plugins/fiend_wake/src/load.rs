@@ -1,0 +1,162 @@
+//! Reading a Fiend Wake scenario: parse, check, and set up a headless table app.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::{CurrentPhase, Phase};
+use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
+use fray_core::prelude::Controller;
+
+use crate::FiendWakePlugin;
+use crate::data::{FiendWakeRules, MAX_STAT, MountSheet, Sheet};
+use crate::phase::{FwPhase, Round};
+use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn};
+
+/// The ruleset id scenarios name.
+pub const RULESET_ID: &str = "fiend_wake";
+
+/// A Fiend Wake scenario.
+pub type FwScenario = Scenario<FiendWakeRules, Sheet, MountSheet>;
+
+/// Parses and checks a scenario.
+pub fn parse_scenario(text: &str) -> Result<FwScenario, ScenarioError> {
+    let scenario: FwScenario = parse_ron(text)?;
+    let mut problems = scenario.core_problems();
+    problems.extend(ruleset_problems(&scenario));
+    if problems.is_empty() { Ok(scenario) } else { Err(ScenarioError::Invalid(problems)) }
+}
+
+fn stat(problems: &mut Vec<String>, who: &str, what: &str, value: i32) {
+    if value < 0 {
+        problems.push(format!("{who}: {what} is {value}; it cannot be negative"));
+    } else if value > MAX_STAT {
+        problems.push(format!("{who}: {what} is {value}; at most {MAX_STAT} is allowed"));
+    }
+}
+
+/// Problems with the Fiend Wake parts of a scenario.
+pub fn ruleset_problems(s: &FwScenario) -> Vec<String> {
+    let mut p = Vec::new();
+    if s.ruleset != RULESET_ID {
+        p.push(format!("ruleset is '{}', but this is read as '{RULESET_ID}'", s.ruleset));
+    }
+    let r = &s.rules;
+    for (name, value) in [
+        ("rules: base_tp", r.base_tp),
+        ("rules: turn_token_tp", r.turn_token_tp),
+        ("rules: threshold_base", r.threshold_base),
+        ("rules: threshold_per_endurance", r.threshold_per_endurance),
+        ("rules: unconscious_difficulty", r.unconscious_difficulty),
+        ("rules: evacuate_cost", r.evacuate_cost),
+        ("rules: mount_cost", r.mount_cost),
+        ("rules: upgrade_assumed_tp", r.upgrade_assumed_tp),
+    ] {
+        if value > 100 {
+            p.push(format!("{name} is {value}; at most 100 is allowed"));
+        }
+    }
+    if !(2..=100).contains(&r.die_sides) {
+        p.push(format!("rules: die_sides is {}; dice have 2 to 100 sides", r.die_sides));
+    }
+    for (id, w) in &r.weapons {
+        let who = format!("weapon '{id}'");
+        stat(&mut p, &who, "first_intention", w.first_intention);
+        stat(&mut p, &who, "second_intention", w.second_intention);
+        stat(&mut p, &who, "ready_cost", w.ready_cost);
+        stat(&mut p, &who, "siege", w.siege);
+    }
+    for (id, a) in &r.armours {
+        let who = format!("armour '{id}'");
+        stat(&mut p, &who, "reduction", a.reduction);
+        stat(&mut p, &who, "encumbrance", a.encumbrance);
+    }
+    for c in &s.combatants {
+        let who = format!("combatant '{}'", c.id);
+        let a = &c.sheet.attributes;
+        for (name, v) in [
+            ("Power", a.power),
+            ("Grace", a.grace),
+            ("Cunning", a.cunning),
+            ("Endurance", a.endurance),
+            ("Resolve", a.resolve),
+            ("Spirit", a.spirit),
+        ] {
+            stat(&mut p, &who, name, v);
+        }
+        if a.spirit == 0 {
+            p.push(format!("{who}: Spirit is 0; a combatant needs at least 1 to be conscious"));
+        }
+        stat(&mut p, &who, "evasion", c.sheet.evasion);
+        for (skill, v) in &c.sheet.skills {
+            stat(&mut p, &who, &format!("{skill:?}"), *v);
+        }
+        if c.sheet.tp_adjust.abs() > MAX_STAT {
+            p.push(format!("{who}: tp_adjust {} is absurd", c.sheet.tp_adjust));
+        }
+        for w in &c.sheet.weapons {
+            if !r.weapons.contains_key(w) {
+                p.push(format!("{who}: carries weapon '{w}', which is not in rules.weapons"));
+            }
+        }
+        if let Some(ready) = &c.sheet.ready
+            && !c.sheet.weapons.contains(ready)
+        {
+            p.push(format!("{who}: ready weapon '{ready}' is not among the weapons it carries"));
+        }
+        if let Some(armour) = &c.sheet.armour
+            && !r.armours.contains_key(armour)
+        {
+            p.push(format!("{who}: wears armour '{armour}', which is not in rules.armours"));
+        }
+    }
+    for m in &s.mounts {
+        stat(&mut p, &format!("mount '{}'", m.id), "training_difficulty", m.sheet.training_difficulty);
+    }
+    p
+}
+
+fn level(v: i32) -> u32 {
+    v.clamp(0, MAX_STAT) as u32
+}
+
+/// Spawns the scenario into the app's world. `all_ai` hands every combatant to the AI.
+pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
+    let index = scenario.spawn_core(world, seed, FwPhase::RoundPrep.name());
+    for c in &scenario.combatants {
+        let Some(e) = index.combatant(&c.id) else { continue };
+        let s = &c.sheet;
+        let a = &s.attributes;
+        let mut entity = world.entity_mut(e);
+        entity.insert((
+            Attributes::new([a.power, a.grace, a.cunning, a.endurance, a.resolve, a.spirit].map(level)),
+            Skills(s.skills.iter().map(|(k, v)| (*k, level(*v))).collect()),
+            Evasion(level(s.evasion)),
+            Arsenal { carried: s.weapons.clone(), ready: s.ready.clone() },
+            Worn { armour: s.armour.clone(), doffing: false },
+            Inventory(s.items.clone()),
+            TpAdjust(s.tp_adjust),
+            RoundChoices::default(),
+        ));
+        if all_ai {
+            entity.insert(Controller::Ai);
+        }
+    }
+    for m in &scenario.mounts {
+        if let Some(e) = index.mount(&m.id) {
+            world.entity_mut(e).insert(MountTraits {
+                untrained: m.sheet.untrained,
+                training_difficulty: level(m.sheet.training_difficulty),
+            });
+        }
+    }
+    world.insert_resource(Catalogue { rules: scenario.rules.clone() });
+    world.insert_resource(Round { max_rounds, ..Default::default() });
+    world.insert_resource(CurrentPhase::new(FwPhase::RoundPrep));
+}
+
+/// A headless table app for this scenario: core and Fiend Wake plugins, scenario spawned.
+pub fn table_app(scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins(FiendWakePlugin);
+    spawn_scenario(app.world_mut(), scenario, seed, max_rounds, all_ai);
+    app
+}

@@ -1,0 +1,50 @@
+//! Fiend Wake's phase chain, configured in this one place. Every rule system joins one of
+//! these sets; none orders itself against another module's systems.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::{RulesStep, TableSystems, in_phase};
+
+use crate::phase::FwPhase;
+
+/// One set per phase of the round, in order, then the decisions set.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FiendWakeSystems {
+    /// Round Prep: runs only in [`FwPhase::RoundPrep`]. Starts the round, then hands over to
+    /// bidding once every armour is settled.
+    RoundPrep,
+    /// Bid for Priority: reveals the bids once all are in.
+    BidForPriority,
+    /// Cede: orders priority once every tied bidder has chosen.
+    Cede,
+    /// Execute Turns: sets out pending turns and starts the next one.
+    ExecuteTurns,
+    /// Aftermath: extra turn, fueling spells, spending remaining TP.
+    Aftermath,
+    /// Harassment: moves through the harassers, lowest priority first.
+    Harassment,
+    /// End of Round: unconscious rolls, the end-of-fight check, the next round.
+    EndOfRound,
+    /// Every pass, in any phase but the end of the fight: the AI decides for the
+    /// combatants the rules wait on, then queued intents are validated and applied.
+    Decisions,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Order new phases here.
+    app.configure_sets(
+        RulesStep,
+        (
+            FiendWakeSystems::RoundPrep.run_if(in_phase(FwPhase::RoundPrep)),
+            FiendWakeSystems::BidForPriority.run_if(in_phase(FwPhase::BidForPriority)),
+            FiendWakeSystems::Cede.run_if(in_phase(FwPhase::Cede)),
+            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FwPhase::ExecuteTurns)),
+            FiendWakeSystems::Aftermath.run_if(in_phase(FwPhase::Aftermath)),
+            FiendWakeSystems::Harassment.run_if(in_phase(FwPhase::Harassment)),
+            FiendWakeSystems::EndOfRound.run_if(in_phase(FwPhase::EndOfRound)),
+            FiendWakeSystems::Decisions.run_if(not(in_phase(FwPhase::CombatOver))),
+        )
+            .chain()
+            .in_set(TableSystems::Rules),
+    );
+}

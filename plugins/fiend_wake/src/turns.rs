@@ -1,0 +1,87 @@
+//! Execute Turns: everyone with turn tokens sets one aside as a pending turn; pending turns
+//! are played in priority order; repeat until no turn tokens are left.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::location::{LocationProperty, place_of};
+use fray_core::log::LogEvent;
+use fray_core::phase::{RulesStep, StepProgress};
+use fray_core::prelude::Location;
+use fray_core::tokens::TokenKind;
+
+use crate::damage;
+use crate::end_of_round::finish_fight;
+use crate::phase::{ActiveTurn, FwPhase, Round, go_to};
+use crate::schedule::FiendWakeSystems;
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, next_turn.in_set(FiendWakeSystems::ExecuteTurns));
+}
+
+/// Starts the next pending turn, or sets out new pending turns, or moves on.
+fn next_turn(world: &mut World) {
+    if world.resource::<ActiveTurn>().actor.is_some() {
+        return;
+    }
+    let priority = world.resource::<Round>().priority.clone();
+    let pending = |w: &World, e: Entity| view::can_act(w, e) && view::count(w, e, TokenKind::PendingTurn) > 0;
+    if let Some(&actor) = priority.iter().find(|&&e| pending(world, e)) {
+        start_turn(world, actor, false);
+        return;
+    }
+    let mut any = false;
+    for &e in &priority {
+        if view::can_act(world, e) && view::count(world, e, TokenKind::TurnToken) > 0 {
+            view::lose(world, e, TokenKind::TurnToken, 1, "pending turn");
+            view::gain(world, e, TokenKind::PendingTurn, 1, "pending turn");
+            any = true;
+        }
+    }
+    if any {
+        world.resource_mut::<StepProgress>().mark();
+    } else if world.resource::<Round>().turns_executed == 0 {
+        finish_fight(world, "no turns were executed this round");
+    } else {
+        go_to(world, FwPhase::Aftermath);
+    }
+}
+
+/// Starts a turn; `extra` is the top bidder's aftermath turn. Location properties that
+/// strike at the beginning of a turn apply here.
+pub(crate) fn start_turn(world: &mut World, actor: Entity, extra: bool) {
+    *world.resource_mut::<ActiveTurn>() = ActiveTurn { actor: Some(actor), full_action_used: false, extra };
+    if !extra {
+        world.resource_mut::<Round>().turns_executed += 1;
+    }
+    world.resource_mut::<StepProgress>().mark();
+    view::log(world, actor, LogEvent::TurnStarted);
+    let wounds: u32 = place_of(world, actor)
+        .and_then(|p| world.get::<Location>(p))
+        .map(|l| {
+            l.properties
+                .iter()
+                .map(|p| match p {
+                    LocationProperty::WoundsAtTurnStart(n) => *n,
+                    _ => 0,
+                })
+                .sum()
+        })
+        .unwrap_or(0);
+    if wounds > 0 {
+        damage::wounds(world, actor, wounds, "location");
+    }
+}
+
+/// Ends the active turn, discarding its pending turn token.
+pub(crate) fn end_turn(world: &mut World) {
+    let turn = std::mem::take(&mut *world.resource_mut::<ActiveTurn>());
+    let Some(actor) = turn.actor else {
+        return;
+    };
+    if !turn.extra {
+        view::lose(world, actor, TokenKind::PendingTurn, 1, "turn ended");
+    }
+    view::log(world, actor, LogEvent::TurnEnded);
+    world.resource_mut::<StepProgress>().mark();
+}

@@ -1,0 +1,129 @@
+//! Small helpers the rules use to read and change one combatant in a `World`.
+
+use bevy_ecs::prelude::*;
+use fray_core::ids::CombatantId;
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::table::{Combatant, Side, Status, TableIndex};
+use fray_core::tokens::{Counters, TokenKind};
+
+use crate::data::{Attribute, Weapon};
+use crate::sheet::{Arsenal, Attributes, Catalogue, Worn};
+
+/// A combatant's stable id (empty for an entity that is not one).
+pub fn id(world: &World, e: Entity) -> CombatantId {
+    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
+}
+
+/// A combatant's shown name.
+pub fn name(world: &World, e: Entity) -> String {
+    world.get::<Combatant>(e).map_or_else(|| "someone".to_owned(), |c| c.name.clone())
+}
+
+/// A combatant's status.
+pub fn status(world: &World, e: Entity) -> Status {
+    world.get::<Status>(e).copied().unwrap_or(Status::Dead)
+}
+
+/// Conscious and on the field.
+pub fn can_act(world: &World, e: Entity) -> bool {
+    status(world, e).can_act()
+}
+
+/// Still on the table (fighting or unconscious): can be targeted.
+pub fn on_table(world: &World, e: Entity) -> bool {
+    matches!(status(world, e), Status::Fighting | Status::Unconscious)
+}
+
+/// Tokens of a kind held.
+pub fn count(world: &World, e: Entity, kind: TokenKind) -> u32 {
+    world.get::<Counters>(e).map_or(0, |c| c.get(kind))
+}
+
+/// Changes a combatant's or location's counters.
+pub fn counters_mut(world: &mut World, e: Entity) -> Option<Mut<'_, Counters>> {
+    world.get_mut::<Counters>(e)
+}
+
+/// Whether two combatants fight on different sides.
+pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
+    match (world.get::<Side>(a), world.get::<Side>(b)) {
+        (Some(x), Some(y)) => x != y,
+        _ => false,
+    }
+}
+
+/// Every combatant, in scenario order.
+pub fn combatants(world: &World) -> Vec<Entity> {
+    world.get_resource::<TableIndex>().map(|i| i.order.clone()).unwrap_or_default()
+}
+
+/// The scenario's catalogues and numbers.
+pub fn catalogue(world: &World) -> &Catalogue {
+    static EMPTY: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+    world.get_resource::<Catalogue>().unwrap_or_else(|| EMPTY.get_or_init(Catalogue::default))
+}
+
+/// The ready weapon, if any.
+pub fn ready_weapon(world: &World, e: Entity) -> Option<(String, Weapon)> {
+    let id = world.get::<Arsenal>(e)?.ready.clone()?;
+    let weapon = catalogue(world).weapon(&id)?.clone();
+    Some((id, weapon))
+}
+
+/// Damage reduction from armour (none while taking it off).
+pub fn reduction(world: &World, e: Entity) -> u32 {
+    let Some(worn) = world.get::<Worn>(e) else {
+        return 0;
+    };
+    if worn.doffing {
+        return 0;
+    }
+    worn.armour
+        .as_deref()
+        .and_then(|a| catalogue(world).armour(a))
+        .map_or(0, |a| a.reduction.max(0) as u32)
+}
+
+/// The wound threshold: the wounds track fills at this many.
+pub fn threshold(world: &World, e: Entity) -> u32 {
+    let rules = &catalogue(world).rules;
+    let endurance = world.get::<Attributes>(e).map_or(0, |a| a.level(Attribute::Endurance));
+    (rules.threshold_base + rules.threshold_per_endurance * endurance).max(1)
+}
+
+/// Appends to the log about a combatant.
+pub fn log(world: &mut World, e: Entity, event: LogEvent) {
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, event);
+}
+
+/// Appends to the log about no one in particular.
+pub fn log_table(world: &mut World, event: LogEvent) {
+    world.resource_mut::<GameLog>().push(None, event);
+}
+
+/// Tokens changed for a rule reason: updates the counter and logs it.
+pub fn gain(world: &mut World, e: Entity, kind: TokenKind, n: u32, reason: &'static str) {
+    if n == 0 {
+        return;
+    }
+    let Some(mut c) = counters_mut(world, e) else {
+        return;
+    };
+    c.add(kind, n);
+    let total = c.get(kind);
+    log(world, e, LogEvent::Tokens { token: kind, change: i64::from(n), total, reason });
+}
+
+/// Takes up to `n` tokens for a rule reason and logs it; returns how many were taken.
+pub fn lose(world: &mut World, e: Entity, kind: TokenKind, n: u32, reason: &'static str) -> u32 {
+    let Some(mut c) = counters_mut(world, e) else {
+        return 0;
+    };
+    let taken = c.remove_up_to(kind, n);
+    let total = c.get(kind);
+    if taken > 0 {
+        log(world, e, LogEvent::Tokens { token: kind, change: -i64::from(taken), total, reason });
+    }
+    taken
+}

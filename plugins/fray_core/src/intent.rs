@@ -1,0 +1,116 @@
+//! Intents: every decision a player (or the AI) takes is a typed intent queued in an
+//! [`Inbox`]. The ruleset validates each one; an accepted one is applied and logged, a
+//! rejected one changes nothing and comes back with a [`Rejection`] a player can read.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use serde::{Serialize, Serializer};
+
+use crate::ids::CombatantId;
+
+/// An intent and the combatant it speaks for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Submitted<I> {
+    /// Who decides.
+    pub actor: CombatantId,
+    /// What.
+    pub intent: I,
+}
+
+/// Intents waiting for the rules, oldest first.
+#[derive(Resource, Debug)]
+pub struct Inbox<I>(pub VecDeque<Submitted<I>>);
+
+impl<I> Default for Inbox<I> {
+    fn default() -> Self {
+        Self(VecDeque::new())
+    }
+}
+
+impl<I> Inbox<I> {
+    /// Queues an intent.
+    pub fn submit(&mut self, actor: CombatantId, intent: I) {
+        self.0.push_back(Submitted { actor, intent });
+    }
+}
+
+/// Why the rules refused an intent, in words for the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{0}")]
+pub struct Rejection(pub String);
+
+impl Rejection {
+    /// A rejection with this reason.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Self(reason.into())
+    }
+}
+
+/// Shorthand for a validation result.
+pub type Verdict<T = ()> = Result<T, Rejection>;
+
+/// What happened to one submitted intent.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Who submitted it.
+    pub actor: CombatantId,
+    /// The intent, for display and logs.
+    pub intent: IntentRecord,
+    /// Accepted, or the reason it was not.
+    pub result: Verdict,
+}
+
+/// Every outcome, oldest first; the board shows the last rejection, tests read them.
+#[derive(Resource, Debug, Default)]
+pub struct Outcomes(pub Vec<Outcome>);
+
+impl Outcomes {
+    /// The newest outcome.
+    pub fn last(&self) -> Option<&Outcome> {
+        self.0.last()
+    }
+}
+
+/// Any serialisable intent, kept for the log without knowing its ruleset.
+#[derive(Clone)]
+pub struct IntentRecord(Arc<dyn ErasedIntent>);
+
+impl IntentRecord {
+    /// Wraps an intent.
+    pub fn new<I: Serialize + core::fmt::Debug + Send + Sync + 'static>(intent: I) -> Self {
+        Self(Arc::new(intent))
+    }
+
+    /// The intent as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        self.0.to_json()
+    }
+}
+
+impl core::fmt::Debug for IntentRecord {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.debug(f)
+    }
+}
+
+impl Serialize for IntentRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+trait ErasedIntent: Send + Sync {
+    fn to_json(&self) -> serde_json::Value;
+    fn debug(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result;
+}
+
+impl<T: Serialize + core::fmt::Debug + Send + Sync> ErasedIntent for T {
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn debug(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(self, f)
+    }
+}

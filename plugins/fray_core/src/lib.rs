@@ -1,0 +1,63 @@
+//! Fray's table core: the ruleset-agnostic model every ruleset plays on.
+//!
+//! - [`table`]: combatants, mounts, sides, controllers, "occupies" and "rides".
+//! - [`location`]: strategic locations, "no location", accessibility, entry costs.
+//! - [`tokens`]: counter tokens as entities, and the counters the rules read.
+//! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
+//! - [`intent`]: typed intents, validation outcomes, rejections.
+//! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
+//! - [`scenario`]: RON scenarios, their checks, and spawning them.
+#![forbid(missing_docs)]
+
+pub mod dice;
+pub mod ids;
+pub mod intent;
+pub mod location;
+pub mod log;
+pub mod phase;
+pub mod scenario;
+pub mod table;
+pub mod tokens;
+
+use bevy_app::{App, Plugin, Update};
+use bevy_ecs::prelude::*;
+
+/// The names most code needs.
+pub mod prelude {
+    pub use crate::FrayCorePlugin;
+    pub use crate::dice::{RollRecord, TableRng};
+    pub use crate::ids::{CombatantId, LocationId, MountId, SideId};
+    pub use crate::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
+    pub use crate::location::{EnteredFrom, Location, LocationProperty, OpenField};
+    pub use crate::log::{GameLog, LogEntry, LogEvent};
+    pub use crate::phase::{CurrentPhase, Phase, RulesStep, StepProgress, TableSystems, in_phase};
+    pub use crate::table::{
+        Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, Status,
+        TableIndex,
+    };
+    pub use crate::tokens::{CounterToken, Counters, TokenKind, TokenOf, Tokens};
+}
+
+/// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule with its top-level sets,
+/// token syncing, the log and outcomes, and the driver that runs the rules in `Update`.
+pub struct FrayCorePlugin;
+
+impl Plugin for FrayCorePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_schedule(phase::RulesStep)
+            .init_resource::<phase::StepProgress>()
+            .init_resource::<log::GameLog>()
+            .init_resource::<intent::Outcomes>()
+            .init_resource::<table::TableIndex>()
+            .insert_resource(dice::TableRng::seeded(0))
+            .configure_sets(
+                phase::RulesStep,
+                (phase::TableSystems::Rules, phase::TableSystems::Sync).chain(),
+            )
+            .add_systems(
+                phase::RulesStep,
+                tokens::sync_token_entities.in_set(phase::TableSystems::Sync),
+            )
+            .add_systems(Update, phase::run_rules_until_waiting);
+    }
+}

@@ -1,0 +1,163 @@
+//! Strategic locations, "no location" (the open field), the accessibility graph and entry
+//! costs. Which location may be entered from which is data: each location lists where it
+//! may be entered from.
+
+use std::collections::VecDeque;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::LocationId;
+use crate::table::{Occupies, TableIndex};
+use crate::tokens::{Counters, TokenKind};
+
+/// A strategic location, or the open field (which also carries [`OpenField`]).
+#[derive(Component, Clone, Debug)]
+#[require(Counters)]
+pub struct Location {
+    /// Stable id.
+    pub id: LocationId,
+    /// Shown name.
+    pub name: String,
+    /// Tactical points to enter it before siege damage and properties.
+    pub entry_cost: u32,
+    /// Special properties and their effects.
+    pub properties: Vec<LocationProperty>,
+    /// Centre on the board (board units).
+    pub position: [f32; 2],
+    /// Width and height on the board (board units).
+    pub size: [f32; 2],
+}
+
+/// Marks the location that stands for "no location".
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct OpenField;
+
+/// The locations this one may be entered from.
+#[derive(Component, Clone, Debug, Default)]
+pub struct EnteredFrom(pub Vec<Entity>);
+
+/// A property of a location with an effect the rules apply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LocationProperty {
+    /// Whoever begins a turn here takes this many wounds (caltrops).
+    WoundsAtTurnStart(u32),
+    /// Each point of siege damage on the location raises its entry cost by this much (rubble).
+    RubblePerSiege(u32),
+    /// Text for the table; no rule effect.
+    Note(String),
+}
+
+/// The open field ("no location").
+pub fn field(world: &World) -> Option<Entity> {
+    world.get_resource::<TableIndex>().and_then(|i| i.locations.get(&LocationId::field()).copied())
+}
+
+/// Whether this place is the open field.
+pub fn is_field(world: &World, place: Entity) -> bool {
+    world.get::<OpenField>(place).is_some()
+}
+
+/// The place an occupant is in.
+pub fn place_of(world: &World, occupant: Entity) -> Option<Entity> {
+    world.get::<Occupies>(occupant).map(|o| o.0)
+}
+
+/// Whether two occupants are local to each other (same location, or both in none).
+pub fn are_local(world: &World, a: Entity, b: Entity) -> bool {
+    matches!((place_of(world, a), place_of(world, b)), (Some(x), Some(y)) if x == y)
+}
+
+/// A place's shown name ("no location" for the field).
+pub fn place_name(world: &World, place: Entity) -> String {
+    world.get::<Location>(place).map_or_else(|| "an unknown place".to_owned(), |l| l.name.clone())
+}
+
+/// A place's stable id.
+pub fn place_id(world: &World, place: Entity) -> LocationId {
+    world.get::<Location>(place).map_or_else(LocationId::field, |l| l.id.clone())
+}
+
+/// Tactical points to enter: the base cost plus rubble from siege damage.
+pub fn entry_cost(world: &World, place: Entity) -> u32 {
+    let Some(location) = world.get::<Location>(place) else {
+        return 0;
+    };
+    let siege = world.get::<Counters>(place).map_or(0, |c| c.get(TokenKind::SiegeDamage));
+    let rubble: u32 = location
+        .properties
+        .iter()
+        .map(|p| match p {
+            LocationProperty::RubblePerSiege(n) => n.saturating_mul(siege),
+            _ => 0,
+        })
+        .sum();
+    location.entry_cost.saturating_add(rubble)
+}
+
+/// Whether `to` may be entered from `from`.
+pub fn can_enter(world: &World, from: Entity, to: Entity) -> bool {
+    from != to
+        && !is_field(world, to)
+        && world.get::<EnteredFrom>(to).is_some_and(|e| e.0.contains(&from))
+}
+
+/// Why `to` may not be entered from `from`, in words, or `None` if it may.
+pub fn why_not_enter(world: &World, from: Entity, to: Entity) -> Option<String> {
+    if from == to {
+        return Some(format!("already in {}", place_name(world, to)));
+    }
+    if is_field(world, to) {
+        return Some("no location is reached by evacuating, not by entering".to_owned());
+    }
+    if can_enter(world, from, to) {
+        return None;
+    }
+    let Some(entered_from) = world.get::<EnteredFrom>(to) else {
+        return Some("that is not a location of this table".to_owned());
+    };
+    let names: Vec<String> = entered_from.0.iter().map(|&p| place_name(world, p)).collect();
+    Some(match names.as_slice() {
+        [] => format!("the {} cannot be entered from anywhere", place_name(world, to)),
+        _ => format!("the {} can only be entered from {}", place_name(world, to), join_or(&names)),
+    })
+}
+
+/// Every location that may be entered from `from`, in scenario order.
+pub fn accessible_from(world: &World, from: Entity) -> Vec<Entity> {
+    let Some(index) = world.get_resource::<TableIndex>() else {
+        return Vec::new();
+    };
+    index.location_order.iter().copied().filter(|&to| can_enter(world, from, to)).collect()
+}
+
+/// How many moves (an enter or an evacuate each) reach each place from `from`, up to `max`
+/// moves; `from` itself is at 0. Ignores costs and turns: this is the reach view.
+pub fn reach(world: &World, from: Entity, max: u32) -> Vec<(Entity, u32)> {
+    let mut dist = vec![(from, 0u32)];
+    let mut queue = VecDeque::from([(from, 0u32)]);
+    while let Some((at, d)) = queue.pop_front() {
+        if d == max {
+            continue;
+        }
+        let mut next = accessible_from(world, at);
+        if !is_field(world, at) {
+            next.extend(field(world));
+        }
+        for to in next {
+            if !dist.iter().any(|(e, _)| *e == to) {
+                dist.push((to, d + 1));
+                queue.push_back((to, d + 1));
+            }
+        }
+    }
+    dist
+}
+
+fn join_or(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}

@@ -1,0 +1,441 @@
+//! Scenario files (RON): the ruleset-agnostic part (sides, locations, mounts, combatants)
+//! with slots for the ruleset's own data, how they are checked, and how they are spawned.
+//!
+//! Syntax and type errors come back with a line and column; semantic errors (a reference to
+//! an unknown id, a duplicate id, an absurd size) with a message naming the object.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use bevy_ecs::prelude::*;
+use ron::extensions::Extensions;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::TableRng;
+use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::location::{EnteredFrom, Location, LocationProperty, OpenField};
+use crate::log::{GameLog, LogEvent};
+use crate::table::{Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, TableIndex};
+
+/// Files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+/// At most this many combatants in a scenario.
+pub const MAX_COMBATANTS: usize = 1024;
+/// At most this many locations in a scenario.
+pub const MAX_LOCATIONS: usize = 256;
+/// At most this many mounts in a scenario.
+pub const MAX_MOUNTS: usize = 1024;
+/// Entry costs above this are refused as absurd.
+pub const MAX_ENTRY_COST: u32 = 100;
+/// Board coordinates beyond this are refused as absurd.
+pub const MAX_COORDINATE: f32 = 100_000.0;
+
+/// A scenario: `R` is the ruleset's rules block, `S` its combatant sheet, `M` its mount sheet.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    bound(deserialize = "R: Deserialize<'de> + Default, S: Deserialize<'de>, M: Deserialize<'de> + Default")
+)]
+pub struct Scenario<R, S, M> {
+    /// Shown name.
+    pub name: String,
+    /// Which ruleset plays it, e.g. "fiend_wake".
+    pub ruleset: String,
+    /// Text for the GM.
+    #[serde(default)]
+    pub description: String,
+    /// Default RNG seed (the command line may override it).
+    #[serde(default)]
+    pub seed: u64,
+    /// The ruleset's own settings and catalogues.
+    #[serde(default)]
+    pub rules: R,
+    /// The sides of the fight.
+    pub sides: Vec<SideSpec>,
+    /// Strategic locations ("no location" exists without being listed).
+    #[serde(default)]
+    pub locations: Vec<LocationSpec>,
+    /// Mounts.
+    #[serde(default = "Vec::new")]
+    pub mounts: Vec<MountSpec<M>>,
+    /// Combatants.
+    pub combatants: Vec<CombatantSpec<S>>,
+}
+
+/// A side.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// Stable id.
+    pub id: SideId,
+    /// Shown name.
+    pub name: String,
+}
+
+/// A strategic location.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocationSpec {
+    /// Stable id (not "field", which is "no location").
+    pub id: LocationId,
+    /// Shown name.
+    pub name: String,
+    /// Where it may be entered from; absent means only from no location ("field").
+    #[serde(default)]
+    pub entered_from: Option<Vec<LocationId>>,
+    /// Tactical points to enter.
+    #[serde(default = "one")]
+    pub entry_cost: u32,
+    /// Properties with effects.
+    #[serde(default)]
+    pub properties: Vec<LocationProperty>,
+    /// Centre on the board.
+    #[serde(default)]
+    pub position: (f32, f32),
+    /// Size on the board.
+    #[serde(default = "default_size")]
+    pub size: (f32, f32),
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn default_size() -> (f32, f32) {
+    (200.0, 140.0)
+}
+
+/// A mount.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound(deserialize = "M: Deserialize<'de> + Default"))]
+pub struct MountSpec<M> {
+    /// Stable id.
+    pub id: MountId,
+    /// Shown name.
+    pub name: String,
+    /// The location it stands in; absent means no location.
+    #[serde(default)]
+    pub location: Option<LocationId>,
+    /// Where on the field it stands.
+    #[serde(default)]
+    pub position: Option<(f32, f32)>,
+    /// The ruleset's data for it.
+    #[serde(default)]
+    pub sheet: M,
+}
+
+/// A combatant.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantSpec<S> {
+    /// Stable id.
+    pub id: CombatantId,
+    /// Shown name.
+    pub name: String,
+    /// Its side's id.
+    pub side: SideId,
+    /// Human or AI.
+    #[serde(default)]
+    pub controller: Controller,
+    /// The location it starts in; absent means no location.
+    #[serde(default)]
+    pub location: Option<LocationId>,
+    /// The mount it starts on (it then stands where the mount stands).
+    #[serde(default)]
+    pub rides: Option<MountId>,
+    /// Where on the field it stands.
+    #[serde(default)]
+    pub position: Option<(f32, f32)>,
+    /// The ruleset's character sheet.
+    pub sheet: S,
+}
+
+/// Just enough of a scenario to know which ruleset reads the rest.
+#[derive(Debug, Deserialize)]
+#[serde(rename = "Scenario")]
+pub struct ScenarioHeader {
+    /// The ruleset id.
+    pub ruleset: String,
+}
+
+/// Why a scenario cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ScenarioError {
+    /// The file could not be read.
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    /// The file is too large to be a scenario.
+    #[error("the file is {0} bytes; a scenario may be at most {MAX_FILE_BYTES} bytes")]
+    TooLarge(u64),
+    /// RON syntax or a wrong type, at a line and column.
+    #[error("{line}:{col}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file parses but does not make sense; one message per problem.
+    #[error("{}", .0.join("; "))]
+    Invalid(Vec<String>),
+    /// No ruleset of this name.
+    #[error("unknown ruleset '{0}'")]
+    UnknownRuleset(String),
+}
+
+impl ScenarioError {
+    /// One line per problem, each starting with the path (`PATH:LINE:COL: message` for
+    /// syntax and type errors).
+    pub fn report(&self, path: &str) -> Vec<String> {
+        match self {
+            ScenarioError::Syntax { line, col, message } => {
+                vec![format!("{path}:{line}:{col}: {message}")]
+            }
+            ScenarioError::Invalid(problems) => {
+                problems.iter().map(|p| format!("{path}: {p}")).collect()
+            }
+            other => vec![format!("{path}: {other}")],
+        }
+    }
+}
+
+/// Reads a scenario file as text, refusing absurdly large files.
+pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
+    let meta = std::fs::metadata(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(ScenarioError::TooLarge(meta.len()));
+    }
+    std::fs::read_to_string(path).map_err(|e| ScenarioError::Io(e.to_string()))
+}
+
+/// Parses RON text with Fray's options (implicit `Some`, bounded nesting).
+pub fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(64)
+        .from_str(text)
+        .map_err(|e| ScenarioError::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })
+}
+
+/// Reads the `ruleset` field only.
+pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
+    parse_ron(text)
+}
+
+impl<R, S, M> Scenario<R, S, M> {
+    /// Checks everything the core knows about: ids, references, sizes. The ruleset checks
+    /// its own blocks and adds its problems to the same list.
+    pub fn core_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let p = &mut problems;
+        if self.combatants.len() > MAX_COMBATANTS {
+            p.push(format!(
+                "{} combatants; at most {MAX_COMBATANTS} are allowed",
+                self.combatants.len()
+            ));
+        }
+        if self.locations.len() > MAX_LOCATIONS {
+            p.push(format!(
+                "{} locations; at most {MAX_LOCATIONS} are allowed",
+                self.locations.len()
+            ));
+        }
+        if self.mounts.len() > MAX_MOUNTS {
+            p.push(format!("{} mounts; at most {MAX_MOUNTS} are allowed", self.mounts.len()));
+        }
+        if self.sides.len() < 2 {
+            p.push("a fight needs at least two sides".to_owned());
+        }
+        let sides = unique_ids(p, "side", self.sides.iter().map(|s| s.id.as_str()));
+        let mut locations = unique_ids(p, "location", self.locations.iter().map(|l| l.id.as_str()));
+        if locations.contains(LocationId::FIELD) {
+            p.push(format!(
+                "location id '{}' is reserved for \"no location\"; pick another id",
+                LocationId::FIELD
+            ));
+        }
+        locations.insert(LocationId::FIELD.to_owned());
+        let mounts = unique_ids(p, "mount", self.mounts.iter().map(|m| m.id.as_str()));
+        unique_ids(p, "combatant", self.combatants.iter().map(|c| c.id.as_str()));
+
+        for l in &self.locations {
+            if l.entry_cost > MAX_ENTRY_COST {
+                p.push(format!(
+                    "location '{}': entry_cost {} is absurd (at most {MAX_ENTRY_COST})",
+                    l.id, l.entry_cost
+                ));
+            }
+            for from in l.entered_from.iter().flatten() {
+                if !locations.contains(from.as_str()) {
+                    p.push(format!(
+                        "location '{}': entered_from names '{from}', which is not a location of this scenario",
+                        l.id
+                    ));
+                }
+                if from == &l.id {
+                    p.push(format!("location '{}': entered_from names itself", l.id));
+                }
+            }
+            check_coords(p, &format!("location '{}'", l.id), Some(l.position));
+            if !(l.size.0 > 0.0 && l.size.1 > 0.0 && l.size.0 <= MAX_COORDINATE && l.size.1 <= MAX_COORDINATE) {
+                p.push(format!("location '{}': size {:?} must be positive and at most {MAX_COORDINATE}", l.id, l.size));
+            }
+        }
+        for m in &self.mounts {
+            if let Some(at) = &m.location
+                && !locations.contains(at.as_str())
+            {
+                p.push(format!("mount '{}': location '{at}' is not a location of this scenario", m.id));
+            }
+            check_coords(p, &format!("mount '{}'", m.id), m.position);
+        }
+        let mut ridden: BTreeMap<&str, &str> = BTreeMap::new();
+        for c in &self.combatants {
+            if !sides.contains(c.side.as_str()) {
+                p.push(format!("combatant '{}': side '{}' is not a side of this scenario", c.id, c.side));
+            }
+            if let Some(at) = &c.location
+                && !locations.contains(at.as_str())
+            {
+                p.push(format!("combatant '{}': location '{at}' is not a location of this scenario", c.id));
+            }
+            if let Some(mount) = &c.rides {
+                if !mounts.contains(mount.as_str()) {
+                    p.push(format!("combatant '{}': rides '{mount}', which is not a mount of this scenario", c.id));
+                } else if let Some(other) = ridden.insert(mount.as_str(), c.id.as_str()) {
+                    p.push(format!("combatant '{}': mount '{mount}' is already ridden by '{other}'", c.id));
+                } else if let Some(spec) = self.mounts.iter().find(|m| &m.id == mount)
+                    && c.location.is_some()
+                    && c.location != spec.location
+                {
+                    p.push(format!(
+                        "combatant '{}': starts in '{}' but its mount '{mount}' stands elsewhere; a rider stands where its mount stands",
+                        c.id,
+                        c.location.as_ref().map_or("field", |l| l.as_str())
+                    ));
+                }
+            }
+            check_coords(p, &format!("combatant '{}'", c.id), c.position);
+        }
+        problems
+    }
+
+    /// Spawns the table objects: "no location", locations, mounts and combatants, with their
+    /// relationships, and starts the log in `first_phase`. Returns the index of stable ids.
+    /// The ruleset then adds its components.
+    pub fn spawn_core(&self, world: &mut World, seed: u64, first_phase: &'static str) -> TableIndex {
+        let mut index = TableIndex {
+            sides: self.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect(),
+            ..Default::default()
+        };
+        let field = world
+            .spawn((
+                Location {
+                    id: LocationId::field(),
+                    name: "no location".to_owned(),
+                    entry_cost: 0,
+                    properties: Vec::new(),
+                    position: [0.0, 0.0],
+                    size: [0.0, 0.0],
+                },
+                OpenField,
+                EnteredFrom::default(),
+            ))
+            .id();
+        index.locations.insert(LocationId::field(), field);
+        for l in &self.locations {
+            let e = world
+                .spawn(Location {
+                    id: l.id.clone(),
+                    name: l.name.clone(),
+                    entry_cost: l.entry_cost,
+                    properties: l.properties.clone(),
+                    position: [l.position.0, l.position.1],
+                    size: [l.size.0, l.size.1],
+                })
+                .id();
+            index.locations.insert(l.id.clone(), e);
+            index.location_order.push(e);
+        }
+        for l in &self.locations {
+            let from: Vec<Entity> = match &l.entered_from {
+                None => vec![field],
+                Some(ids) => ids.iter().filter_map(|id| index.location(id)).collect(),
+            };
+            let e = index.locations[&l.id];
+            world.entity_mut(e).insert(EnteredFrom(from));
+        }
+        let locations = index.locations.clone();
+        let place = |at: &Option<LocationId>| at.as_ref().and_then(|id| locations.get(id).copied()).unwrap_or(field);
+        let mut mount_places = BTreeMap::new();
+        for m in &self.mounts {
+            let at = place(&m.location);
+            let mut e = world.spawn((Mount { id: m.id.clone(), name: m.name.clone() }, Occupies(at)));
+            if let Some((x, y)) = m.position {
+                e.insert(FieldPosition([x, y]));
+            }
+            index.mounts.insert(m.id.clone(), e.id());
+            mount_places.insert(m.id.clone(), at);
+        }
+        for c in &self.combatants {
+            let mount = c.rides.as_ref().and_then(|m| index.mount(m));
+            let at = c
+                .rides
+                .as_ref()
+                .and_then(|m| mount_places.get(m).copied())
+                .unwrap_or_else(|| place(&c.location));
+            let mut e = world.spawn((
+                Combatant { id: c.id.clone(), name: c.name.clone() },
+                Side(c.side.clone()),
+                c.controller,
+                Occupies(at),
+            ));
+            if let Some(mount) = mount {
+                e.insert(Rides(mount));
+            }
+            if let Some((x, y)) = c.position {
+                e.insert(FieldPosition([x, y]));
+            }
+            let id = e.id();
+            index.combatants.insert(c.id.clone(), id);
+            index.order.push(id);
+        }
+        let mut log = GameLog::default();
+        log.set_phase(first_phase);
+        log.push(
+            None,
+            LogEvent::BattleStarted { scenario: self.name.clone(), ruleset: self.ruleset.clone(), seed },
+        );
+        world.insert_resource(log);
+        world.insert_resource(TableRng::seeded(seed));
+        world.insert_resource(index.clone());
+        index
+    }
+}
+
+fn unique_ids<'a>(problems: &mut Vec<String>, what: &str, ids: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    for id in ids {
+        if id.is_empty() {
+            problems.push(format!("a {what} has an empty id"));
+        } else if !seen.insert(id.to_owned()) {
+            problems.push(format!("duplicate {what} id '{id}'"));
+        }
+    }
+    seen
+}
+
+fn check_coords(problems: &mut Vec<String>, what: &str, at: Option<(f32, f32)>) {
+    if let Some((x, y)) = at
+        && !(x.is_finite() && y.is_finite() && x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE)
+    {
+        problems.push(format!("{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"));
+    }
+}

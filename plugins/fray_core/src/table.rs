@@ -1,0 +1,136 @@
+//! The table objects every ruleset shares: combatants, mounts, sides, controllers, and the
+//! "occupies" and "rides" relationships.
+
+use std::collections::BTreeMap;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::tokens::Counters;
+
+/// A combatant on the table.
+#[derive(Component, Clone, Debug)]
+#[require(Counters, Status, Controller)]
+pub struct Combatant {
+    /// Stable id.
+    pub id: CombatantId,
+    /// Shown name.
+    pub name: String,
+}
+
+/// The side a combatant fights for.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Side(pub SideId);
+
+/// Who takes a combatant's decisions.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    /// A person at the table, through the board.
+    Human,
+    /// The rules' own simple policy.
+    #[default]
+    Ai,
+}
+
+/// Whether a combatant is still in the fight.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Conscious and on the field.
+    #[default]
+    Fighting,
+    /// Out of action until revived.
+    Unconscious,
+    /// Out for good.
+    Dead,
+    /// Left the combat scene.
+    Fled,
+}
+
+impl Status {
+    /// May take turns and decisions.
+    pub fn can_act(self) -> bool {
+        self == Status::Fighting
+    }
+}
+
+/// A mount a combatant can ride.
+#[derive(Component, Clone, Debug)]
+#[require(Counters)]
+pub struct Mount {
+    /// Stable id.
+    pub id: MountId,
+    /// Shown name.
+    pub name: String,
+}
+
+/// Where a combatant or mount stands on the board when it is in no location (board units).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FieldPosition(pub [f32; 2]);
+
+/// The location (or the open field) a combatant or mount occupies.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[relationship(relationship_target = Occupants)]
+pub struct Occupies(pub Entity);
+
+/// Everyone occupying a location.
+#[derive(Component, Debug, Default)]
+#[relationship_target(relationship = Occupies)]
+pub struct Occupants(Vec<Entity>);
+
+/// The mount a combatant is riding.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[relationship(relationship_target = RiddenBy)]
+pub struct Rides(pub Entity);
+
+/// The rider of a mount (at most one).
+#[derive(Component, Debug)]
+#[relationship_target(relationship = Rides)]
+pub struct RiddenBy(Entity);
+
+impl RiddenBy {
+    /// The rider.
+    pub fn rider(&self) -> Entity {
+        self.0
+    }
+}
+
+/// Finds table entities by their stable ids. Filled when a scenario is spawned.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct TableIndex {
+    /// Combatants by id.
+    pub combatants: BTreeMap<CombatantId, Entity>,
+    /// Locations by id, the open field included.
+    pub locations: BTreeMap<LocationId, Entity>,
+    /// Mounts by id.
+    pub mounts: BTreeMap<MountId, Entity>,
+    /// Sides in scenario order, with their names.
+    pub sides: Vec<(SideId, String)>,
+    /// Combatants in scenario order (the order AI and tie-breaks iterate in).
+    pub order: Vec<Entity>,
+    /// Locations in scenario order, the open field excluded.
+    pub location_order: Vec<Entity>,
+}
+
+impl TableIndex {
+    /// The combatant with this id.
+    pub fn combatant(&self, id: &CombatantId) -> Option<Entity> {
+        self.combatants.get(id).copied()
+    }
+
+    /// The location with this id.
+    pub fn location(&self, id: &LocationId) -> Option<Entity> {
+        self.locations.get(id).copied()
+    }
+
+    /// The mount with this id.
+    pub fn mount(&self, id: &MountId) -> Option<Entity> {
+        self.mounts.get(id).copied()
+    }
+
+    /// "No location".
+    pub fn field(&self) -> Entity {
+        self.locations[&LocationId::field()]
+    }
+}

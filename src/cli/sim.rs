@@ -1,0 +1,100 @@
+//! `fray sim`: the AI plays every side of a scenario to the end.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::battle::{log, play_to_end};
+use crate::rulesets;
+
+/// Arguments of `fray sim`.
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// The scenario file.
+    #[arg(long)]
+    pub scenario: PathBuf,
+    /// RNG seed (default: the scenario's). Battle i (from 0) uses seed + i.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many battles to play.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub battles: u32,
+    /// The round limit of each battle.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_rounds: u32,
+    /// Writes the JSON Lines log of every battle here.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+}
+
+/// Plays the battles and prints the summaries.
+pub fn run(args: &SimArgs) -> ExitCode {
+    let shown = args.scenario.display().to_string();
+    let scenario = match rulesets::load(&args.scenario) {
+        Ok(s) => s,
+        Err(e) => {
+            for line in e.report(&shown) {
+                eprintln!("{line}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = match &args.log {
+        Some(path) => match File::create(path) {
+            Ok(f) => Some(BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("{}: cannot write the log: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let base = args.seed.unwrap_or_else(|| scenario.seed());
+    let mut wins: BTreeMap<String, u32> = BTreeMap::new();
+    let mut rounds = 0u64;
+    for i in 0..args.battles {
+        let seed = base.wrapping_add(u64::from(i));
+        let mut app = scenario.table_app(seed, args.max_rounds, true);
+        let Some(summary) = play_to_end(&mut app, 10) else {
+            eprintln!("battle {}: did not end (seed {seed})", i + 1);
+            return ExitCode::FAILURE;
+        };
+        let winner = summary.winner.clone().unwrap_or_else(|| "none".to_owned());
+        println!(
+            "battle {}: seed {seed}: winner {winner} after {} rounds ({}); survivors: {}",
+            i + 1,
+            summary.rounds,
+            summary.reason,
+            if summary.survivors.is_empty() { "none".to_owned() } else { summary.survivors.join(", ") }
+        );
+        *wins.entry(winner).or_default() += 1;
+        rounds += u64::from(summary.rounds);
+        if let Some(out) = out.as_mut() {
+            let battle = (args.battles > 1).then_some(i + 1);
+            if let Err(e) = log(&app).write_jsonl(out, battle) {
+                eprintln!("cannot write the log: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if args.battles > 1 {
+        let tally: Vec<String> = wins.iter().map(|(side, n)| format!("{side} {n}")).collect();
+        println!(
+            "{} battles: wins: {}; mean rounds {:.2}",
+            args.battles,
+            tally.join(", "),
+            rounds as f64 / f64::from(args.battles)
+        );
+    }
+    if let Some(mut out) = out
+        && let Err(e) = out.flush()
+    {
+        eprintln!("cannot write the log: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
