@@ -1,1 +1,12 @@
-mod x {}
+//! Fray's integration tests: one binary, one module per subject.
+
+mod support;
+
+mod ambiguity;
+mod cli;
+mod determinism;
+mod fiend_wake_examples;
+mod intents;
+mod locations;
+mod phases;
+mod random_play;

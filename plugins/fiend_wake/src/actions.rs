@@ -7,7 +7,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
-use fray_core::location::{entry_cost, field, is_field, place_id, place_name, place_of, why_not_enter, are_local};
+use fray_core::location::{entry_cost, field, is_field, place_id, the_place, place_of, why_not_enter, are_local};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Occupies, RiddenBy, Rides, Status, TableIndex};
 use fray_core::tokens::TokenKind;
@@ -91,8 +91,8 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let from = place_of(world, actor).ok_or_else(|| no("stands nowhere"))?;
             if !is_field(world, from) {
                 return Err(no(format!(
-                    "retreating leaves the scene from no location; evacuate the {} first",
-                    place_name(world, from)
+                    "retreating leaves the scene from no location; evacuate {} first",
+                    the_place(world, from)
                 )));
             }
             if *spent > tp {
@@ -151,7 +151,7 @@ fn check_mount(world: &World, actor: Entity, mount: &fray_core::ids::MountId) ->
         return Err(no(format!("the {mount} is already ridden by {}", view::name(world, rider.rider()))));
     }
     if !are_local(world, actor, m) {
-        return Err(no(format!("the {mount} is not local: it stands in {}", place_of(world, m).map_or_else(|| "no place".to_owned(), |p| place_name(world, p)))));
+        return Err(no(format!("the {mount} is not local: it stands in {}", place_of(world, m).map_or_else(|| "no place".to_owned(), |p| the_place(world, p)))));
     }
     if world.get::<MountTraits>(m).is_some_and(|t| t.untrained) {
         return Err(no(format!("the {mount} is untrained and must be wrangled first")));
@@ -183,9 +183,9 @@ pub(crate) fn check_attack(
     }
     if !can_hit(world, actor, t, kind) {
         return Err(no(format!(
-            "a melee weapon reaches local combatants and those in no location; {} is in the {}",
+            "a melee weapon reaches local combatants and those in no location; {} is in {}",
             view::name(world, t),
-            place_of(world, t).map_or_else(String::new, |p| place_name(world, p))
+            place_of(world, t).map_or_else(String::new, |p| the_place(world, p))
         )));
     }
     Ok(t)

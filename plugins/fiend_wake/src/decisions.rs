@@ -55,7 +55,7 @@ fn apply_intents(world: &mut World) {
         let Some(next) = world.resource_mut::<Inbox<FwIntent>>().0.pop_front() else {
             return;
         };
-        let always = matches!(next.intent, FwIntent::AgreeToEnd { .. });
+        let always = matches!(next.intent, FwIntent::AgreeToEnd { .. }) || current(world) == FwPhase::CombatOver;
         if !always && awaiting(world).is_empty() {
             // The phase has nothing more to ask: leave the rest for the next phase.
             world.resource_mut::<Inbox<FwIntent>>().0.push_front(next);
@@ -106,6 +106,9 @@ enum Step {
 /// Checks an intent against the table as it is, changing nothing.
 pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
     let name = view::name(world, e);
+    if current(world) == FwPhase::CombatOver {
+        return Err(Rejection::new("the fight is over"));
+    }
     if !view::can_act(world, e) {
         let status = format!("{:?}", view::status(world, e)).to_lowercase();
         return Err(Rejection::new(format!("{name} is {status} and cannot act")));

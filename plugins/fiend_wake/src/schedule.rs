@@ -25,8 +25,8 @@ pub enum FiendWakeSystems {
     Harassment,
     /// End of Round: unconscious rolls, the end-of-fight check, the next round.
     EndOfRound,
-    /// Every pass, in any phase but the end of the fight: the AI decides for the
-    /// combatants the rules wait on, then queued intents are validated and applied.
+    /// Every pass, in any phase: the AI decides for the combatants the rules wait on, then
+    /// queued intents are validated and applied (after the fight, refused).
     Decisions,
 }
 
@@ -42,7 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
             FiendWakeSystems::Aftermath.run_if(in_phase(FwPhase::Aftermath)),
             FiendWakeSystems::Harassment.run_if(in_phase(FwPhase::Harassment)),
             FiendWakeSystems::EndOfRound.run_if(in_phase(FwPhase::EndOfRound)),
-            FiendWakeSystems::Decisions.run_if(not(in_phase(FwPhase::CombatOver))),
+            FiendWakeSystems::Decisions,
         )
             .chain()
             .in_set(TableSystems::Rules),

@@ -73,6 +73,16 @@ pub fn place_name(world: &World, place: Entity) -> String {
     world.get::<Location>(place).map_or_else(|| "an unknown place".to_owned(), |l| l.name.clone())
 }
 
+/// A place's name as a sentence reads it: "the Keep", "no location", "the raft".
+pub fn the_place(world: &World, place: Entity) -> String {
+    let name = place_name(world, place);
+    if is_field(world, place) || name.to_lowercase().starts_with("the ") {
+        name
+    } else {
+        format!("the {name}")
+    }
+}
+
 /// A place's stable id.
 pub fn place_id(world: &World, place: Entity) -> LocationId {
     world.get::<Location>(place).map_or_else(LocationId::field, |l| l.id.clone())
@@ -105,7 +115,7 @@ pub fn can_enter(world: &World, from: Entity, to: Entity) -> bool {
 /// Why `to` may not be entered from `from`, in words, or `None` if it may.
 pub fn why_not_enter(world: &World, from: Entity, to: Entity) -> Option<String> {
     if from == to {
-        return Some(format!("already in {}", place_name(world, to)));
+        return Some(format!("already in {}", the_place(world, to)));
     }
     if is_field(world, to) {
         return Some("no location is reached by evacuating, not by entering".to_owned());
@@ -116,10 +126,10 @@ pub fn why_not_enter(world: &World, from: Entity, to: Entity) -> Option<String> 
     let Some(entered_from) = world.get::<EnteredFrom>(to) else {
         return Some("that is not a location of this table".to_owned());
     };
-    let names: Vec<String> = entered_from.0.iter().map(|&p| place_name(world, p)).collect();
+    let names: Vec<String> = entered_from.0.iter().map(|&p| the_place(world, p)).collect();
     Some(match names.as_slice() {
-        [] => format!("the {} cannot be entered from anywhere", place_name(world, to)),
-        _ => format!("the {} can only be entered from {}", place_name(world, to), join_or(&names)),
+        [] => format!("{} cannot be entered from anywhere", the_place(world, to)),
+        _ => format!("{} can only be entered from {}", the_place(world, to), join_or(&names)),
     })
 }
 

@@ -1,0 +1,171 @@
+//! The command line, run as a person would: `fray check` on good and broken files, and
+//! `fray sim` on the project's scenarios.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir.join(name)
+}
+
+/// Writes `text` to a file, runs `fray check` on it, expects exit 2 and a line starting
+/// with the path and containing `expected`.
+fn check_fails(name: &str, text: &[u8], expected: &str) {
+    let path = scratch(name);
+    std::fs::write(&path, text).expect("writing the broken file");
+    let shown = path.display().to_string();
+    let out = fray(&["check", &shown]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{name}: exit 2 expected; stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{name}: fray check panicked: {stderr}");
+    assert!(
+        stderr.lines().any(|l| l.starts_with(&format!("{shown}:")) && l.contains(expected)),
+        "{name}: expected a line `{shown}:...{expected}...`, got:\n{stderr}"
+    );
+}
+
+fn swamp_text() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/swamp.ron"))
+        .expect("the swamp scenario")
+}
+
+#[test]
+fn check_accepts_the_project_scenarios() {
+    for s in ["assets/scenarios/swamp.ron", "assets/scenarios/castle.ron"] {
+        let out = fray(&["check", s]);
+        assert!(out.status.success(), "{s}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains(": ok"));
+    }
+}
+
+#[test]
+fn check_reports_syntax_and_type_errors_with_line_and_column() {
+    let swamp = swamp_text();
+    let truncated = &swamp[..swamp.len() / 2];
+    check_fails("truncated.ron", truncated.as_bytes(), "");
+    let path = scratch("truncated.ron").display().to_string();
+    let out = fray(&["check", &path]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = stderr.lines().next().unwrap_or_default();
+    let rest = line.strip_prefix(&format!("{path}:")).unwrap_or_default();
+    let mut parts = rest.splitn(3, ':');
+    let (l, c) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+    assert!(l.parse::<u32>().is_ok() && c.parse::<u32>().is_ok(), "PATH:LINE:COL expected, got {line}");
+
+    let wrong_type = swamp.replace("base_tp: 2", "base_tp: \"two\"");
+    check_fails("wrong_type.ron", wrong_type.as_bytes(), "Expected");
+    let line_of = wrong_type.lines().position(|l| l.contains("\"two\"")).expect("the edit is there") + 1;
+    let path = scratch("wrong_type.ron").display().to_string();
+    let out = fray(&["check", &path]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with(&format!("{path}:{line_of}:")),
+        "the type error points at line {line_of}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let misspelt = swamp.replace("entry_cost: 2,", "entry_cots: 2,");
+    check_fails("misspelt.ron", misspelt.as_bytes(), "entry_cots");
+    check_fails("empty.ron", b"", "");
+    check_fails("binary.ron", &[0xff, 0xfe, 0x00, 0x13, 0x37, 0x80], "");
+    let deep = format!("Scenario(name: {}1{})", "[".repeat(500), "]".repeat(500));
+    check_fails("deep.ron", deep.as_bytes(), "");
+}
+
+#[test]
+fn check_reports_semantic_errors_precisely() {
+    let swamp = swamp_text();
+    check_fails(
+        "unknown_edge.ron",
+        swamp.replace("entered_from: [\"field\", \"raft\"]", "entered_from: [\"field\", \"ship\"]").as_bytes(),
+        "location 'mound': entered_from names 'ship', which is not a location of this scenario",
+    );
+    check_fails(
+        "duplicate.ron",
+        swamp.replace("id: \"dorga\"", "id: \"brannoc\"").as_bytes(),
+        "duplicate combatant id 'brannoc'",
+    );
+    check_fails(
+        "negative.ron",
+        swamp.replace("power: 3, grace: 3, cunning: 5", "power: 3, grace: -2, cunning: 5").as_bytes(),
+        "combatant 'lockjaw': Grace is -2; it cannot be negative",
+    );
+    check_fails(
+        "absurd.ron",
+        swamp.replace("entry_cost: 2,", "entry_cost: 4000000,").as_bytes(),
+        "location 'tower': entry_cost 4000000 is absurd",
+    );
+    check_fails(
+        "unknown_side.ron",
+        swamp.replace("side: \"imps\", location: \"tower\"", "side: \"goblins\", location: \"tower\"").as_bytes(),
+        "side 'goblins' is not a side of this scenario",
+    );
+    check_fails(
+        "unknown_weapon.ron",
+        swamp.replace("weapons: [\"rifle\"], ready: \"rifle\"", "weapons: [\"musket\"], ready: \"rifle\"").as_bytes(),
+        "carries weapon 'musket', which is not in rules.weapons",
+    );
+    let castle = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/castle.ron"))
+        .expect("the castle scenario");
+    check_fails(
+        "missing_mount.ron",
+        castle.replace("rides: \"destrier\"", "rides: \"pegasus\"").as_bytes(),
+        "combatant 'sir_oswin': rides 'pegasus', which is not a mount of this scenario",
+    );
+    check_fails(
+        "unknown_ruleset.ron",
+        swamp.replace("ruleset: \"fiend_wake\"", "ruleset: \"chess\"").as_bytes(),
+        "unknown ruleset 'chess'",
+    );
+    let many: String = (0..1100)
+        .map(|i| format!("(id: \"c{i}\", name: \"C\", side: \"imps\", sheet: (attributes: (power: 1, grace: 1, cunning: 1, endurance: 1, resolve: 1, spirit: 1), evasion: 5)),"))
+        .collect();
+    check_fails(
+        "crowd.ron",
+        swamp.replacen("combatants: [", &format!("combatants: [{many}"), 1).as_bytes(),
+        "1110 combatants; at most 1024 are allowed",
+    );
+    let missing = scratch("no_such_file.ron");
+    let out = fray(&["check", &missing.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the file"));
+}
+
+#[test]
+fn sim_plays_battles_to_the_end_and_writes_the_log() {
+    let log = scratch("castle.jsonl");
+    let shown = log.display().to_string();
+    let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--seed", "5", "--battles", "3", "--log", &shown]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "three summaries and an aggregate: {stdout}");
+    assert!(lines[0].starts_with("battle 1: seed 5: winner "), "{}", lines[0]);
+    assert!(lines[2].starts_with("battle 3: seed 7: "), "{}", lines[2]);
+    assert!(lines[3].starts_with("3 battles: wins: "), "{}", lines[3]);
+    let text = std::fs::read_to_string(&log).expect("the log was written");
+    let battles: std::collections::BTreeSet<u64> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("each line is JSON"))
+        .map(|v| v["battle"].as_u64().expect("each line names its battle"))
+        .collect();
+    assert_eq!(battles.into_iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(text.lines().filter(|l| l.contains("\"kind\":\"battle_ended\"")).count(), 3);
+}
+
+#[test]
+fn sim_refuses_a_broken_scenario_with_its_error() {
+    let path = scratch("broken_for_sim.ron");
+    std::fs::write(&path, "Scenario(").expect("writing");
+    let out = fray(&["sim", "--scenario", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with(&path.display().to_string()));
+}
