@@ -1,10 +1,10 @@
 //! Playing a headless battle to its end and summing up the result.
 
 use bevy_app::App;
-use fray_core::log::GameLog;
-use fray_core::prelude::{Combatant, Status};
 use fiend_wake::{FightResult, FwPhase};
+use fray_core::log::GameLog;
 use fray_core::phase::CurrentPhase;
+use fray_core::prelude::{Combatant, Status};
 
 /// What one battle came to.
 #[derive(Debug, Clone)]

@@ -26,6 +26,13 @@ impl LoadedScenario {
         }
     }
 
+    /// Clears `app`'s table and sets this scenario up on it for another battle.
+    pub fn reset(&self, app: &mut App, seed: u64, max_rounds: u32, all_ai: bool) {
+        match self {
+            LoadedScenario::FiendWake(s) => fiend_wake::reset_table(app, s, seed, max_rounds, all_ai),
+        }
+    }
+
     /// A headless table for one battle.
     pub fn table_app(&self, seed: u64, max_rounds: u32, all_ai: bool) -> App {
         match self {

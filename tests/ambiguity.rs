@@ -16,7 +16,8 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
             ..Default::default()
         });
     });
-    let built = app.world_mut().schedule_scope(RulesStep, |world, schedule| schedule.initialize(world).map(|_| ()));
+    let built =
+        app.world_mut().schedule_scope(RulesStep, |world, schedule| schedule.initialize(world).map(|_| ()));
     if let Err(e) = built {
         panic!("the rules schedule has ambiguities or cycles:\n{e}");
     }

@@ -85,7 +85,9 @@ fn check_reports_semantic_errors_precisely() {
     let swamp = swamp_text();
     check_fails(
         "unknown_edge.ron",
-        swamp.replace("entered_from: [\"field\", \"raft\"]", "entered_from: [\"field\", \"ship\"]").as_bytes(),
+        swamp
+            .replace("entered_from: [\"field\", \"raft\"]", "entered_from: [\"field\", \"ship\"]")
+            .as_bytes(),
         "location 'mound': entered_from names 'ship', which is not a location of this scenario",
     );
     check_fails(
@@ -105,16 +107,21 @@ fn check_reports_semantic_errors_precisely() {
     );
     check_fails(
         "unknown_side.ron",
-        swamp.replace("side: \"imps\", location: \"tower\"", "side: \"goblins\", location: \"tower\"").as_bytes(),
+        swamp
+            .replace("side: \"imps\", location: \"tower\"", "side: \"goblins\", location: \"tower\"")
+            .as_bytes(),
         "side 'goblins' is not a side of this scenario",
     );
     check_fails(
         "unknown_weapon.ron",
-        swamp.replace("weapons: [\"rifle\"], ready: \"rifle\"", "weapons: [\"musket\"], ready: \"rifle\"").as_bytes(),
+        swamp
+            .replace("weapons: [\"rifle\"], ready: \"rifle\"", "weapons: [\"musket\"], ready: \"rifle\"")
+            .as_bytes(),
         "carries weapon 'musket', which is not in rules.weapons",
     );
-    let castle = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/castle.ron"))
-        .expect("the castle scenario");
+    let castle =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/castle.ron"))
+            .expect("the castle scenario");
     check_fails(
         "missing_mount.ron",
         castle.replace("rides: \"destrier\"", "rides: \"pegasus\"").as_bytes(),
@@ -143,7 +150,17 @@ fn check_reports_semantic_errors_precisely() {
 fn sim_plays_battles_to_the_end_and_writes_the_log() {
     let log = scratch("castle.jsonl");
     let shown = log.display().to_string();
-    let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--seed", "5", "--battles", "3", "--log", &shown]);
+    let out = fray(&[
+        "sim",
+        "--scenario",
+        "assets/scenarios/castle.ron",
+        "--seed",
+        "5",
+        "--battles",
+        "3",
+        "--log",
+        &shown,
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let lines: Vec<&str> = stdout.lines().collect();

@@ -19,12 +19,36 @@ fn the_swamp_with_seed_7_replays_its_golden_log_byte_for_byte() {
     if std::env::var_os("FRAY_BLESS").is_some() {
         std::fs::write(&golden, &log).expect("writing the golden log");
     }
-    let expected = std::fs::read_to_string(&golden).expect("tests/golden/swamp_seed7.jsonl exists (FRAY_BLESS=1 writes it)");
-    assert!(log == expected, "the swamp log for seed 7 differs from the golden file; a rule change must bless it");
+    let expected = std::fs::read_to_string(&golden)
+        .expect("tests/golden/swamp_seed7.jsonl exists (FRAY_BLESS=1 writes it)");
+    assert!(
+        log == expected,
+        "the swamp log for seed 7 differs from the golden file; a rule change must bless it"
+    );
 }
 
 #[test]
 fn the_same_seed_twice_gives_the_same_log_and_another_seed_another() {
     assert_eq!(swamp_log(99), swamp_log(99));
     assert_ne!(swamp_log(99), swamp_log(100), "the seed drives the dice");
+}
+
+#[test]
+fn a_reused_table_app_plays_the_same_battle_as_a_fresh_one() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/castle.ron"))
+            .expect("the castle scenario");
+    let scenario = fiend_wake::parse_scenario(&text).expect("the castle parses");
+    let log_of = |app: &bevy_app::App| {
+        let mut out = Vec::new();
+        app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
+        out
+    };
+    let mut fresh = fiend_wake::table_app(&scenario, 42, 100, true);
+    fresh.update();
+    let mut reused = fiend_wake::table_app(&scenario, 41, 100, true);
+    reused.update();
+    fiend_wake::reset_table(&mut reused, &scenario, 42, 100, true);
+    reused.update();
+    assert!(log_of(&fresh) == log_of(&reused), "a reset table replays seed 42 exactly");
 }

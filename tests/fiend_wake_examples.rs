@@ -106,7 +106,7 @@ fn an_unconscious_combatant_rolls_endurance_against_7_at_the_end_of_the_round() 
     let imp = t.e("imp");
     damage::handicap(t.world_mut(), imp, "test");
     damage::handicap(t.world_mut(), imp, "test");
-    t.to_turns(&[("lockjaw", 0), ("archer", 0)]);
+    t.play_to_turns(&[("lockjaw", 0), ("archer", 0)]);
     while t.phase() == fiend_wake::FwPhase::ExecuteTurns || t.phase() == fiend_wake::FwPhase::Aftermath {
         let who = t.awaiting()[0].clone();
         let intent = if t.world().resource::<fiend_wake::ActiveTurn>().actor.is_some() {

@@ -28,7 +28,11 @@ fn refused(t: &mut Table, who: &str, intent: FwIntent, reason: &str) {
     let log_before = t.log().len();
     match t.submit(who, intent.clone()) {
         Ok(()) => panic!("{who}'s {intent:?} should be refused ({reason})"),
-        Err(r) => assert!(r.0.contains(reason), "{who}'s {intent:?}: expected a reason containing {reason:?}, got {:?}", r.0),
+        Err(r) => assert!(
+            r.0.contains(reason),
+            "{who}'s {intent:?}: expected a reason containing {reason:?}, got {:?}",
+            r.0
+        ),
     }
     assert_eq!(snapshot(t), before, "a refused {intent:?} changes nothing");
     let log = t.log();
@@ -43,7 +47,12 @@ fn a_bid_larger_than_what_one_holds_is_refused() {
     refused(&mut t, "lockjaw", FwIntent::Bid { tp: 6 }, "bids 6 TP but holds only 4");
     refused(&mut t, "lockjaw", FwIntent::EndTurn, "end turn is not something to do during Bid for Priority");
     t.accept("lockjaw", FwIntent::Bid { tp: 4 });
-    refused(&mut t, "lockjaw", FwIntent::Bid { tp: 1 }, "Lockjaw has nothing to decide during Bid for Priority");
+    refused(
+        &mut t,
+        "lockjaw",
+        FwIntent::Bid { tp: 1 },
+        "Lockjaw has nothing to decide during Bid for Priority",
+    );
 }
 
 #[test]
@@ -71,7 +80,7 @@ fn refusing_armour_loses_all_tp_and_turns_and_doffing_drops_its_reduction() {
 #[test]
 fn turn_actions_belong_to_the_active_combatant() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 2), ("imp", 1), ("archer", 0)]);
+    t.play_to_turns(&[("lockjaw", 2), ("imp", 1), ("archer", 0)]);
     refused(&mut t, "imp", FwIntent::EndTurn, "it is Lockjaw's turn");
     refused(&mut t, "nobody", FwIntent::EndTurn, "there is no combatant 'nobody'");
     refused(
@@ -85,7 +94,7 @@ fn turn_actions_belong_to_the_active_combatant() {
 #[test]
 fn entering_a_location_pays_its_cost_and_moves_the_combatant() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 3), ("imp", 0), ("archer", 0)]);
+    t.play_to_turns(&[("lockjaw", 3), ("imp", 0), ("archer", 0)]);
     assert_eq!(t.tp("lockjaw"), 1);
     refused(
         &mut t,
@@ -96,7 +105,9 @@ fn entering_a_location_pays_its_cost_and_moves_the_combatant() {
     t.accept("lockjaw", FwIntent::EnterLocation { location: LocationId::from("raft"), upgrade: false });
     assert_eq!(t.place("lockjaw"), "raft");
     assert_eq!(t.tp("lockjaw"), 0, "the raft costs 1 TP");
-    let moved = t.log().iter().any(|e| matches!(&e.event, LogEvent::Moved { from, to, cost: 1 } if from == "field" && to == "raft"));
+    let moved = t.log().iter().any(
+        |e| matches!(&e.event, LogEvent::Moved { from, to, cost: 1 } if from == "field" && to == "raft"),
+    );
     assert!(moved, "the move is logged");
     refused(
         &mut t,
@@ -111,7 +122,7 @@ fn entering_a_location_pays_its_cost_and_moves_the_combatant() {
 #[test]
 fn an_upgraded_simple_action_waives_its_cost_and_takes_the_full_action() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 4), ("imp", 0), ("archer", 0)]);
+    t.play_to_turns(&[("lockjaw", 4), ("imp", 0), ("archer", 0)]);
     assert_eq!(t.tp("lockjaw"), 0);
     t.accept("lockjaw", FwIntent::EnterLocation { location: LocationId::from("tower"), upgrade: true });
     assert_eq!(t.place("lockjaw"), "tower");
@@ -126,11 +137,16 @@ fn an_upgraded_simple_action_waives_its_cost_and_takes_the_full_action() {
 #[test]
 fn arming_readies_a_carried_weapon() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 0), ("imp", 1), ("archer", 2)]);
+    t.play_to_turns(&[("lockjaw", 0), ("imp", 1), ("archer", 2)]);
     // The archer bid most: its turn first; end it, and the imp's.
     t.accept("archer", FwIntent::EndTurn);
     t.accept("imp", FwIntent::EndTurn);
-    refused(&mut t, "lockjaw", FwIntent::Arm { weapon: "sword".into(), upgrade: false }, "carries no 'sword'");
+    refused(
+        &mut t,
+        "lockjaw",
+        FwIntent::Arm { weapon: "sword".into(), upgrade: false },
+        "carries no 'sword'",
+    );
     refused(&mut t, "lockjaw", FwIntent::Arm { weapon: "rifle".into(), upgrade: false }, "already ready");
     t.accept("lockjaw", FwIntent::Arm { weapon: "axe".into(), upgrade: false });
     let lockjaw = t.e("lockjaw");
@@ -141,7 +157,7 @@ fn arming_readies_a_carried_weapon() {
 #[test]
 fn melee_reaches_local_combatants_and_those_in_no_location_only() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 0), ("imp", 2), ("archer", 1)]);
+    t.play_to_turns(&[("lockjaw", 0), ("imp", 2), ("archer", 1)]);
     refused(
         &mut t,
         "imp",
@@ -165,7 +181,7 @@ fn melee_reaches_local_combatants_and_those_in_no_location_only() {
 #[test]
 fn retreat_leaves_the_scene_from_no_location() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 0), ("imp", 0), ("archer", 3)]);
+    t.play_to_turns(&[("lockjaw", 0), ("imp", 0), ("archer", 3)]);
     refused(&mut t, "archer", FwIntent::Retreat { tp: 1, upgrade: false }, "evacuate the Tower first");
     t.accept("archer", FwIntent::Evacuate { upgrade: false });
     refused(&mut t, "archer", FwIntent::Retreat { tp: 0, upgrade: false }, "costs at least 1 TP");
@@ -178,14 +194,18 @@ fn retreat_leaves_the_scene_from_no_location() {
 #[test]
 fn harassment_spends_tp_on_reachable_targets_one_instance_each() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 0), ("imp", 0), ("archer", 0)]);
+    t.play_to_turns(&[("lockjaw", 0), ("imp", 0), ("archer", 0)]);
     while t.phase() != FwPhase::Harassment {
         let who = t.awaiting()[0].clone();
-        let intent =
-            if t.world().resource::<ActiveTurn>().actor.is_some() { FwIntent::EndTurn } else { FwIntent::Pass };
+        let intent = if t.world().resource::<ActiveTurn>().actor.is_some() {
+            FwIntent::EndTurn
+        } else {
+            FwIntent::Pass
+        };
         t.accept(&who, intent);
     }
-    let order: Vec<String> = t.world().resource::<fiend_wake::Round>().priority.iter().map(|&e| t.id(e)).collect();
+    let order: Vec<String> =
+        t.world().resource::<fiend_wake::Round>().priority.iter().map(|&e| t.id(e)).collect();
     let (lowest, next) = (order[2].clone(), order[1].clone());
     assert_eq!(t.awaiting(), vec![lowest.clone()], "the lowest priority harasses first");
     refused(
@@ -197,7 +217,9 @@ fn harassment_spends_tp_on_reachable_targets_one_instance_each() {
     refused(
         &mut t,
         &lowest,
-        FwIntent::Harass { allocations: vec![(CombatantId::from("lockjaw"), 1), (CombatantId::from("lockjaw"), 1)] },
+        FwIntent::Harass {
+            allocations: vec![(CombatantId::from("lockjaw"), 1), (CombatantId::from("lockjaw"), 1)],
+        },
         "names Lockjaw twice",
     );
     t.accept(&lowest, FwIntent::Harass { allocations: vec![] });
@@ -224,10 +246,25 @@ fn mounting_takes_a_free_local_trained_mount() {
     let mut t = Table::from_ron(text);
     t.accept("x", FwIntent::Bid { tp: 1 });
     t.accept("y", FwIntent::Bid { tp: 0 });
-    refused(&mut t, "x", FwIntent::Mount { mount: MountId::from("pony"), upgrade: false }, "the pony is already ridden by Y");
-    refused(&mut t, "x", FwIntent::Mount { mount: MountId::from("stallion"), upgrade: false }, "is not local");
+    refused(
+        &mut t,
+        "x",
+        FwIntent::Mount { mount: MountId::from("pony"), upgrade: false },
+        "the pony is already ridden by Y",
+    );
+    refused(
+        &mut t,
+        "x",
+        FwIntent::Mount { mount: MountId::from("stallion"), upgrade: false },
+        "is not local",
+    );
     refused(&mut t, "x", FwIntent::Mount { mount: MountId::from("boar"), upgrade: false }, "untrained");
-    refused(&mut t, "x", FwIntent::Mount { mount: MountId::from("yak"), upgrade: false }, "there is no mount 'yak'");
+    refused(
+        &mut t,
+        "x",
+        FwIntent::Mount { mount: MountId::from("yak"), upgrade: false },
+        "there is no mount 'yak'",
+    );
     t.accept("x", FwIntent::Mount { mount: MountId::from("horse"), upgrade: false });
     let horse = t.e("horse");
     let x = t.e("x");

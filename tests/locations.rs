@@ -50,7 +50,10 @@ fn siege_damage_on_a_rubble_location_raises_its_entry_cost() {
     let mut t = castle();
     let barbican = t.e("barbican");
     assert_eq!(entry_cost(t.world(), barbican), 2);
-    t.world_mut().get_mut::<Counters>(barbican).expect("locations hold counters").add(TokenKind::SiegeDamage, 2);
+    t.world_mut()
+        .get_mut::<Counters>(barbican)
+        .expect("locations hold counters")
+        .add(TokenKind::SiegeDamage, 2);
     assert_eq!(entry_cost(t.world(), barbican), 4, "rubble: +1 TP per siege damage");
     t.update();
     assert_eq!(t.token_entities("barbican", TokenKind::SiegeDamage), 2, "siege damage tallies as tokens");

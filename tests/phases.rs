@@ -55,7 +55,15 @@ fn a_round_runs_its_phases_in_the_order_of_the_text() {
     pass_round(&mut t);
     assert_eq!(
         phases_started(&t),
-        vec!["bid_for_priority", "cede", "execute_turns", "aftermath", "harassment", "end_of_round", "round_prep"],
+        vec![
+            "bid_for_priority",
+            "cede",
+            "execute_turns",
+            "aftermath",
+            "harassment",
+            "end_of_round",
+            "round_prep"
+        ],
         "round prep, bidding (all bid 0: a tie, so cede), turns, aftermath, harassment, end"
     );
     assert_eq!(t.world().resource::<Round>().number, 2);
@@ -72,11 +80,15 @@ fn bids_are_revealed_together_and_spent() {
         "nothing is revealed while bids are missing"
     );
     let sealed = t.log_jsonl().lines().rev().find(|l| l.contains("intent_accepted")).map(str::to_owned);
-    assert!(sealed.is_some_and(|l| !l.contains("\"tp\"")), "the log does not show a bid's amount before the reveal");
+    assert!(
+        sealed.is_some_and(|l| !l.contains("\"tp\"")),
+        "the log does not show a bid's amount before the reveal"
+    );
     t.accept("imp", FwIntent::Bid { tp: 0 });
     t.accept("archer", FwIntent::Bid { tp: 1 });
     assert_eq!(t.tp("lockjaw"), 1, "4 - 3 after the reveal");
-    let revealed = t.log().iter().any(|e| matches!(&e.event, LogEvent::BidsRevealed { bids } if bids.len() == 3));
+    let revealed =
+        t.log().iter().any(|e| matches!(&e.event, LogEvent::BidsRevealed { bids } if bids.len() == 3));
     assert!(revealed, "all three bids are revealed in one entry");
 }
 
@@ -98,7 +110,7 @@ fn tied_bidders_may_cede_and_tactics_then_orders_them() {
 #[test]
 fn pending_turns_go_in_priority_order_until_the_tokens_run_out_then_the_top_bidder_gets_one_more() {
     let mut t = Table::from_ron(LOCKJAW);
-    t.to_turns(&[("lockjaw", 3), ("imp", 2), ("archer", 1)]);
+    t.play_to_turns(&[("lockjaw", 3), ("imp", 2), ("archer", 1)]);
     while t.phase() == FwPhase::ExecuteTurns || t.world().resource::<ActiveTurn>().actor.is_some() {
         let who = t.awaiting()[0].clone();
         t.accept(&who, FwIntent::EndTurn);
@@ -133,7 +145,11 @@ fn a_round_without_turns_ends_the_fight() {
     t.accept("y", FwIntent::Bid { tp: 0 });
     t.accept("x", FwIntent::Cede { cede: false });
     t.accept("y", FwIntent::Cede { cede: false });
-    assert_eq!(t.phase(), FwPhase::CombatOver, "no turn tokens, no turns: the fight ends before the aftermath");
+    assert_eq!(
+        t.phase(),
+        FwPhase::CombatOver,
+        "no turn tokens, no turns: the fight ends before the aftermath"
+    );
     let result = t.world().resource::<fiend_wake::FightResult>().clone();
     assert_eq!(result.reason, "no turns were executed this round");
     assert!(!phases_started(&t).contains(&"aftermath"));

@@ -38,7 +38,12 @@ fn invariants(t: &mut Table) -> Result<(), TestCaseError> {
 fn pick(rng: &mut ChaCha8Rng, legal: &[FwIntent]) -> FwIntent {
     let attacks: Vec<&FwIntent> = legal
         .iter()
-        .filter(|i| matches!(i, FwIntent::MeleeAttack { .. } | FwIntent::RangedAttack { .. } | FwIntent::Harass { .. }))
+        .filter(|i| {
+            matches!(
+                i,
+                FwIntent::MeleeAttack { .. } | FwIntent::RangedAttack { .. } | FwIntent::Harass { .. }
+            )
+        })
         .collect();
     if !attacks.is_empty() && rng.random_bool(0.6) {
         return attacks[rng.random_range(0..attacks.len())].clone();
@@ -51,7 +56,11 @@ fn random_battle(scenario: &str, seed: u64) -> Result<(), TestCaseError> {
     // Every combatant is driven by this test.
     {
         let world = t.world_mut();
-        let people: Vec<_> = world.query::<(bevy_ecs::entity::Entity, &fray_core::prelude::Combatant)>().iter(world).map(|(e, _)| e).collect();
+        let people: Vec<_> = world
+            .query::<(bevy_ecs::entity::Entity, &fray_core::prelude::Combatant)>()
+            .iter(world)
+            .map(|(e, _)| e)
+            .collect();
         for e in people {
             world.entity_mut(e).insert(fray_core::prelude::Controller::Human);
         }
@@ -68,9 +77,17 @@ fn random_battle(scenario: &str, seed: u64) -> Result<(), TestCaseError> {
         let waiting = awaiting(t.world());
         prop_assert!(!waiting.is_empty(), "the table waits on nobody in {:?}", t.phase());
         let who = waiting[rng.random_range(0..waiting.len())];
-        prop_assert!(t.world().get::<Status>(who).is_some_and(|s| s.can_act()), "the rules wait on someone who cannot act");
+        prop_assert!(
+            t.world().get::<Status>(who).is_some_and(|s| s.can_act()),
+            "the rules wait on someone who cannot act"
+        );
         let legal = legal_intents(t.world(), who);
-        prop_assert!(!legal.is_empty(), "{} is awaited in {:?} but has no legal intent", t.id(who), t.phase());
+        prop_assert!(
+            !legal.is_empty(),
+            "{} is awaited in {:?} but has no legal intent",
+            t.id(who),
+            t.phase()
+        );
         let intent = pick(&mut rng, &legal);
         let id = t.id(who);
         if let Err(reason) = t.submit(&id, intent.clone()) {

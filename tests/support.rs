@@ -177,7 +177,7 @@ impl Table {
 
     /// Plays round prep and bidding for the Lockjaw table: armour paid, bids as given,
     /// nobody cedes. Ends in Execute Turns.
-    pub fn to_turns(&mut self, bids: &[(&str, u32)]) {
+    pub fn play_to_turns(&mut self, bids: &[(&str, u32)]) {
         if self.phase() == FwPhase::RoundPrep {
             self.accept("lockjaw", FwIntent::PayArmour { tp: 1, turn_tokens: 0 });
         }
@@ -203,7 +203,10 @@ impl Table {
             for kind in TokenKind::ALL {
                 let entities = held.get(&(owner, kind)).copied().unwrap_or(0);
                 if entities != counters.get(kind) {
-                    out.push(format!("{owner}: {kind:?}: counters say {}, entities {entities}", counters.get(kind)));
+                    out.push(format!(
+                        "{owner}: {kind:?}: counters say {}, entities {entities}",
+                        counters.get(kind)
+                    ));
                 }
             }
         }

@@ -56,9 +56,12 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let base = args.seed.unwrap_or_else(|| scenario.seed());
     let mut wins: BTreeMap<String, u32> = BTreeMap::new();
     let mut rounds = 0u64;
+    let mut app = scenario.table_app(base, args.max_rounds, true);
     for i in 0..args.battles {
         let seed = base.wrapping_add(u64::from(i));
-        let mut app = scenario.table_app(seed, args.max_rounds, true);
+        if i > 0 {
+            scenario.reset(&mut app, seed, args.max_rounds, true);
+        }
         let Some(summary) = play_to_end(&mut app, 10) else {
             eprintln!("battle {}: did not end (seed {seed})", i + 1);
             return ExitCode::FAILURE;

@@ -7,7 +7,9 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
-use fray_core::location::{entry_cost, field, is_field, place_id, the_place, place_of, why_not_enter, are_local};
+use fray_core::location::{
+    are_local, entry_cost, field, is_field, place_id, place_of, the_place, why_not_enter,
+};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Occupies, RiddenBy, Rides, Status, TableIndex};
 use fray_core::tokens::TokenKind;
@@ -70,9 +72,8 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
         }
         FwIntent::EnterLocation { location, upgrade } => {
             let index = world.resource::<TableIndex>();
-            let to = index
-                .location(location)
-                .ok_or_else(|| no(format!("there is no location '{location}'")))?;
+            let to =
+                index.location(location).ok_or_else(|| no(format!("there is no location '{location}'")))?;
             let from = place_of(world, actor).ok_or_else(|| no("stands nowhere"))?;
             if let Some(reason) = why_not_enter(world, from, to) {
                 return Err(no(reason));
@@ -99,7 +100,8 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
                 return Err(no(format!("spends {spent} TP on the retreat but holds only {tp}")));
             }
             if *upgrade {
-                let endurance = world.get::<Attributes>(actor).map_or(0, |a| a.effective(Attribute::Endurance));
+                let endurance =
+                    world.get::<Attributes>(actor).map_or(0, |a| a.effective(Attribute::Endurance));
                 let mut plan = simple(0, true, Act::Retreat { value: endurance + spent })?;
                 plan.cost = *spent;
                 Ok(plan)
@@ -114,7 +116,11 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             simple(rules.mount_cost, *upgrade, Act::Mount(m))
         }
         FwIntent::MeleeAttack { target } | FwIntent::RangedAttack { target } => {
-            let kind = if matches!(intent, FwIntent::MeleeAttack { .. }) { WeaponKind::Melee } else { WeaponKind::Ranged };
+            let kind = if matches!(intent, FwIntent::MeleeAttack { .. }) {
+                WeaponKind::Melee
+            } else {
+                WeaponKind::Ranged
+            };
             if !full_left {
                 return Err(no("the full action of this turn is already taken"));
             }
@@ -135,7 +141,9 @@ pub(crate) fn check_arm(world: &World, actor: Entity, weapon: &str) -> Verdict<u
     if arsenal.ready.as_deref() == Some(weapon) {
         return Err(no(format!("the {weapon} is already ready")));
     }
-    let w = view::catalogue(world).weapon(weapon).ok_or_else(|| no(format!("no weapon '{weapon}' in this scenario")))?;
+    let w = view::catalogue(world)
+        .weapon(weapon)
+        .ok_or_else(|| no(format!("no weapon '{weapon}' in this scenario")))?;
     Ok(w.ready_cost.max(0) as u32)
 }
 
@@ -151,7 +159,10 @@ fn check_mount(world: &World, actor: Entity, mount: &fray_core::ids::MountId) ->
         return Err(no(format!("the {mount} is already ridden by {}", view::name(world, rider.rider()))));
     }
     if !are_local(world, actor, m) {
-        return Err(no(format!("the {mount} is not local: it stands in {}", place_of(world, m).map_or_else(|| "no place".to_owned(), |p| the_place(world, p)))));
+        return Err(no(format!(
+            "the {mount} is not local: it stands in {}",
+            place_of(world, m).map_or_else(|| "no place".to_owned(), |p| the_place(world, p))
+        )));
     }
     if world.get::<MountTraits>(m).is_some_and(|t| t.untrained) {
         return Err(no(format!("the {mount} is untrained and must be wrangled first")));
@@ -170,8 +181,8 @@ pub(crate) fn check_attack(
         .resource::<TableIndex>()
         .combatant(target)
         .ok_or_else(|| no(format!("there is no combatant '{target}'")))?;
-    let (weapon_id, weapon) =
-        view::ready_weapon(world, actor).ok_or_else(|| no(format!("{} has no weapon ready", view::name(world, actor))))?;
+    let (weapon_id, weapon) = view::ready_weapon(world, actor)
+        .ok_or_else(|| no(format!("{} has no weapon ready", view::name(world, actor))))?;
     if weapon.kind != kind {
         return Err(no(format!("the ready {weapon_id} is a {} weapon", kind_word(weapon.kind))));
     }
@@ -218,7 +229,11 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
         }
         Act::Move { to } => move_to(world, actor, to, plan.cost),
         Act::Retreat { value } => {
-            view::log(world, actor, LogEvent::Effect { what: "retreat", detail: format!("retreat value {value}") });
+            view::log(
+                world,
+                actor,
+                LogEvent::Effect { what: "retreat", detail: format!("retreat value {value}") },
+            );
             damage::set_status(world, actor, Status::Fled);
         }
         Act::Mount(m) => {

@@ -39,7 +39,13 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(FiendWakeSystems::Aftermath),
     )
     .add_systems(RulesStep, extra_turn.in_set(AftermathSystems::ExtraTurn))
-    .add_systems(RulesStep, spells_fueled.after(AftermathSystems::FuelSpells).before(AftermathSystems::SpendRemaining).in_set(FiendWakeSystems::Aftermath))
+    .add_systems(
+        RulesStep,
+        spells_fueled
+            .after(AftermathSystems::FuelSpells)
+            .before(AftermathSystems::SpendRemaining)
+            .in_set(FiendWakeSystems::Aftermath),
+    )
     .add_systems(RulesStep, next_spender.in_set(AftermathSystems::SpendRemaining));
 }
 
@@ -55,7 +61,11 @@ fn extra_turn(world: &mut World) {
             let top = world.resource::<Round>().priority.first().copied();
             match top.filter(|&e| view::can_act(world, e)) {
                 Some(e) => {
-                    view::log(world, e, LogEvent::Effect { what: "extra_turn", detail: "top bidder".to_owned() });
+                    view::log(
+                        world,
+                        e,
+                        LogEvent::Effect { what: "extra_turn", detail: "top bidder".to_owned() },
+                    );
                     start_turn(world, e, true);
                     world.resource_mut::<Round>().aftermath = AftermathStep::PlayingExtraTurn;
                 }

@@ -6,12 +6,12 @@ use std::collections::VecDeque;
 use bevy_ecs::prelude::*;
 use fray_core::dice::TableRng;
 use fray_core::location::{accessible_from, entry_cost, field, is_field, place_id, place_of};
+use fray_core::prelude::TableIndex;
 use fray_core::table::Status;
 use fray_core::tokens::TokenKind;
 
 use crate::actions::can_hit;
 use crate::data::WeaponKind;
-use crate::harassment::reachable;
 use crate::intent::FwIntent;
 use crate::phase::{ActiveTurn, FwPhase, current};
 use crate::sheet::{Arsenal, Worn};
@@ -30,10 +30,12 @@ pub fn decide(world: &mut World, e: Entity) -> Vec<FwIntent> {
             vec![FwIntent::Bid { tp: bid }]
         }
         FwPhase::Cede => vec![FwIntent::Cede { cede: false }],
-        FwPhase::Aftermath => vec![match weapon_to_arm(world, e, view::count(world, e, TokenKind::TacticalPoint)) {
-            Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
-            None => FwIntent::Pass,
-        }],
+        FwPhase::Aftermath => {
+            vec![match weapon_to_arm(world, e, view::count(world, e, TokenKind::TacticalPoint)) {
+                Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
+                None => FwIntent::Pass,
+            }]
+        }
         FwPhase::Harassment => vec![harass(world, e)],
         _ => Vec::new(),
     }
@@ -79,17 +81,38 @@ fn weapon_to_arm(world: &World, e: Entity, tp: u32) -> Option<(String, u32)> {
     options.into_iter().next().map(|(id, cost, _)| (id, cost))
 }
 
-fn enemy_targets(world: &World, e: Entity, from: Entity, kind: WeaponKind) -> Vec<Entity> {
-    view::combatants(world)
-        .into_iter()
-        .filter(|&t| view::status(world, t) == Status::Fighting && view::enemies(world, e, t))
-        .filter(|&t| match kind {
+/// Whether `t` is a fighting enemy of `e` that a weapon of `kind` reaches from `from`.
+fn is_target(world: &World, e: Entity, t: Entity, from: Entity, kind: WeaponKind) -> bool {
+    view::status(world, t) == Status::Fighting
+        && view::enemies(world, e, t)
+        && match kind {
             WeaponKind::Ranged => true,
-            WeaponKind::Melee => {
-                place_of(world, t).is_some_and(|p| p == from || is_field(world, p))
-            }
-        })
-        .collect()
+            WeaponKind::Melee => place_of(world, t).is_some_and(|p| p == from || is_field(world, p)),
+        }
+}
+
+fn enemy_targets(world: &World, e: Entity, from: Entity, kind: WeaponKind) -> Vec<Entity> {
+    let index = world.resource::<TableIndex>();
+    index.order.iter().copied().filter(|&t| is_target(world, e, t, from, kind)).collect()
+}
+
+/// A random target: a few random draws first (cheap in big battles), then a draw among all
+/// targets.
+fn pick_target(world: &mut World, e: Entity, from: Entity, kind: WeaponKind) -> Option<Entity> {
+    let count = world.resource::<TableIndex>().order.len();
+    for _ in 0..8 {
+        let i = world.resource_mut::<TableRng>().below(count);
+        let t = world.resource::<TableIndex>().order[i];
+        if is_target(world, e, t, from, kind) {
+            return Some(t);
+        }
+    }
+    let targets = enemy_targets(world, e, from, kind);
+    if targets.is_empty() {
+        return None;
+    }
+    let i = world.resource_mut::<TableRng>().below(targets.len());
+    Some(targets[i])
 }
 
 /// Plans a whole turn: arm if needed, move toward enemies a melee weapon cannot reach,
@@ -120,7 +143,7 @@ fn plan_turn(world: &mut World, e: Entity) -> Vec<FwIntent> {
         plan.push(FwIntent::EndTurn);
         return plan;
     };
-    if kind == WeaponKind::Melee && enemy_targets(world, e, at, kind).is_empty() {
+    if kind == WeaponKind::Melee && pick_target(world, e, at, kind).is_none() {
         for _ in 0..4 {
             let Some(step) = step_toward_enemy(world, e, at) else { break };
             let cost = if is_field(world, step) {
@@ -138,15 +161,14 @@ fn plan_turn(world: &mut World, e: Entity) -> Vec<FwIntent> {
                 FwIntent::EnterLocation { location: place_id(world, step), upgrade: false }
             });
             at = step;
-            if !enemy_targets(world, e, at, kind).is_empty() {
+            if pick_target(world, e, at, kind).is_some() {
                 break;
             }
         }
     }
-    let targets = enemy_targets(world, e, at, kind);
-    if !full_used && !targets.is_empty() {
-        let pick = world.resource_mut::<TableRng>().below(targets.len());
-        let target = view::id(world, targets[pick]);
+    let target = if full_used { None } else { pick_target(world, e, at, kind) };
+    if let Some(target) = target {
+        let target = view::id(world, target);
         plan.push(match kind {
             WeaponKind::Melee => FwIntent::MeleeAttack { target },
             WeaponKind::Ranged => FwIntent::RangedAttack { target },
@@ -187,15 +209,14 @@ fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
 
 fn harass(world: &mut World, e: Entity) -> FwIntent {
     let tp = view::count(world, e, TokenKind::TacticalPoint);
-    let targets: Vec<Entity> = reachable(world, e)
-        .into_iter()
-        .filter(|&t| view::status(world, t) == Status::Fighting && view::enemies(world, e, t))
-        .collect();
-    if tp == 0 || targets.is_empty() {
+    let (Some(at), Some((_, weapon))) = (place_of(world, e), view::ready_weapon(world, e)) else {
         return FwIntent::Pass;
+    };
+    // Melee harassment reaches locals and anyone in no location: the same as a melee attack.
+    match pick_target(world, e, at, weapon.kind) {
+        Some(t) if tp > 0 => FwIntent::Harass { allocations: vec![(view::id(world, t), tp)] },
+        _ => FwIntent::Pass,
     }
-    let pick = world.resource_mut::<TableRng>().below(targets.len());
-    FwIntent::Harass { allocations: vec![(view::id(world, targets[pick]), tp)] }
 }
 
 /// Whether `e`'s ready weapon can reach `t` from where `e` stands (for the board).

@@ -20,25 +20,27 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(RulesStep, settle_priority.in_set(FiendWakeSystems::Cede));
 }
 
+/// Whether `e` has yet to bid.
+pub(crate) fn owes_bid(world: &World, e: Entity) -> bool {
+    view::can_act(world, e) && world.get::<RoundChoices>(e).is_some_and(|c| c.bid.is_none())
+}
+
+/// Whether `e` is tied and has yet to choose whether to cede.
+pub(crate) fn owes_cede(world: &World, e: Entity) -> bool {
+    world.resource::<Round>().tied.contains(&e)
+        && view::can_act(world, e)
+        && world.get::<RoundChoices>(e).is_some_and(|c| c.cede.is_none())
+}
+
 /// Combatants who have not bid yet.
 pub(crate) fn awaiting_bids(world: &World) -> Vec<Entity> {
-    view::combatants(world)
-        .into_iter()
-        .filter(|&e| view::can_act(world, e))
-        .filter(|&e| world.get::<RoundChoices>(e).is_some_and(|c| c.bid.is_none()))
-        .collect()
+    view::combatants(world).into_iter().filter(|&e| owes_bid(world, e)).collect()
 }
 
 /// Tied combatants who have not chosen whether to cede.
 pub(crate) fn awaiting_cedes(world: &World) -> Vec<Entity> {
-    world
-        .resource::<Round>()
-        .tied
-        .iter()
-        .copied()
-        .filter(|&e| view::can_act(world, e))
-        .filter(|&e| world.get::<RoundChoices>(e).is_some_and(|c| c.cede.is_none()))
-        .collect()
+    let tied = world.resource::<Round>().tied.clone();
+    tied.into_iter().filter(|&e| owes_cede(world, e)).collect()
 }
 
 /// Checks a bid.
@@ -83,11 +85,8 @@ fn reveal_bids(world: &mut World) {
     }
     let shown = bids.iter().map(|&(e, tp)| (view::id(world, e), tp)).collect();
     view::log_table(world, LogEvent::BidsRevealed { bids: shown });
-    let tied: Vec<Entity> = bids
-        .iter()
-        .filter(|(e, tp)| bids.iter().any(|(o, t)| o != e && t == tp))
-        .map(|&(e, _)| e)
-        .collect();
+    let tied: Vec<Entity> =
+        bids.iter().filter(|(e, tp)| bids.iter().any(|(o, t)| o != e && t == tp)).map(|&(e, _)| e).collect();
     let has_ties = !tied.is_empty();
     {
         let mut round = world.resource_mut::<Round>();
@@ -123,9 +122,10 @@ fn order_priority(world: &mut World) {
         .collect();
     let still_tied: Vec<usize> = (0..keyed.len())
         .filter(|&i| {
-            keyed.iter().enumerate().any(|(j, k)| {
-                j != i && (k.1, k.2, k.3) == (keyed[i].1, keyed[i].2, keyed[i].3)
-            })
+            keyed
+                .iter()
+                .enumerate()
+                .any(|(j, k)| j != i && (k.1, k.2, k.3) == (keyed[i].1, keyed[i].2, keyed[i].3))
         })
         .collect();
     {

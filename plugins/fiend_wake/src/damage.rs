@@ -63,7 +63,10 @@ pub fn handicap(world: &mut World, target: Entity, source: &str) {
             view::log(
                 world,
                 target,
-                LogEvent::Effect { what: "handicap", detail: format!("marked Spirit stack number {n} ({source})") },
+                LogEvent::Effect {
+                    what: "handicap",
+                    detail: format!("marked Spirit stack number {n} ({source})"),
+                },
             );
             let left = world.get::<Attributes>(target).map_or(0, |a| a.available_count(Attribute::Spirit));
             if left == 0 {

@@ -33,6 +33,21 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
     }
 }
 
+/// Whether the rules wait on `e` now (cheaper than searching [`awaiting`]).
+pub fn is_awaited(world: &World, e: Entity) -> bool {
+    if let Some(actor) = world.resource::<ActiveTurn>().actor {
+        return actor == e;
+    }
+    match current(world) {
+        FwPhase::RoundPrep => round_prep::owes_armour(world, e),
+        FwPhase::BidForPriority => bidding::owes_bid(world, e),
+        FwPhase::Cede => bidding::owes_cede(world, e),
+        FwPhase::Aftermath => aftermath::awaiting(world).contains(&e),
+        FwPhase::Harassment => harassment::awaiting(world).contains(&e),
+        FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => false,
+    }
+}
+
 /// Lets the AI decide for every AI-controlled combatant the rules wait on.
 fn ai_decide(world: &mut World) {
     for e in awaiting(world) {
@@ -55,8 +70,11 @@ fn apply_intents(world: &mut World) {
         let Some(next) = world.resource_mut::<Inbox<FwIntent>>().0.pop_front() else {
             return;
         };
-        let always = matches!(next.intent, FwIntent::AgreeToEnd { .. }) || current(world) == FwPhase::CombatOver;
-        if !always && awaiting(world).is_empty() {
+        let always =
+            matches!(next.intent, FwIntent::AgreeToEnd { .. }) || current(world) == FwPhase::CombatOver;
+        let actor = world.resource::<TableIndex>().combatant(&next.actor);
+        let expected = actor.is_some_and(|e| is_awaited(world, e));
+        if !always && !expected && awaiting(world).is_empty() {
             // The phase has nothing more to ask: leave the rest for the next phase.
             world.resource_mut::<Inbox<FwIntent>>().0.push_front(next);
             return;
@@ -117,15 +135,14 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
         return Ok(Plan(Step::Agree(*agree)));
     }
     let phase = current(world);
-    if !awaiting(world).contains(&e) {
+    if !is_awaited(world, e) {
         return Err(Rejection::new(match world.resource::<ActiveTurn>().actor {
             Some(a) => format!("it is {}'s turn", view::name(world, a)),
             None => format!("{name} has nothing to decide during {}", phase.title()),
         }));
     }
-    let wrong = || {
-        Rejection::new(format!("{} is not something to do during {}", intent.title(), phase.title()))
-    };
+    let wrong =
+        || Rejection::new(format!("{} is not something to do during {}", intent.title(), phase.title()));
     let in_turn = world.resource::<ActiveTurn>().actor == Some(e);
     let step = match (phase, intent) {
         _ if in_turn => Step::Turn(actions::check(world, e, intent)?),

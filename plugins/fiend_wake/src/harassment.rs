@@ -22,9 +22,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, next_harasser.in_set(FiendWakeSystems::Harassment));
 }
 
-/// Harassment order: lowest priority first.
-fn order(world: &World) -> Vec<Entity> {
-    world.resource::<Round>().priority.iter().rev().copied().collect()
+/// The `n`th harasser: lowest priority first.
+fn nth(world: &World, n: usize) -> Option<Entity> {
+    let priority = &world.resource::<Round>().priority;
+    priority.len().checked_sub(n + 1).map(|i| priority[i])
 }
 
 /// Everyone `e`'s ready weapon could hit now.
@@ -39,20 +40,26 @@ pub fn reachable(world: &World, e: Entity) -> Vec<Entity> {
 }
 
 fn can_harass(world: &World, e: Entity) -> bool {
-    view::can_act(world, e) && view::count(world, e, TokenKind::TacticalPoint) > 0 && !reachable(world, e).is_empty()
+    if !view::can_act(world, e) || view::count(world, e, TokenKind::TacticalPoint) == 0 {
+        return false;
+    }
+    let Some((_, weapon)) = view::ready_weapon(world, e) else {
+        return false;
+    };
+    let index = world.resource::<TableIndex>();
+    index.order.iter().any(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, weapon.kind))
 }
 
 fn next_harasser(world: &mut World) {
-    let order = order(world);
     let mut cursor = world.resource::<Round>().cursor;
-    while cursor < order.len() && !can_harass(world, order[cursor]) {
+    while nth(world, cursor).is_some_and(|e| !can_harass(world, e)) {
         cursor += 1;
     }
     if cursor != world.resource::<Round>().cursor {
         world.resource_mut::<Round>().cursor = cursor;
         world.resource_mut::<StepProgress>().mark();
     }
-    if cursor >= order.len() {
+    if nth(world, cursor).is_none() {
         world.resource_mut::<Round>().cursor = 0;
         go_to(world, FwPhase::EndOfRound);
     }
@@ -61,11 +68,15 @@ fn next_harasser(world: &mut World) {
 /// The combatant harassing now.
 pub(crate) fn awaiting(world: &World) -> Vec<Entity> {
     let cursor = world.resource::<Round>().cursor;
-    order(world).get(cursor).copied().filter(|&e| can_harass(world, e)).into_iter().collect()
+    nth(world, cursor).filter(|&e| can_harass(world, e)).into_iter().collect()
 }
 
 /// Checks an allocation; returns the targets as entities.
-pub(crate) fn check(world: &World, e: Entity, allocations: &[(CombatantId, u32)]) -> Verdict<Vec<(Entity, u32)>> {
+pub(crate) fn check(
+    world: &World,
+    e: Entity,
+    allocations: &[(CombatantId, u32)],
+) -> Verdict<Vec<(Entity, u32)>> {
     let held = view::count(world, e, TokenKind::TacticalPoint);
     let total: u64 = allocations.iter().map(|(_, tp)| u64::from(*tp)).sum();
     if total > u64::from(held) {
@@ -78,7 +89,10 @@ pub(crate) fn check(world: &World, e: Entity, allocations: &[(CombatantId, u32)]
     for (id, tp) in allocations {
         let t = index.combatant(id).ok_or_else(|| Rejection::new(format!("there is no combatant '{id}'")))?;
         if *tp == 0 {
-            return Err(Rejection::new(format!("allocates 0 TP to {}; leave them out instead", view::name(world, t))));
+            return Err(Rejection::new(format!(
+                "allocates 0 TP to {}; leave them out instead",
+                view::name(world, t)
+            )));
         }
         if !seen.insert(t) {
             return Err(Rejection::new(format!("names {} twice", view::name(world, t))));

@@ -4,8 +4,8 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::location::{accessible_from, place_id, place_of};
-use fray_core::tokens::TokenKind;
 use fray_core::prelude::{Mount, TableIndex};
+use fray_core::tokens::TokenKind;
 
 use crate::decisions::{awaiting, validate};
 use crate::intent::FwIntent;
@@ -52,7 +52,9 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
                 out.push(FwIntent::EnterLocation { location: place_id(world, to), upgrade });
             }
         }
-        for (id, _) in world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some()) {
+        for (id, _) in
+            world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some())
+        {
             out.push(FwIntent::Mount { mount: id.clone(), upgrade });
         }
     }

@@ -33,7 +33,7 @@ use fray_core::FrayCorePlugin;
 use fray_core::intent::Inbox;
 
 pub use intent::FwIntent;
-pub use load::{FwScenario, RULESET_ID, parse_scenario, spawn_scenario, table_app};
+pub use load::{FwScenario, RULESET_ID, parse_scenario, reset_table, spawn_scenario, table_app};
 pub use phase::{ActiveTurn, FightResult, FwPhase, Round};
 pub use schedule::FiendWakeSystems;
 

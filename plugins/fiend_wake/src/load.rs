@@ -3,13 +3,15 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::phase::{CurrentPhase, Phase};
-use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 use fray_core::prelude::Controller;
+use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 
 use crate::FiendWakePlugin;
 use crate::data::{FiendWakeRules, MAX_STAT, MountSheet, Sheet};
 use crate::phase::{FwPhase, Round};
-use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn};
+use crate::sheet::{
+    Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn,
+};
 
 /// The ruleset id scenarios name.
 pub const RULESET_ID: &str = "fiend_wake";
@@ -151,6 +153,17 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
     world.insert_resource(Catalogue { rules: scenario.rules.clone() });
     world.insert_resource(Round { max_rounds, ..Default::default() });
     world.insert_resource(CurrentPhase::new(FwPhase::RoundPrep));
+}
+
+/// Clears the app's table and spawns this scenario into it for another battle: the same as
+/// a fresh [`table_app`], without building the schedules again.
+pub fn reset_table(app: &mut App, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
+    let world = app.world_mut();
+    fray_core::scenario::clear_table(world);
+    world.insert_resource(fray_core::intent::Inbox::<crate::FwIntent>::default());
+    world.insert_resource(crate::phase::ActiveTurn::default());
+    world.remove_resource::<crate::phase::FightResult>();
+    spawn_scenario(world, scenario, seed, max_rounds, all_ai);
 }
 
 /// A headless table app for this scenario: core and Fiend Wake plugins, scenario spawned.

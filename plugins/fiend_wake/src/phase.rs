@@ -96,6 +96,8 @@ pub struct Round {
     pub priority: Vec<Entity>,
     /// Turns executed this round, extra turn excluded.
     pub turns_executed: u32,
+    /// Index into `priority` from which the current wave of pending turns goes on.
+    pub wave_cursor: usize,
     /// Aftermath progress.
     pub aftermath: AftermathStep,
     /// Index into `priority` of the next combatant asked to spend TP in the aftermath or

@@ -14,7 +14,13 @@ use crate::sheet::{Attributes, Skills};
 use crate::view;
 
 /// Rolls for `e` and logs the roll.
-pub fn roll(world: &mut World, e: Entity, skill: Option<Skill>, attribute: Attribute, difficulty: u32) -> RollRecord {
+pub fn roll(
+    world: &mut World,
+    e: Entity,
+    skill: Option<Skill>,
+    attribute: Attribute,
+    difficulty: u32,
+) -> RollRecord {
     let dice_count = world.get::<Attributes>(e).map_or(0, |a| a.available_count(attribute)).max(1);
     let modifier = skill.map_or(0, |s| world.get::<Skills>(e).map_or(0, |k| k.level(s)));
     let sides = view::catalogue(world).rules.die_sides;

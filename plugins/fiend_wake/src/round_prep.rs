@@ -4,10 +4,10 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::log::{GameLog, LogEvent};
-use fray_core::phase::{CurrentPhase, StepProgress, enter_phase};
 use fray_core::intent::{Rejection, Verdict};
+use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::RulesStep;
+use fray_core::phase::{CurrentPhase, StepProgress, enter_phase};
 use fray_core::tokens::TokenKind;
 
 use crate::data::Attribute;
@@ -17,10 +17,7 @@ use crate::sheet::{Attributes, RoundChoices, TpAdjust, Worn};
 use crate::view;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        RulesStep,
-        (start_round, finish_round_prep).chain().in_set(FiendWakeSystems::RoundPrep),
-    );
+    app.add_systems(RulesStep, (start_round, finish_round_prep).chain().in_set(FiendWakeSystems::RoundPrep));
 }
 
 /// Starts a round: numbers it, finishes doffing, grants TP and turn tokens.
@@ -36,6 +33,7 @@ fn start_round(world: &mut World) {
         round.tied.clear();
         round.priority.clear();
         round.turns_executed = 0;
+        round.wave_cursor = 0;
         round.aftermath = Default::default();
         round.cursor = 0;
         round.number
@@ -80,13 +78,14 @@ fn finish_doffing(world: &mut World, e: Entity) {
     view::log(world, e, LogEvent::Effect { what: "armour_off", detail: armour });
 }
 
+/// Whether `e` still owes an armour decision.
+pub(crate) fn owes_armour(world: &World, e: Entity) -> bool {
+    view::can_act(world, e) && world.get::<RoundChoices>(e).is_some_and(|c| !c.armour_settled)
+}
+
 /// Combatants who still owe an armour decision.
 pub(crate) fn awaiting(world: &World) -> Vec<Entity> {
-    view::combatants(world)
-        .into_iter()
-        .filter(|&e| view::can_act(world, e))
-        .filter(|&e| world.get::<RoundChoices>(e).is_some_and(|c| !c.armour_settled))
-        .collect()
+    view::combatants(world).into_iter().filter(|&e| owes_armour(world, e)).collect()
 }
 
 fn finish_round_prep(

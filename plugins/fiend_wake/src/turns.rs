@@ -24,12 +24,19 @@ fn next_turn(world: &mut World) {
     if world.resource::<ActiveTurn>().actor.is_some() {
         return;
     }
-    let priority = world.resource::<Round>().priority.clone();
     let pending = |w: &World, e: Entity| view::can_act(w, e) && view::count(w, e, TokenKind::PendingTurn) > 0;
-    if let Some(&actor) = priority.iter().find(|&&e| pending(world, e)) {
+    // A wave goes down the priority order once: nobody above the cursor holds a pending turn.
+    let round = world.resource::<Round>();
+    let next = (round.wave_cursor..round.priority.len())
+        .map(|i| (i, round.priority[i]))
+        .find(|&(_, e)| pending(world, e));
+    if let Some((i, actor)) = next {
+        world.resource_mut::<Round>().wave_cursor = i + 1;
         start_turn(world, actor, false);
         return;
     }
+    world.resource_mut::<Round>().wave_cursor = 0;
+    let priority = world.resource::<Round>().priority.clone();
     let mut any = false;
     for &e in &priority {
         if view::can_act(world, e) && view::count(world, e, TokenKind::TurnToken) > 0 {

@@ -78,10 +78,7 @@ pub fn reduction(world: &World, e: Entity) -> u32 {
     if worn.doffing {
         return 0;
     }
-    worn.armour
-        .as_deref()
-        .and_then(|a| catalogue(world).armour(a))
-        .map_or(0, |a| a.reduction.max(0) as u32)
+    worn.armour.as_deref().and_then(|a| catalogue(world).armour(a)).map_or(0, |a| a.reduction.max(0) as u32)
 }
 
 /// The wound threshold: the wounds track fills at this many.

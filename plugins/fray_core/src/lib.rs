@@ -38,8 +38,9 @@ pub mod prelude {
     pub use crate::tokens::{CounterToken, Counters, TokenKind, TokenOf, Tokens};
 }
 
-/// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule with its top-level sets,
-/// token syncing, the log and outcomes, and the driver that runs the rules in `Update`.
+/// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule, the log and outcomes,
+/// and, in `Update`, the driver that runs the rules until they wait, then brings the token
+/// entities in line with the counters.
 pub struct FrayCorePlugin;
 
 impl Plugin for FrayCorePlugin {
@@ -50,14 +51,6 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<intent::Outcomes>()
             .init_resource::<table::TableIndex>()
             .insert_resource(dice::TableRng::seeded(0))
-            .configure_sets(
-                phase::RulesStep,
-                (phase::TableSystems::Rules, phase::TableSystems::Sync).chain(),
-            )
-            .add_systems(
-                phase::RulesStep,
-                tokens::sync_token_entities.in_set(phase::TableSystems::Sync),
-            )
-            .add_systems(Update, phase::run_rules_until_waiting);
+            .add_systems(Update, (phase::run_rules_until_waiting, tokens::sync_token_entities).chain());
     }
 }

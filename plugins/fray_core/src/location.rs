@@ -107,9 +107,7 @@ pub fn entry_cost(world: &World, place: Entity) -> u32 {
 
 /// Whether `to` may be entered from `from`.
 pub fn can_enter(world: &World, from: Entity, to: Entity) -> bool {
-    from != to
-        && !is_field(world, to)
-        && world.get::<EnteredFrom>(to).is_some_and(|e| e.0.contains(&from))
+    from != to && !is_field(world, to) && world.get::<EnteredFrom>(to).is_some_and(|e| e.0.contains(&from))
 }
 
 /// Why `to` may not be entered from `from`, in words, or `None` if it may.

@@ -11,17 +11,15 @@ use bevy_ecs::schedule::ScheduleLabel;
 
 use crate::log::{GameLog, LogEvent};
 
-/// One pass of the rules: the ruleset's phase sets, then the core's bookkeeping.
+/// One pass of the rules: the ruleset's phase sets.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RulesStep;
 
-/// The top-level sets of [`RulesStep`], in order.
+/// The top-level set of [`RulesStep`].
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TableSystems {
     /// The ruleset's phase chain lives here.
     Rules,
-    /// Runs after the rules: brings token entities in line with the counters.
-    Sync,
 }
 
 /// A ruleset's phase enum.

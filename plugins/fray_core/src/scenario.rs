@@ -194,9 +194,7 @@ impl ScenarioError {
             ScenarioError::Syntax { line, col, message } => {
                 vec![format!("{path}:{line}:{col}: {message}")]
             }
-            ScenarioError::Invalid(problems) => {
-                problems.iter().map(|p| format!("{path}: {p}")).collect()
-            }
+            ScenarioError::Invalid(problems) => problems.iter().map(|p| format!("{path}: {p}")).collect(),
             other => vec![format!("{path}: {other}")],
         }
     }
@@ -236,16 +234,10 @@ impl<R, S, M> Scenario<R, S, M> {
         let mut problems = Vec::new();
         let p = &mut problems;
         if self.combatants.len() > MAX_COMBATANTS {
-            p.push(format!(
-                "{} combatants; at most {MAX_COMBATANTS} are allowed",
-                self.combatants.len()
-            ));
+            p.push(format!("{} combatants; at most {MAX_COMBATANTS} are allowed", self.combatants.len()));
         }
         if self.locations.len() > MAX_LOCATIONS {
-            p.push(format!(
-                "{} locations; at most {MAX_LOCATIONS} are allowed",
-                self.locations.len()
-            ));
+            p.push(format!("{} locations; at most {MAX_LOCATIONS} are allowed", self.locations.len()));
         }
         if self.mounts.len() > MAX_MOUNTS {
             p.push(format!("{} mounts; at most {MAX_MOUNTS} are allowed", self.mounts.len()));
@@ -284,8 +276,12 @@ impl<R, S, M> Scenario<R, S, M> {
                 }
             }
             check_coords(p, &format!("location '{}'", l.id), Some(l.position));
-            if !(l.size.0 > 0.0 && l.size.1 > 0.0 && l.size.0 <= MAX_COORDINATE && l.size.1 <= MAX_COORDINATE) {
-                p.push(format!("location '{}': size {:?} must be positive and at most {MAX_COORDINATE}", l.id, l.size));
+            if !(l.size.0 > 0.0 && l.size.1 > 0.0 && l.size.0 <= MAX_COORDINATE && l.size.1 <= MAX_COORDINATE)
+            {
+                p.push(format!(
+                    "location '{}': size {:?} must be positive and at most {MAX_COORDINATE}",
+                    l.id, l.size
+                ));
             }
         }
         for m in &self.mounts {
@@ -308,7 +304,10 @@ impl<R, S, M> Scenario<R, S, M> {
             }
             if let Some(mount) = &c.rides {
                 if !mounts.contains(mount.as_str()) {
-                    p.push(format!("combatant '{}': rides '{mount}', which is not a mount of this scenario", c.id));
+                    p.push(format!(
+                        "combatant '{}': rides '{mount}', which is not a mount of this scenario",
+                        c.id
+                    ));
                 } else if let Some(other) = ridden.insert(mount.as_str(), c.id.as_str()) {
                     p.push(format!("combatant '{}': mount '{mount}' is already ridden by '{other}'", c.id));
                 } else if let Some(spec) = self.mounts.iter().find(|m| &m.id == mount)
@@ -373,7 +372,8 @@ impl<R, S, M> Scenario<R, S, M> {
             world.entity_mut(e).insert(EnteredFrom(from));
         }
         let locations = index.locations.clone();
-        let place = |at: &Option<LocationId>| at.as_ref().and_then(|id| locations.get(id).copied()).unwrap_or(field);
+        let place =
+            |at: &Option<LocationId>| at.as_ref().and_then(|id| locations.get(id).copied()).unwrap_or(field);
         let mut mount_places = BTreeMap::new();
         for m in &self.mounts {
             let at = place(&m.location);
@@ -420,7 +420,29 @@ impl<R, S, M> Scenario<R, S, M> {
     }
 }
 
-fn unique_ids<'a>(problems: &mut Vec<String>, what: &str, ids: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
+/// Despawns every table object (locations, mounts, combatants and their tokens) and resets
+/// the core's resources, so that another scenario can be spawned into the same app.
+pub fn clear_table(world: &mut World) {
+    let mut doomed: Vec<Entity> = Vec::new();
+    doomed.extend(world.query_filtered::<Entity, With<Combatant>>().iter(world));
+    doomed.extend(world.query_filtered::<Entity, With<Mount>>().iter(world));
+    doomed.extend(world.query_filtered::<Entity, With<Location>>().iter(world));
+    doomed.extend(world.query_filtered::<Entity, With<crate::tokens::CounterToken>>().iter(world));
+    for e in doomed {
+        if let Ok(entity) = world.get_entity_mut(e) {
+            entity.despawn();
+        }
+    }
+    world.insert_resource(crate::intent::Outcomes::default());
+    world.insert_resource(crate::phase::StepProgress::default());
+    world.insert_resource(TableIndex::default());
+}
+
+fn unique_ids<'a>(
+    problems: &mut Vec<String>,
+    what: &str,
+    ids: impl Iterator<Item = &'a str>,
+) -> BTreeSet<String> {
     let mut seen = BTreeSet::new();
     for id in ids {
         if id.is_empty() {
@@ -436,6 +458,8 @@ fn check_coords(problems: &mut Vec<String>, what: &str, at: Option<(f32, f32)>) 
     if let Some((x, y)) = at
         && !(x.is_finite() && y.is_finite() && x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE)
     {
-        problems.push(format!("{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"));
+        problems.push(format!(
+            "{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"
+        ));
     }
 }

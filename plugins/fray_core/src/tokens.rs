@@ -1,9 +1,9 @@
 //! Counter tokens: tactical points, turn tokens, wounds, siege damage... are entities that
 //! belong to a combatant or a location through the [`TokenOf`] relationship.
 //!
-//! The rules read and change the numbers in [`Counters`] on the owner; at the end of every
-//! rules step [`sync_token_entities`] spawns or despawns token entities until they match, so
-//! whoever looks at the table between steps sees the two agree.
+//! The rules read and change the numbers in [`Counters`] on the owner; once the rules wait
+//! again, [`sync_token_entities`] spawns or despawns token entities until they match, so
+//! whoever looks at the table between updates sees the two agree.
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,91 @@
+//! Benchmark: headless all-AI Fiend Wake battles played to the end, on one core.
+//!
+//! `cargo run --release --example bench_battles [-- SECONDS_PER_SIZE]`
+//!
+//! Builds N v N battles (rifles and axes on an open field with one tower) for N = 4, 8,
+//! 16, 32 and 64, plays as many as fit in the time given (2 s by default) per size, and
+//! prints battles per second, the cost per battle, and the cost per combatant-round, whose
+//! flatness shows how close to linear the cost grows.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use fray::battle::play_to_end;
+
+fn scenario(per_side: usize) -> String {
+    let mut combatants = String::new();
+    for side in ["red", "blue"] {
+        for i in 0..per_side {
+            let (weapon, skill) = if i % 2 == 0 { ("rifle", "Firearms: 2") } else { ("axe", "Blades: 2") };
+            let location = if i % 4 == 1 { "location: \"tower\"," } else { "" };
+            let _ = write!(
+                combatants,
+                r#"(id: "{side}_{i}", name: "{side} {i}", side: "{side}", {location}
+                    sheet: (attributes: (power: 3, grace: 3, cunning: 3, endurance: 3, resolve: 3, spirit: 3),
+                            evasion: 7, skills: {{{skill}, Tactics: {t}}}, weapons: ["{weapon}"], ready: "{weapon}", armour: "light")),"#,
+                t = i % 3
+            );
+        }
+    }
+    format!(
+        r#"Scenario(name: "bench", ruleset: "fiend_wake",
+            rules: (
+                weapons: {{
+                    "rifle": (name: "Rifle", kind: Ranged, skill: Firearms, first_intention: 5, second_intention: 1, ready_cost: 2),
+                    "axe": (name: "Axe", kind: Melee, skill: Blades, first_intention: 5, second_intention: 2, ready_cost: 1),
+                }},
+                armours: {{ "light": (name: "Light", reduction: 1, encumbrance: 1) }},
+            ),
+            sides: [(id: "red", name: "Red"), (id: "blue", name: "Blue")],
+            locations: [(id: "tower", name: "Tower", entry_cost: 2)],
+            combatants: [{combatants}])"#
+    )
+}
+
+fn main() {
+    let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    println!("Fiend Wake headless battles, AI on every side, one thread ({seconds} s per size)");
+    println!(
+        "{:>8} {:>10} {:>14} {:>12} {:>11} {:>22}",
+        "size", "battles", "battles/s", "ms/battle", "rounds", "us/combatant-round"
+    );
+    for per_side in [4usize, 8, 16, 32, 64] {
+        let text = scenario(per_side);
+        let parsed = match fray::rulesets::parse(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("the benchmark scenario does not parse: {e}");
+                return;
+            }
+        };
+        let budget = Duration::from_secs_f64(seconds);
+        let start = Instant::now();
+        let (mut battles, mut rounds) = (0u64, 0u64);
+        // One table app per size, reset between battles (as `fray sim --battles` does).
+        let mut app = parsed.table_app(0, 200, true);
+        while start.elapsed() < budget || battles < 3 {
+            if battles > 0 {
+                parsed.reset(&mut app, battles, 200, true);
+            }
+            match play_to_end(&mut app, 10) {
+                Some(summary) => rounds += u64::from(summary.rounds),
+                None => {
+                    eprintln!("a {per_side} v {per_side} battle did not end (seed {battles})");
+                    return;
+                }
+            }
+            battles += 1;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        let combatant_rounds = rounds as f64 * (2 * per_side) as f64;
+        println!(
+            "{:>8} {:>10} {:>14.1} {:>12.3} {:>11.2} {:>22.2}",
+            format!("{per_side}v{per_side}"),
+            battles,
+            battles as f64 / elapsed,
+            elapsed * 1000.0 / battles as f64,
+            rounds as f64 / battles as f64,
+            elapsed * 1e6 / combatant_rounds
+        );
+    }
+}

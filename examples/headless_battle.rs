@@ -1,0 +1,70 @@
+//! Plays one Fiend Wake battle headless and prints its log, one readable line per event.
+//!
+//! `cargo run --example headless_battle -- [SCENARIO] [SEED]`
+//! (default: assets/scenarios/swamp.ron with the scenario's seed).
+
+use std::process::ExitCode;
+
+use fray::battle::{log, play_to_end};
+use fray::rulesets;
+use fray_core::log::LogEvent;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().unwrap_or_else(|| fray::DEFAULT_SCENARIO.to_owned());
+    let scenario = match rulesets::load(path.as_ref()) {
+        Ok(s) => s,
+        Err(e) => {
+            for line in e.report(&path) {
+                eprintln!("{line}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let seed = match args.next().map(|s| s.parse::<u64>()) {
+        Some(Ok(seed)) => seed,
+        Some(Err(e)) => {
+            eprintln!("the seed must be a whole number: {e}");
+            return ExitCode::from(2);
+        }
+        None => scenario.seed(),
+    };
+    let mut app = scenario.table_app(seed, 100, true);
+    let Some(summary) = play_to_end(&mut app, 10) else {
+        eprintln!("the battle did not end");
+        return ExitCode::FAILURE;
+    };
+    for entry in log(&app).entries() {
+        let who = entry.actor.as_ref().map_or("", |a| a.as_str());
+        let what = describe(&entry.event);
+        println!("round {:>2} {:<16} {:<14} {what}", entry.round, entry.phase, who);
+    }
+    println!(
+        "\n{} after {} rounds ({}); survivors: {}",
+        summary.winner.map_or_else(|| "no winner".to_owned(), |w| format!("{w} wins")),
+        summary.rounds,
+        summary.reason,
+        summary.survivors.join(", ")
+    );
+    ExitCode::SUCCESS
+}
+
+fn describe(event: &LogEvent) -> String {
+    match event {
+        LogEvent::Roll(r) => format!(
+            "rolls {}: {:?} + {} = {} vs {} -> {}",
+            r.what,
+            r.dice,
+            r.modifier,
+            r.value,
+            r.difficulty,
+            if r.success { "success" } else { "failure" }
+        ),
+        LogEvent::Damage { damage, amount, reduced, taken, source } => {
+            format!("takes {taken} {damage} ({amount} - {reduced} reduction) from {source}")
+        }
+        LogEvent::IntentAccepted { intent } => format!("does {}", intent.to_json()),
+        LogEvent::IntentRejected { intent, reason } => format!("may not {}: {reason}", intent.to_json()),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
