@@ -299,3 +299,22 @@ fn agreeing_to_end_ends_the_fight_at_the_end_of_the_round() {
     assert_eq!(result.rounds, 1);
     refused(&mut t, "lockjaw", FwIntent::EndTurn, "the fight is over");
 }
+
+#[test]
+fn whoever_begins_a_turn_in_caltrops_takes_two_wounds() {
+    let text = r#"Scenario(name: "Caltrops", ruleset: "fiend_wake",
+        sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+        locations: [(id: "caltrops", name: "Caltrops", properties: [WoundsAtTurnStart(2)])],
+        combatants: [
+            (id: "x", name: "X", side: "a", controller: Human, location: "caltrops", sheet: (attributes: (power: 2, grace: 2, cunning: 3, endurance: 2, resolve: 2, spirit: 2), evasion: 5)),
+            (id: "y", name: "Y", side: "b", controller: Human, sheet: (attributes: (power: 2, grace: 2, cunning: 1, endurance: 2, resolve: 2, spirit: 2), evasion: 5)),
+        ])"#;
+    let mut t = Table::from_ron(text);
+    t.accept("x", FwIntent::Bid { tp: 1 });
+    t.accept("y", FwIntent::Bid { tp: 0 });
+    assert_eq!(t.awaiting(), vec!["x"]);
+    assert_eq!(t.count("x", TokenKind::Wound), 2, "the caltrops strike as X's turn begins");
+    t.accept("x", FwIntent::Evacuate { upgrade: false });
+    t.accept("x", FwIntent::EndTurn);
+    assert_eq!(t.count("y", TokenKind::Wound), 0, "Y begins in no location: no caltrops");
+}

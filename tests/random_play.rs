@@ -126,3 +126,62 @@ proptest! {
         ai_battle(SCENARIOS[which], seed)?;
     }
 }
+
+/// After a combatant stops fighting, the log shows no accepted intent of theirs.
+fn nobody_out_of_the_fight_acts(t: &Table) -> Result<(), TestCaseError> {
+    let mut out: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for entry in t.log() {
+        let who = entry.actor.as_ref().map(|a| a.0.clone()).unwrap_or_default();
+        match &entry.event {
+            fray_core::log::LogEvent::StatusChanged { status } if !status.can_act() => {
+                out.insert(who);
+            }
+            fray_core::log::LogEvent::IntentAccepted { intent } => {
+                prop_assert!(!out.contains(&who), "{who} acted after leaving the fight: {intent:?}");
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn out_of_the_fight_means_no_more_actions(seed in any::<u64>(), which in 0..2usize) {
+        let mut t = Table::from_file(SCENARIOS[which], seed, true, MAX_ROUNDS);
+        t.update();
+        nobody_out_of_the_fight_acts(&t)?;
+    }
+
+    /// Any edit of a scenario file gives a scenario or an error, never a panic.
+    #[test]
+    fn a_mangled_scenario_never_panics_the_loader(
+        which in 0..2usize,
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0..4u8, any::<char>()), 1..6),
+    ) {
+        let mut text: Vec<char> = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIOS[which]),
+        )
+        .expect("the scenario")
+        .chars()
+        .collect();
+        for (at, op, c) in edits {
+            let i = at.index(text.len().max(1)).min(text.len().saturating_sub(1));
+            match op {
+                0 => { text.remove(i); }
+                1 => text.insert(i, c),
+                2 => text[i] = c,
+                _ => text.truncate(i),
+            }
+            if text.is_empty() {
+                break;
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Err(e) = fray::rulesets::parse(&text) {
+            prop_assert!(!e.report("x.ron").is_empty(), "an error explains itself");
+        }
+    }
+}
