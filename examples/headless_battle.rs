@@ -3,6 +3,7 @@
 //! `cargo run --example headless_battle -- [SCENARIO] [SEED]`
 //! (default: assets/scenarios/swamp.ron with the scenario's seed).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use fray::battle::{log, play_to_end};
@@ -11,7 +12,7 @@ use fray_core::log::LogEvent;
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| fray::DEFAULT_SCENARIO.to_owned());
+    let path = args.next().unwrap_or_else(|| fray::default_scenario().display().to_string());
     let scenario = match rulesets::load(path.as_ref()) {
         Ok(s) => s,
         Err(e) => {
@@ -34,12 +35,16 @@ fn main() -> ExitCode {
         eprintln!("the battle did not end");
         return ExitCode::FAILURE;
     };
+    let mut out = std::io::stdout().lock();
     for entry in log(&app).entries() {
         let who = entry.actor.as_ref().map_or("", |a| a.as_str());
         let what = describe(&entry.event);
-        println!("round {:>2} {:<16} {:<14} {what}", entry.round, entry.phase, who);
+        if writeln!(out, "round {:>2} {:<16} {:<14} {what}", entry.round, entry.phase, who).is_err() {
+            return ExitCode::SUCCESS;
+        }
     }
-    println!(
+    let _ = writeln!(
+        out,
         "\n{} after {} rounds ({}); survivors: {}",
         summary.winner.map_or_else(|| "no winner".to_owned(), |w| format!("{w} wins")),
         summary.rounds,

@@ -7,3 +7,9 @@ pub mod rulesets;
 
 /// The scenario `fray` opens when given none.
 pub const DEFAULT_SCENARIO: &str = "assets/scenarios/swamp.ron";
+
+/// The default scenario: under the current folder, else where the project was built.
+pub fn default_scenario() -> std::path::PathBuf {
+    let here = std::path::PathBuf::from(DEFAULT_SCENARIO);
+    if here.exists() { here } else { std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_SCENARIO) }
+}

@@ -1,7 +1,6 @@
 //! `fray`: the command line. With no subcommand it plays the default scenario headless
 //! until the board window lands.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -13,15 +12,10 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         None => {
-            println!("Fray: no window yet; playing {} headless.", fray::DEFAULT_SCENARIO);
+            let scenario = fray::default_scenario();
+            println!("Fray: no window yet; playing {} headless.", scenario.display());
             println!("Try `fray sim --scenario PATH` or `fray check PATH` (see `fray --help`).\n");
-            sim::run(&sim::SimArgs {
-                scenario: PathBuf::from(fray::DEFAULT_SCENARIO),
-                seed: None,
-                battles: 1,
-                max_rounds: 100,
-                log: None,
-            })
+            sim::run(&sim::SimArgs { scenario, seed: None, battles: 1, max_rounds: 100, log: None })
         }
     }
 }

@@ -54,6 +54,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
         None => None,
     };
     let base = args.seed.unwrap_or_else(|| scenario.seed());
+    // A closed pipe (`fray sim ... | head`) ends the output quietly.
+    let mut stdout = std::io::stdout().lock();
     let mut wins: BTreeMap<String, u32> = BTreeMap::new();
     let mut rounds = 0u64;
     let mut app = scenario.table_app(base, args.max_rounds, true);
@@ -67,13 +69,17 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         };
         let winner = summary.winner.clone().unwrap_or_else(|| "none".to_owned());
-        println!(
+        let printed = writeln!(
+            stdout,
             "battle {}: seed {seed}: winner {winner} after {} rounds ({}); survivors: {}",
             i + 1,
             summary.rounds,
             summary.reason,
             if summary.survivors.is_empty() { "none".to_owned() } else { summary.survivors.join(", ") }
         );
+        if printed.is_err() {
+            return ExitCode::SUCCESS;
+        }
         *wins.entry(winner).or_default() += 1;
         rounds += u64::from(summary.rounds);
         if let Some(out) = out.as_mut() {
@@ -86,7 +92,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
     }
     if args.battles > 1 {
         let tally: Vec<String> = wins.iter().map(|(side, n)| format!("{side} {n}")).collect();
-        println!(
+        let _ = writeln!(
+            stdout,
             "{} battles: wins: {}; mean rounds {:.2}",
             args.battles,
             tally.join(", "),
