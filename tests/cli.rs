@@ -138,7 +138,7 @@ fn check_reports_semantic_errors_precisely() {
     check_fails(
         "crowd.ron",
         swamp.replacen("combatants: [", &format!("combatants: [{many}"), 1).as_bytes(),
-        "1110 combatants; at most 1024 are allowed",
+        "1111 combatants; at most 1024 are allowed",
     );
     let missing = scratch("no_such_file.ron");
     let out = fray(&["check", &missing.display().to_string()]);

@@ -186,6 +186,9 @@ fn retreat_leaves_the_scene_from_no_location() {
     t.accept("archer", FwIntent::Evacuate { upgrade: false });
     refused(&mut t, "archer", FwIntent::Retreat { tp: 0, upgrade: false }, "costs at least 1 TP");
     t.accept("archer", FwIntent::Retreat { tp: 1, upgrade: false });
+    assert_eq!(t.awaiting(), vec!["lockjaw"], "an enemy in no location may try to stop the retreat");
+    assert_eq!(t.status("archer"), Status::Fighting, "the retreat waits for the answer");
+    t.accept("lockjaw", FwIntent::Decline);
     assert_eq!(t.status("archer"), Status::Fled);
     assert_ne!(t.awaiting(), vec!["archer"], "a combatant who fled takes no more turns");
     refused(&mut t, "archer", FwIntent::EndTurn, "Imp archer is fled and cannot act");

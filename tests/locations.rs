@@ -6,7 +6,7 @@ use fray_core::prelude::{Counters, TokenKind};
 use crate::support::Table;
 
 fn castle() -> Table {
-    Table::from_file("assets/scenarios/castle.ron", 1, false, 100)
+    Table::from_file("assets/scenarios/castle.ron", 1, false, 100).all_human()
 }
 
 #[test]

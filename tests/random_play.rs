@@ -136,6 +136,10 @@ fn nobody_out_of_the_fight_acts(t: &Table) -> Result<(), TestCaseError> {
             fray_core::log::LogEvent::StatusChanged { status } if !status.can_act() => {
                 out.insert(who);
             }
+            fray_core::log::LogEvent::StatusChanged { .. } => {
+                // Revived by a medic.
+                out.remove(&who);
+            }
             fray_core::log::LogEvent::IntentAccepted { intent } => {
                 prop_assert!(!out.contains(&who), "{who} acted after leaving the fight: {intent:?}");
             }

@@ -70,6 +70,16 @@ impl Table {
         Table { app: table_app(&scenario, seed, max_rounds, all_ai) }
     }
 
+    /// Hands every combatant to the test (human control).
+    pub fn all_human(mut self) -> Self {
+        let world = self.world_mut();
+        let people: Vec<Entity> = world.query_filtered::<Entity, With<Combatant>>().iter(world).collect();
+        for e in people {
+            world.entity_mut(e).insert(Controller::Human);
+        }
+        self
+    }
+
     /// Runs the rules until they wait.
     pub fn update(&mut self) {
         self.app.update();

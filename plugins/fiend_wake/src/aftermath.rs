@@ -21,7 +21,8 @@ use crate::view;
 pub enum AftermathSystems {
     /// Grants the top bidder's extra turn and waits for it to end.
     ExtraTurn,
-    /// Ongoing magical effects are fueled here. Runs once per round.
+    /// Ongoing magical effects are fueled here (see `spells`); spell rules add their systems
+    /// to this set, which runs while the aftermath is at its fueling step.
     FuelSpells,
     /// Remaining TP may be spent.
     SpendRemaining,
@@ -39,13 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(FiendWakeSystems::Aftermath),
     )
     .add_systems(RulesStep, extra_turn.in_set(AftermathSystems::ExtraTurn))
-    .add_systems(
-        RulesStep,
-        spells_fueled
-            .after(AftermathSystems::FuelSpells)
-            .before(AftermathSystems::SpendRemaining)
-            .in_set(FiendWakeSystems::Aftermath),
-    )
+
     .add_systems(RulesStep, next_spender.in_set(AftermathSystems::SpendRemaining));
 }
 
@@ -81,13 +76,7 @@ fn extra_turn(world: &mut World) {
     }
 }
 
-fn spells_fueled(mut round: ResMut<Round>, mut progress: ResMut<StepProgress>) {
-    if round.aftermath == AftermathStep::FuelSpells {
-        round.aftermath = AftermathStep::SpendRemaining;
-        round.cursor = 0;
-        progress.mark();
-    }
-}
+
 
 /// Whether `e` has anything to spend TP on now: a carried weapon it could arm.
 fn can_spend(world: &World, e: Entity) -> bool {

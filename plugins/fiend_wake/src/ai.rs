@@ -1,43 +1,93 @@
-//! The AI's simple, legal policy. Deterministic given the table's seed: its only randomness
-//! comes from the table's RNG.
+//! The AI's simple, legal policy, one intent at a time. Deterministic given the table's
+//! seed: its only randomness comes from the table's RNG.
 
 use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
 use fray_core::dice::TableRng;
-use fray_core::location::{accessible_from, entry_cost, field, is_field, place_id, place_of};
-use fray_core::prelude::TableIndex;
+use fray_core::location::{accessible_from, are_local, field, is_field, place_id, place_of};
+use fray_core::prelude::{RiddenBy, TableIndex};
 use fray_core::table::Status;
 use fray_core::tokens::TokenKind;
 
 use crate::actions::can_hit;
-use crate::data::WeaponKind;
+use crate::data::{Item, Skill, WeaponKind};
 use crate::intent::FwIntent;
-use crate::phase::{ActiveTurn, FwPhase, current};
-use crate::sheet::{Arsenal, Worn};
+use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
+use crate::reactions::{Question, asked};
+use crate::sheet::{Arsenal, Inventory, MountTraits, Skills, Spells, Worn};
 use crate::view;
 
-/// The intents the AI submits for `e` now (a whole turn at once on its turn).
-pub fn decide(world: &mut World, e: Entity) -> Vec<FwIntent> {
+/// The AI stops a turn after this many actions.
+const MAX_ACTIONS_PER_TURN: u32 = 10;
+
+/// The next intent the AI submits for `e`.
+pub fn decide(world: &mut World, e: Entity) -> FwIntent {
+    if let Some((_, q)) = asked(world) {
+        return react(world, e, q);
+    }
     if world.resource::<ActiveTurn>().actor == Some(e) {
-        return plan_turn(world, e);
+        return turn(world, e);
     }
     match current(world) {
-        FwPhase::RoundPrep => vec![armour(world, e)],
+        FwPhase::RoundPrep => armour(world, e),
         FwPhase::BidForPriority => {
-            let tp = view::count(world, e, TokenKind::TacticalPoint);
+            let tp = tp(world, e);
             let bid = world.resource_mut::<TableRng>().below(tp as usize / 2 + 1) as u32;
-            vec![FwIntent::Bid { tp: bid }]
+            FwIntent::Bid { tp: bid }
         }
-        FwPhase::Cede => vec![FwIntent::Cede { cede: false }],
-        FwPhase::Aftermath => {
-            vec![match weapon_to_arm(world, e, view::count(world, e, TokenKind::TacticalPoint)) {
-                Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
-                None => FwIntent::Pass,
-            }]
+        FwPhase::Cede => FwIntent::Cede { cede: false },
+        FwPhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => fuel(world, e),
+        FwPhase::Aftermath => match weapon_to_arm(world, e, tp(world, e)) {
+            Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
+            None => FwIntent::Pass,
+        },
+        FwPhase::Harassment => harass(world, e),
+        _ => FwIntent::Pass,
+    }
+}
+
+/// What the AI submits when its first choice was refused: the safest answer to what it is
+/// asked.
+pub fn fallback(world: &World, e: Entity) -> FwIntent {
+    if asked(world).is_some() {
+        return FwIntent::Decline;
+    }
+    if world.resource::<ActiveTurn>().actor == Some(e) {
+        return FwIntent::EndTurn;
+    }
+    match current(world) {
+        FwPhase::RoundPrep => FwIntent::RefuseArmour { doff: false },
+        FwPhase::BidForPriority => FwIntent::Bid { tp: 0 },
+        FwPhase::Cede => FwIntent::Cede { cede: false },
+        _ => FwIntent::Pass,
+    }
+}
+
+fn tp(world: &World, e: Entity) -> u32 {
+    view::count(world, e, TokenKind::TacticalPoint)
+}
+
+fn skill(world: &World, e: Entity, s: Skill) -> u32 {
+    world.get::<Skills>(e).map_or(0, |k| k.level(s))
+}
+
+fn react(world: &World, e: Entity, q: Question) -> FwIntent {
+    match q {
+        Question::ClearOut => FwIntent::ClearOut,
+        Question::StopRetreat => FwIntent::StopRetreat,
+        Question::Support => FwIntent::Support { tp: 1, enter: true },
+        Question::Intercept => {
+            let target = match world.resource::<crate::reactions::Reactions>().held {
+                Some(crate::reactions::Held::Attack { target, .. }) => Some(target),
+                _ => None,
+            };
+            // Step in when better protected than the friend.
+            match target {
+                Some(t) if view::reduction(world, e) > view::reduction(world, t) => FwIntent::Intercept,
+                _ => FwIntent::Decline,
+            }
         }
-        FwPhase::Harassment => vec![harass(world, e)],
-        _ => Vec::new(),
     }
 }
 
@@ -47,7 +97,7 @@ fn armour(world: &World, e: Entity) -> FwIntent {
         .and_then(|w| w.armour.as_deref())
         .and_then(|a| view::catalogue(world).armour(a))
         .map_or(0, |a| a.encumbrance.max(0) as u32);
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = tp(world, e);
     let tokens = view::count(world, e, TokenKind::TurnToken);
     let per = view::catalogue(world).rules.turn_token_tp.max(1);
     if tp >= cost {
@@ -59,6 +109,19 @@ fn armour(world: &World, e: Entity) -> FwIntent {
     } else {
         FwIntent::RefuseArmour { doff: false }
     }
+}
+
+fn fuel(world: &World, e: Entity) -> FwIntent {
+    let mut left = tp(world, e);
+    let mut keep = Vec::new();
+    for (spec, _) in world.get::<Spells>(e).map(|s| s.0.clone()).unwrap_or_default() {
+        let upkeep = spec.upkeep.max(0) as u32;
+        if upkeep <= left {
+            left -= upkeep;
+            keep.push(spec.name);
+        }
+    }
+    FwIntent::FuelSpells { spells: keep }
 }
 
 /// The best carried weapon that is not ready and that `tp` pays for: ranged first.
@@ -81,10 +144,13 @@ fn weapon_to_arm(world: &World, e: Entity, tp: u32) -> Option<(String, u32)> {
     options.into_iter().next().map(|(id, cost, _)| (id, cost))
 }
 
+fn fighting_enemy(world: &World, e: Entity, t: Entity) -> bool {
+    view::status(world, t) == Status::Fighting && view::enemies(world, e, t)
+}
+
 /// Whether `t` is a fighting enemy of `e` that a weapon of `kind` reaches from `from`.
 fn is_target(world: &World, e: Entity, t: Entity, from: Entity, kind: WeaponKind) -> bool {
-    view::status(world, t) == Status::Fighting
-        && view::enemies(world, e, t)
+    fighting_enemy(world, e, t)
         && match kind {
             WeaponKind::Ranged => true,
             WeaponKind::Melee => place_of(world, t).is_some_and(|p| p == from || is_field(world, p)),
@@ -115,74 +181,173 @@ fn pick_target(world: &mut World, e: Entity, from: Entity, kind: WeaponKind) -> 
     Some(targets[i])
 }
 
-/// Plans a whole turn: arm if needed, move toward enemies a melee weapon cannot reach,
-/// attack a random reachable enemy, end the turn.
-fn plan_turn(world: &mut World, e: Entity) -> Vec<FwIntent> {
-    let mut plan = Vec::new();
-    let mut tp = view::count(world, e, TokenKind::TacticalPoint);
-    let mut full_used = world.resource::<ActiveTurn>().full_action_used;
+/// Locations (not the field) holding fighting enemies of `e`, with how many.
+fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
+    let index = world.resource::<TableIndex>();
+    let mut out: Vec<(Entity, usize)> = Vec::new();
+    for &t in &index.order {
+        if !fighting_enemy(world, e, t) {
+            continue;
+        }
+        let Some(p) = place_of(world, t).filter(|&p| !is_field(world, p)) else { continue };
+        match out.iter_mut().find(|(l, _)| *l == p) {
+            Some((_, n)) => *n += 1,
+            None => out.push((p, 1)),
+        }
+    }
+    out
+}
+
+/// One decision of the AI's turn: mount, arm, a special full action when it fits, move a
+/// melee fighter toward enemies, call a shot, attack, end the turn.
+fn turn(world: &mut World, e: Entity) -> FwIntent {
+    let turn = world.resource::<ActiveTurn>().clone();
+    if turn.actions >= MAX_ACTIONS_PER_TURN {
+        return FwIntent::EndTurn;
+    }
+    let tp = tp(world, e);
+    let full_free = !turn.full_action_used;
+    let Some(at) = place_of(world, e) else {
+        return FwIntent::EndTurn;
+    };
+    let rules = view::catalogue(world).rules.clone();
+    if let Some(mount) = free_mount(world, e, false)
+        && tp >= rules.mount_cost + 1
+    {
+        return FwIntent::Mount { mount, upgrade: false };
+    }
     let mut kind = view::ready_weapon(world, e).map(|(_, w)| w.kind);
     if kind.is_none() {
-        if let Some((weapon, cost)) = weapon_to_arm(world, e, tp) {
-            tp -= cost;
-            kind = view::catalogue(world).weapon(&weapon).map(|w| w.kind);
-            plan.push(FwIntent::Arm { weapon, upgrade: false });
-        } else if let Some(weapon) = world.get::<Arsenal>(e).and_then(|a| a.carried.first().cloned())
-            && !full_used
-        {
-            kind = view::catalogue(world).weapon(&weapon).map(|w| w.kind);
-            plan.push(FwIntent::Arm { weapon, upgrade: true });
-            full_used = true;
+        if let Some((weapon, _)) = weapon_to_arm(world, e, tp) {
+            return FwIntent::Arm { weapon, upgrade: false };
+        }
+        if full_free && let Some(weapon) = world.get::<Arsenal>(e).and_then(|a| a.carried.first().cloned()) {
+            return FwIntent::Arm { weapon, upgrade: true };
         }
     }
-    let Some(kind) = kind else {
-        plan.push(FwIntent::EndTurn);
-        return plan;
+    if full_free && let Some(intent) = special(world, e, at, kind) {
+        return intent;
+    }
+    if kind.is_none() && full_free {
+        // Bare hands: grapple a local enemy.
+        let local = world.resource::<TableIndex>().order.clone().into_iter().find(|&t| fighting_enemy(world, e, t) && are_local(world, e, t));
+        if let Some(t) = local {
+            return FwIntent::Grapple { target: view::id(world, t) };
+        }
+    }
+    let Some(k) = kind.take() else {
+        return FwIntent::EndTurn;
     };
-    let Some(mut at) = place_of(world, e) else {
-        plan.push(FwIntent::EndTurn);
-        return plan;
-    };
-    if kind == WeaponKind::Melee && pick_target(world, e, at, kind).is_none() {
-        for _ in 0..4 {
-            let Some(step) = step_toward_enemy(world, e, at) else { break };
-            let cost = if is_field(world, step) {
-                view::catalogue(world).rules.evacuate_cost
-            } else {
-                entry_cost(world, step)
-            };
-            if cost > tp {
-                break;
-            }
-            tp -= cost;
-            plan.push(if is_field(world, step) {
-                FwIntent::Evacuate { upgrade: false }
-            } else {
+    if !full_free {
+        return FwIntent::EndTurn;
+    }
+    let Some(target) = pick_target(world, e, at, k) else {
+        return match step_toward_enemy(world, e, at) {
+            Some(step) if is_field(world, step) && rules.evacuate_cost <= tp => FwIntent::Evacuate { upgrade: false },
+            Some(step) if !is_field(world, step) && view::entry_cost_for(world, e, step) <= tp => {
                 FwIntent::EnterLocation { location: place_id(world, step), upgrade: false }
-            });
-            at = step;
-            if pick_target(world, e, at, kind).is_some() {
-                break;
             }
+            _ => FwIntent::EndTurn,
+        };
+    };
+    if turn.called == 0 && tp > rules.call_shot_cost + 1 && world.resource_mut::<TableRng>().below(4) == 0 {
+        return FwIntent::CallShot { upgrade: false };
+    }
+    let target = view::id(world, target);
+    match k {
+        WeaponKind::Melee => FwIntent::MeleeAttack { target },
+        WeaponKind::Ranged => FwIntent::RangedAttack { target },
+    }
+}
+
+/// A local, free mount `e` could ride: trained (or wrangled), or, with `wild`, one the GM
+/// lets it wrangle.
+fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::MountId> {
+    if world.get::<fray_core::prelude::Rides>(e).is_some() {
+        return None;
+    }
+    let index = world.resource::<TableIndex>();
+    index.mounts.iter().find_map(|(id, &m)| {
+        let traits = world.get::<MountTraits>(m).cloned().unwrap_or_default();
+        let fits = if wild { traits.untrained && !traits.wrangled && traits.wranglable } else { !traits.untrained || traits.wrangled };
+        (fits && world.get::<RiddenBy>(m).is_none() && are_local(world, e, m)).then(|| id.clone())
+    })
+}
+
+/// A full action other than a plain attack, when it fits: a grenade or a siege weapon on
+/// an enemy-held location, a medic for a local friend, caltrops, an assault, wrangling.
+fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -> Option<FwIntent> {
+    let held = enemy_held(world, e);
+    let busiest = held.iter().max_by_key(|(_, n)| *n).map(|(l, n)| (*l, *n));
+    let carries = |item| world.get::<Inventory>(e).is_some_and(|i| i.0.contains(&item));
+    if carries(Item::Grenade)
+        && let Some((l, n)) = busiest
+        && n >= 2
+    {
+        return Some(FwIntent::ThrowGrenade { location: place_id(world, l) });
+    }
+    let siege = view::ready_weapon(world, e).is_some_and(|(_, w)| w.siege > 0);
+    if siege && let Some((l, _)) = busiest {
+        return Some(FwIntent::Bombard { location: place_id(world, l) });
+    }
+    if skill(world, e, Skill::Medicine) > 0 {
+        let patient = world.resource::<TableIndex>().order.clone().into_iter().find(|&p| {
+            p != e && view::status(world, p) == Status::Unconscious && !view::enemies(world, e, p) && are_local(world, e, p)
+        });
+        if let Some(p) = patient {
+            return Some(FwIntent::Medic { patient: view::id(world, p) });
         }
     }
-    let target = if full_used { None } else { pick_target(world, e, at, kind) };
-    if let Some(target) = target {
-        let target = view::id(world, target);
-        plan.push(match kind {
-            WeaponKind::Melee => FwIntent::MeleeAttack { target },
-            WeaponKind::Ranged => FwIntent::RangedAttack { target },
+    if carries(Item::Caltrops) {
+        let victim = world.resource::<TableIndex>().order.clone().into_iter().find(|&t| {
+            fighting_enemy(world, e, t) && place_of(world, t).is_some_and(|p| is_field(world, p))
         });
+        if let Some(t) = victim {
+            return Some(FwIntent::Caltrops { target: view::id(world, t) });
+        }
     }
-    plan.push(FwIntent::EndTurn);
-    plan
+    if skill(world, e, Skill::Command) >= 2 && tp(world, e) >= 1 && kind.is_some() {
+        if let Some(intent) = assault(world, e, at, &held) {
+            return Some(intent);
+        }
+    }
+    if skill(world, e, Skill::Totemism) > 0
+        && let Some(mount) = free_mount(world, e, true)
+    {
+        return Some(FwIntent::Wrangle { mount });
+    }
+    None
+}
+
+fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Option<FwIntent> {
+    let index = world.resource::<TableIndex>();
+    for &(l, _) in held {
+        if l == at {
+            continue;
+        }
+        let occupants: Vec<Entity> = index.order.iter().copied().filter(|&o| place_of(world, o) == Some(l)).collect();
+        let supporters: Vec<_> = index
+            .order
+            .iter()
+            .copied()
+            .filter(|&s| s != e && !view::enemies(world, e, s) && view::can_act(world, s))
+            .filter(|&s| place_of(world, s) != Some(l) && tp(world, s) >= 1)
+            .filter(|&s| occupants.iter().any(|&o| in_reach(world, s, o)))
+            .take(2)
+            .map(|s| view::id(world, s))
+            .collect();
+        if !supporters.is_empty() {
+            return Some(FwIntent::Assault { location: place_id(world, l), supporters, tp: 1, raise: 0, enter: true });
+        }
+    }
+    None
 }
 
 /// The first move on a shortest path from `from` to a place holding a fighting enemy.
 fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
     let goals: Vec<Entity> = view::combatants(world)
         .into_iter()
-        .filter(|&t| view::status(world, t) == Status::Fighting && view::enemies(world, e, t))
+        .filter(|&t| fighting_enemy(world, e, t))
         .filter_map(|t| place_of(world, t))
         .collect();
     let field = field(world)?;
@@ -208,7 +373,7 @@ fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
 }
 
 fn harass(world: &mut World, e: Entity) -> FwIntent {
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = tp(world, e);
     let (Some(at), Some((_, weapon))) = (place_of(world, e), view::ready_weapon(world, e)) else {
         return FwIntent::Pass;
     };
@@ -219,7 +384,7 @@ fn harass(world: &mut World, e: Entity) -> FwIntent {
     }
 }
 
-/// Whether `e`'s ready weapon can reach `t` from where `e` stands (for the board).
+/// Whether `e`'s ready weapon can reach `t` from where `e` stands.
 pub fn in_reach(world: &World, e: Entity, t: Entity) -> bool {
     view::ready_weapon(world, e).is_some_and(|(_, w)| can_hit(world, e, t, w.kind))
 }

@@ -4,11 +4,12 @@
 use bevy_ecs::prelude::*;
 use fray_core::log::LogEvent;
 use fray_core::table::Status;
-use fray_core::tokens::TokenKind;
+use fray_core::location::{EnteredFrom, Location, LocationProperty, field, place_of, the_place};
+use fray_core::tokens::{Counters, TokenKind};
 
 use crate::data::Attribute;
 use crate::phase::ActiveTurn;
-use crate::sheet::Attributes;
+use crate::sheet::{Attributes, HandicapChoice};
 use crate::view;
 
 /// Stun: costs TP; past the TP held, every `turn_token_tp` stuns cost a turn token.
@@ -54,18 +55,22 @@ pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &str) -> u
     taken
 }
 
-/// A handicap: marks the top stack number of Spirit. With none left the combatant falls
-/// unconscious; a handicap taken with no Spirit left kills.
+/// A handicap: marks the top stack number of the attribute the combatant chose (Spirit
+/// unless it chose otherwise, or when the chosen one has none left). With no Spirit left the
+/// combatant falls unconscious; a handicap with nothing left to mark kills.
 pub fn handicap(world: &mut World, target: Entity, source: &str) {
-    let marked = world.get_mut::<Attributes>(target).and_then(|mut a| a.mark_top(Attribute::Spirit));
+    let choice = world.get::<HandicapChoice>(target).map_or(Attribute::Spirit, |c| c.0);
+    let marked = world.get_mut::<Attributes>(target).and_then(|mut a| {
+        a.mark_top(choice).map(|n| (choice, n)).or_else(|| a.mark_top(Attribute::Spirit).map(|n| (Attribute::Spirit, n)))
+    });
     match marked {
-        Some(n) => {
+        Some((attribute, n)) => {
             view::log(
                 world,
                 target,
                 LogEvent::Effect {
                     what: "handicap",
-                    detail: format!("marked Spirit stack number {n} ({source})"),
+                    detail: format!("marked {attribute:?} stack number {n} ({source})"),
                 },
             );
             let left = world.get::<Attributes>(target).map_or(0, |a| a.available_count(Attribute::Spirit));
@@ -105,5 +110,69 @@ pub fn set_status(world: &mut World, target: Entity, status: Status) {
     if turn.actor == Some(target) {
         *turn = ActiveTurn::default();
         view::log(world, target, LogEvent::TurnEnded);
+    }
+}
+
+/// Recovers the most recently marked handicap; an unconscious combatant with Spirit again
+/// wakes up. Returns the attribute and the stack number recovered.
+pub fn recover_handicap(world: &mut World, patient: Entity, source: &str) -> Option<(Attribute, u32)> {
+    let (attribute, n) = world.get_mut::<Attributes>(patient)?.recover_last()?;
+    view::log(
+        world,
+        patient,
+        LogEvent::Effect { what: "handicap_recovered", detail: format!("{attribute:?} stack number {n} ({source})") },
+    );
+    let spirit = world.get::<Attributes>(patient).map_or(0, |a| a.available_count(Attribute::Spirit));
+    if view::status(world, patient) == Status::Unconscious && spirit > 0 {
+        set_status(world, patient, Status::Fighting);
+    }
+    Some((attribute, n))
+}
+
+/// Mass damage over a location's area: every combatant in it takes `amount` wounds as its own
+/// instance; those in `leapers` (who cleared out) take half, rounded down, before reduction.
+pub fn mass(world: &mut World, location: Entity, amount: u32, leapers: &[Entity], source: &str) {
+    let inside: Vec<Entity> = view::combatants(world)
+        .into_iter()
+        .filter(|&c| place_of(world, c) == Some(location) && view::on_table(world, c))
+        .collect();
+    for c in inside {
+        let dealt = if leapers.contains(&c) { amount / 2 } else { amount };
+        wounds(world, c, dealt, source);
+    }
+}
+
+/// Siege damage tallied on a location; a location that collapses at this tally drops its
+/// occupants into no location and can no longer be entered.
+pub fn siege(world: &mut World, location: Entity, amount: u32, source: &str) {
+    if amount == 0 {
+        return;
+    }
+    let Some(mut counters) = world.get_mut::<Counters>(location) else {
+        return;
+    };
+    counters.add(TokenKind::SiegeDamage, amount);
+    let tally = counters.get(TokenKind::SiegeDamage);
+    let name = the_place(world, location);
+    view::log_table(world, LogEvent::Effect { what: "siege", detail: format!("{name}: {tally} siege damage ({source})") });
+    let collapses = world.get::<Location>(location).is_some_and(|l| {
+        l.properties.iter().any(|p| matches!(p, LocationProperty::CollapsesAt(n) if tally >= *n))
+    });
+    let already = world.get::<EnteredFrom>(location).is_some_and(|e| e.0.is_empty());
+    if collapses && !already {
+        collapse(world, location);
+    }
+}
+
+fn collapse(world: &mut World, location: Entity) {
+    let Some(field) = field(world) else {
+        return;
+    };
+    world.entity_mut(location).insert(EnteredFrom(Vec::new()));
+    let name = the_place(world, location);
+    view::log_table(world, LogEvent::Effect { what: "collapse", detail: format!("{name} collapses") });
+    let inside: Vec<Entity> = view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(location)).collect();
+    for c in inside {
+        crate::actions::move_to(world, c, field, 0);
     }
 }

@@ -29,6 +29,36 @@ pub struct FiendWakeRules {
     pub mount_cost: u32,
     /// TP assumed spent by an upgraded simple action without its own rule.
     pub upgrade_assumed_tp: u32,
+    /// TP cost of calling a shot as a simple action.
+    pub call_shot_cost: u32,
+    /// Difficulty added by each called shot (each also adds the caller's Power to the damage).
+    pub call_shot_difficulty: u32,
+    /// TP cost of dismounting.
+    pub dismount_cost: u32,
+    /// Difficulty of an assault on a location no enemy of the assaulter holds.
+    pub assault_difficulty_empty: u32,
+    /// Difficulty of an assault on a location an enemy holds.
+    pub assault_difficulty_held: u32,
+    /// Difficulty of hitting a location with a siege weapon.
+    pub bombard_difficulty: u32,
+    /// Mass damage of a grenade.
+    pub grenade_mass_damage: u32,
+    /// Difficulty of a grenade throw (Thrown with Grace).
+    pub grenade_difficulty: u32,
+    /// Wounds dealt by caltrops to whoever begins a turn among them.
+    pub caltrops_wounds: u32,
+    /// TP (or wounds) to pick caltrops up.
+    pub caltrops_pickup: u32,
+    /// Difficulty of the medic's Medicine with Cunning roll.
+    pub medic_difficulty: u32,
+    /// Wounds from a failed wrangling.
+    pub wrangle_wounds: u32,
+    /// TP cost of the intercept reaction.
+    pub intercept_cost: u32,
+    /// TP cost of the clear-out reaction.
+    pub clear_out_cost: u32,
+    /// TP cost of trying to stop a retreating enemy.
+    pub stop_retreat_cost: u32,
     /// Weapons by id.
     pub weapons: BTreeMap<String, Weapon>,
     /// Armours by id.
@@ -47,6 +77,21 @@ impl Default for FiendWakeRules {
             evacuate_cost: 0,
             mount_cost: 1,
             upgrade_assumed_tp: 2,
+            call_shot_cost: 1,
+            call_shot_difficulty: 2,
+            dismount_cost: 0,
+            assault_difficulty_empty: 5,
+            assault_difficulty_held: 8,
+            bombard_difficulty: 5,
+            grenade_mass_damage: 8,
+            grenade_difficulty: 5,
+            caltrops_wounds: 2,
+            caltrops_pickup: 6,
+            medic_difficulty: 7,
+            wrangle_wounds: 12,
+            intercept_cost: 2,
+            clear_out_cost: 1,
+            stop_retreat_cost: 1,
             weapons: BTreeMap::new(),
             armours: BTreeMap::new(),
         }
@@ -212,6 +257,12 @@ pub struct Sheet {
     /// Added to the round-prep TP (negative for a surprised combatant).
     #[serde(default)]
     pub tp_adjust: i32,
+    /// The attribute whose stack numbers handicaps mark first (Spirit when absent).
+    #[serde(default)]
+    pub handicaps_to: Option<Attribute>,
+    /// Ongoing spells.
+    #[serde(default)]
+    pub spells: Vec<SpellSpec>,
 }
 
 /// A Fiend Wake mount sheet.
@@ -220,8 +271,46 @@ pub struct Sheet {
 pub struct MountSheet {
     /// An untrained animal must be wrangled before it can be ridden.
     pub untrained: bool,
+    /// The GM agrees this untrained animal can be wrangled.
+    pub wranglable: bool,
     /// Difficulty of the wrangling roll.
     pub training_difficulty: i32,
+    /// TP taken off each entry cost while riding (the mount's movement).
+    pub entry_discount: i32,
+    /// Added to the rider's Evasion.
+    pub evasion_bonus: i32,
+    /// Added to the rider's melee hits.
+    pub melee_bonus: i32,
+}
+
+/// What an ongoing spell does while it is fueled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellEffect {
+    /// Adds to damage reduction.
+    Reduction(i32),
+    /// Adds to Evasion.
+    Evasion(i32),
+    /// Removes this many wounds from the track when fueled.
+    Regenerate(i32),
+}
+
+/// An ongoing magical effect a combatant can keep fueled in the aftermath.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellSpec {
+    /// Shown name (also its id on this combatant).
+    pub name: String,
+    /// TP to fuel it for the next round.
+    pub upkeep: i32,
+    /// What it does while fueled.
+    pub effect: SpellEffect,
+    /// Fueled when the fight starts.
+    #[serde(default = "yes")]
+    pub active: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Attributes and numbers above this are refused as absurd.

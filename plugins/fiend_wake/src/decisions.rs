@@ -9,10 +9,10 @@ use fray_core::phase::{RulesStep, StepProgress};
 use fray_core::prelude::{Controller, TableIndex};
 
 use crate::intent::{FwIntent, SealedBid};
-use crate::phase::{ActiveTurn, FwPhase, current};
+use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
-use crate::{actions, aftermath, ai, bidding, harassment, round_prep, view};
+use crate::{actions, aftermath, ai, bidding, harassment, reactions, round_prep, spells, view};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, (ai_decide, apply_intents).chain().in_set(FiendWakeSystems::Decisions));
@@ -20,6 +20,9 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The combatants the rules are waiting on now, in scenario or priority order.
 pub fn awaiting(world: &World) -> Vec<Entity> {
+    if let Some((asked, _)) = reactions::asked(world) {
+        return vec![asked];
+    }
     if let Some(actor) = world.resource::<ActiveTurn>().actor {
         return vec![actor];
     }
@@ -27,7 +30,7 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
         FwPhase::RoundPrep => round_prep::awaiting(world),
         FwPhase::BidForPriority => bidding::awaiting_bids(world),
         FwPhase::Cede => bidding::awaiting_cedes(world),
-        FwPhase::Aftermath => aftermath::awaiting(world),
+        FwPhase::Aftermath => [aftermath::awaiting(world), spells::awaiting(world)].concat(),
         FwPhase::Harassment => harassment::awaiting(world),
         FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => Vec::new(),
     }
@@ -35,6 +38,9 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
 
 /// Whether the rules wait on `e` now (cheaper than searching [`awaiting`]).
 pub fn is_awaited(world: &World, e: Entity) -> bool {
+    if let Some((asked, _)) = reactions::asked(world) {
+        return asked == e;
+    }
     if let Some(actor) = world.resource::<ActiveTurn>().actor {
         return actor == e;
     }
@@ -42,24 +48,38 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         FwPhase::RoundPrep => round_prep::owes_armour(world, e),
         FwPhase::BidForPriority => bidding::owes_bid(world, e),
         FwPhase::Cede => bidding::owes_cede(world, e),
-        FwPhase::Aftermath => aftermath::awaiting(world).contains(&e),
+        FwPhase::Aftermath => aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e),
         FwPhase::Harassment => harassment::awaiting(world).contains(&e),
         FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => false,
     }
 }
 
-/// Lets the AI decide for every AI-controlled combatant the rules wait on.
+/// Lets the AI decide, one intent at a time, for every AI-controlled combatant the rules
+/// wait on. An AI intent the rules refuse (a bug the tests look for) is followed by a safe
+/// fallback, so the table never stalls.
 fn ai_decide(world: &mut World) {
-    for e in awaiting(world) {
-        if world.get::<Controller>(e) != Some(&Controller::Ai) {
-            continue;
+    for _ in 0..64 {
+        let mut acted = false;
+        for e in awaiting(world) {
+            let id = view::id(world, e);
+            for _ in 0..24 {
+                let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
+                let queued = world.resource::<Inbox<FwIntent>>().0.iter().any(|s| s.actor == id);
+                if !ai || queued || !is_awaited(world, e) {
+                    break;
+                }
+                let intent = ai::decide(world, e);
+                if submit(world, Submitted { actor: id.clone(), intent }).is_err() {
+                    let fallback = ai::fallback(world, e);
+                    if submit(world, Submitted { actor: id.clone(), intent: fallback }).is_err() {
+                        break;
+                    }
+                }
+                acted = true;
+            }
         }
-        let id = view::id(world, e);
-        if world.resource::<Inbox<FwIntent>>().0.iter().any(|s| s.actor == id) {
-            continue;
-        }
-        for intent in ai::decide(world, e) {
-            world.resource_mut::<Inbox<FwIntent>>().submit(id.clone(), intent);
+        if !acted {
+            return;
         }
     }
 }
@@ -92,15 +112,17 @@ pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
         _ => IntentRecord::new(intent.clone()),
     };
     let e = world.resource::<TableIndex>().combatant(&actor);
-    let result = match e {
+    let checked = match e {
         None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
-        Some(e) => validate(world, e, &intent).map(|plan| apply(world, e, plan)),
+        Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
     };
-    let event = match &result {
-        Ok(()) => LogEvent::IntentAccepted { intent: record.clone() },
+    // The acceptance is logged before its effects, which follow it in the log.
+    let event = match &checked {
+        Ok(_) => LogEvent::IntentAccepted { intent: record.clone() },
         Err(r) => LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
     };
     world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
+    let result = checked.map(|(e, plan)| apply(world, e, plan));
     world.resource_mut::<Outcomes>().0.push(Outcome { actor, intent: record, result: result.clone() });
     world.resource_mut::<StepProgress>().mark();
     result
@@ -119,6 +141,9 @@ enum Step {
     Pass,
     Harass(Vec<(Entity, u32)>),
     Agree(bool),
+    Answer(reactions::Answer),
+    Fuel(Vec<String>, u32),
+    Handicaps(crate::data::Attribute),
 }
 
 /// Checks an intent against the table as it is, changing nothing.
@@ -134,6 +159,9 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
     if let FwIntent::AgreeToEnd { agree } = intent {
         return Ok(Plan(Step::Agree(*agree)));
     }
+    if let FwIntent::ChooseHandicap { attribute } = intent {
+        return Ok(Plan(Step::Handicaps(*attribute)));
+    }
     let phase = current(world);
     if !is_awaited(world, e) {
         return Err(Rejection::new(match world.resource::<ActiveTurn>().actor {
@@ -143,9 +171,15 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
     }
     let wrong =
         || Rejection::new(format!("{} is not something to do during {}", intent.title(), phase.title()));
+    let asked = reactions::asked(world).is_some();
     let in_turn = world.resource::<ActiveTurn>().actor == Some(e);
+    let fueling = world.resource::<Round>().aftermath == AftermathStep::FuelSpells;
     let step = match (phase, intent) {
+        _ if asked => Step::Answer(reactions::check(world, e, intent)?),
         _ if in_turn => Step::Turn(actions::check(world, e, intent)?),
+        (FwPhase::Aftermath, FwIntent::FuelSpells { spells }) if fueling => {
+            Step::Fuel(spells.clone(), spells::check(world, e, spells)?)
+        }
         (FwPhase::RoundPrep, FwIntent::PayArmour { tp, turn_tokens }) => {
             round_prep::check_pay(world, e, *tp, *turn_tokens)?;
             Step::PayArmour(*tp, *turn_tokens)
@@ -159,7 +193,8 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
             Step::Bid(*tp)
         }
         (FwPhase::Cede, FwIntent::Cede { cede }) => Step::Cede(*cede),
-        (FwPhase::Aftermath, FwIntent::Arm { weapon, upgrade }) => {
+        (FwPhase::Aftermath, FwIntent::Pass) if fueling => Step::Fuel(Vec::new(), 0),
+        (FwPhase::Aftermath, FwIntent::Arm { weapon, upgrade }) if !fueling => {
             let cost = aftermath::check_spend_arm(world, e, weapon, *upgrade)?;
             Step::SpendArm(weapon.clone(), cost)
         }
@@ -184,6 +219,13 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Step::SpendArm(weapon, cost) => aftermath::spend_arm(world, e, &weapon, cost),
         Step::Pass => aftermath::done(world),
         Step::Harass(targets) => harassment::harass(world, e, targets),
+        Step::Answer(answer) => reactions::answer(world, e, answer),
+        Step::Fuel(names, upkeep) => spells::fuel(world, e, &names, upkeep),
+        Step::Handicaps(attribute) => {
+            if let Some(mut c) = world.get_mut::<crate::sheet::HandicapChoice>(e) {
+                c.0 = attribute;
+            }
+        }
         Step::Agree(agree) => {
             if let Some(mut c) = world.get_mut::<RoundChoices>(e) {
                 c.agrees_to_end = agree;

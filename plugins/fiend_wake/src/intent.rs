@@ -64,6 +64,107 @@ pub enum FwIntent {
         /// Taken as the full action.
         upgrade: bool,
     },
+    /// Leave the mount (simple action).
+    Dismount,
+    /// Call the coming attack's shot: harder to hit, the caller's Power more damage (simple
+    /// action, can be repeated; upgraded it is assumed to cost Power).
+    CallShot {
+        /// Taken as the full action.
+        upgrade: bool,
+    },
+    /// Something the rules do not cover, at the TP price the GM set (simple action).
+    OddBall {
+        /// What is attempted, for the log.
+        what: String,
+        /// The GM's price in TP.
+        tp: u32,
+    },
+    /// Odd-ball behaviour as the full action: Tactics with the attribute the GM deems
+    /// fitting, against the GM's difficulty.
+    OddBallRoll {
+        /// What is attempted, for the log.
+        what: String,
+        /// The attribute rolled with Tactics.
+        attribute: crate::data::Attribute,
+        /// The GM's difficulty.
+        difficulty: u32,
+    },
+    /// Full action: grapple a local combatant.
+    Grapple {
+        /// The target.
+        target: CombatantId,
+    },
+    /// Full action: assault a location from outside with supporters.
+    Assault {
+        /// The location assaulted.
+        location: LocationId,
+        /// Combatants invited to support (each will be asked).
+        supporters: Vec<CombatantId>,
+        /// TP the assaulter spends on it.
+        tp: u32,
+        /// Voluntary difficulty increase (each point counts as 1 TP per team member).
+        raise: u32,
+        /// Enter the location for free on success.
+        enter: bool,
+    },
+    /// Full action: fire the ready siege weapon at a location.
+    Bombard {
+        /// The location.
+        location: LocationId,
+    },
+    /// Full action: throw a grenade into a location.
+    ThrowGrenade {
+        /// The location.
+        location: LocationId,
+    },
+    /// Full action: scatter caltrops around a combatant in no location.
+    Caltrops {
+        /// The combatant.
+        target: CombatantId,
+    },
+    /// Full action: pick up one's caltrops, paying TP or taking wounds.
+    PickUpCaltrops {
+        /// The caltrops location.
+        location: LocationId,
+        /// Take the wounds instead of paying TP.
+        take_wounds: bool,
+    },
+    /// Full action: Medicine with Cunning to recover a handicap of an unconscious local.
+    Medic {
+        /// The patient.
+        patient: CombatantId,
+    },
+    /// Full action: wrangle an untrained local animal (the GM must have allowed it) and ride
+    /// it on success.
+    Wrangle {
+        /// The animal.
+        mount: MountId,
+    },
+    /// Reaction: take the attack aimed at a local ally.
+    Intercept,
+    /// Reaction: leap away from a location under assault, artillery or grenade.
+    ClearOut,
+    /// Reaction: try to keep a retreating enemy in the fight.
+    StopRetreat,
+    /// Answer to an assault's call: join its team with this many TP (at least 1).
+    Support {
+        /// TP spent.
+        tp: u32,
+        /// Enter the location for free on success.
+        enter: bool,
+    },
+    /// Decline the reaction or call one is asked about.
+    Decline,
+    /// Aftermath: keep these spells fueled (the others lapse).
+    FuelSpells {
+        /// Spell names.
+        spells: Vec<String>,
+    },
+    /// Choose the attribute handicaps mark first (allowed at any time).
+    ChooseHandicap {
+        /// The attribute.
+        attribute: crate::data::Attribute,
+    },
     /// Full action: attack with the ready melee weapon.
     MeleeAttack {
         /// A local combatant or one in no location.
@@ -109,6 +210,25 @@ impl FwIntent {
             FwIntent::Pass => "pass",
             FwIntent::Harass { .. } => "harass",
             FwIntent::AgreeToEnd { .. } => "agree to end",
+            FwIntent::Dismount => "dismount",
+            FwIntent::CallShot { .. } => "call your shot",
+            FwIntent::OddBall { .. } => "odd-ball behaviour",
+            FwIntent::OddBallRoll { .. } => "odd-ball roll",
+            FwIntent::Grapple { .. } => "grapple",
+            FwIntent::Assault { .. } => "assault",
+            FwIntent::Bombard { .. } => "bombard",
+            FwIntent::ThrowGrenade { .. } => "throw a grenade",
+            FwIntent::Caltrops { .. } => "caltrops",
+            FwIntent::PickUpCaltrops { .. } => "pick up caltrops",
+            FwIntent::Medic { .. } => "medic",
+            FwIntent::Wrangle { .. } => "wrangle",
+            FwIntent::Intercept => "intercept",
+            FwIntent::ClearOut => "clear out",
+            FwIntent::StopRetreat => "stop a retreat",
+            FwIntent::Support { .. } => "support",
+            FwIntent::Decline => "decline",
+            FwIntent::FuelSpells { .. } => "fuel spells",
+            FwIntent::ChooseHandicap { .. } => "choose handicap",
         }
     }
 }

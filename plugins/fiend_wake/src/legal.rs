@@ -7,7 +7,8 @@ use fray_core::location::{accessible_from, place_id, place_of};
 use fray_core::prelude::{Mount, TableIndex};
 use fray_core::tokens::TokenKind;
 
-use crate::decisions::{awaiting, validate};
+use crate::decisions::{is_awaited, validate};
+use fray_core::ids::CombatantId;
 use crate::intent::FwIntent;
 use crate::sheet::Arsenal;
 use crate::view;
@@ -15,7 +16,7 @@ use crate::view;
 /// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
 /// not waiting on `e`). `AgreeToEnd` is left out.
 pub fn legal_intents(world: &World, e: Entity) -> Vec<FwIntent> {
-    if !awaiting(world).contains(&e) {
+    if !is_awaited(world, e) {
         return Vec::new();
     }
     candidates(world, e).into_iter().filter(|i| validate(world, e, i).is_ok()).collect()
@@ -34,6 +35,16 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
         out.push(FwIntent::Retreat { tp: t, upgrade: true });
     }
     out.extend([
+        FwIntent::Dismount,
+        FwIntent::CallShot { upgrade: false },
+        FwIntent::OddBall { what: "something odd".to_owned(), tp: 1 },
+        FwIntent::OddBallRoll { what: "something odder".to_owned(), attribute: crate::data::Attribute::Grace, difficulty: 6 },
+        FwIntent::Intercept,
+        FwIntent::ClearOut,
+        FwIntent::StopRetreat,
+        FwIntent::Support { tp: 1, enter: true },
+        FwIntent::Support { tp: tp.max(1), enter: false },
+        FwIntent::Decline,
         FwIntent::RefuseArmour { doff: false },
         FwIntent::RefuseArmour { doff: true },
         FwIntent::Cede { cede: true },
@@ -52,16 +63,47 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
                 out.push(FwIntent::EnterLocation { location: place_id(world, to), upgrade });
             }
         }
-        for (id, _) in
-            world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some())
-        {
+                for (id, _) in world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some()) {
             out.push(FwIntent::Mount { mount: id.clone(), upgrade });
+            if upgrade {
+                out.push(FwIntent::Wrangle { mount: id.clone() });
+            }
         }
     }
+    let index = world.resource::<TableIndex>();
+    let locations: Vec<_> = index.locations.keys().cloned().collect();
+    let allies: Vec<CombatantId> = view::combatants(world)
+        .into_iter()
+        .filter(|&c| c != e && !view::enemies(world, e, c) && view::can_act(world, c))
+        .map(|c| view::id(world, c))
+        .collect();
+    for location in locations {
+        out.push(FwIntent::Bombard { location: location.clone() });
+        out.push(FwIntent::ThrowGrenade { location: location.clone() });
+        out.push(FwIntent::PickUpCaltrops { location: location.clone(), take_wounds: false });
+        out.push(FwIntent::PickUpCaltrops { location: location.clone(), take_wounds: true });
+        if !allies.is_empty() {
+            out.push(FwIntent::Assault {
+                location: location.clone(),
+                supporters: allies.iter().take(2).cloned().collect(),
+                tp: tp.min(1),
+                raise: 0,
+                enter: true,
+            });
+            out.push(FwIntent::Assault { location, supporters: allies.clone(), tp, raise: 1, enter: false });
+        }
+    }
+    let spells: Vec<String> =
+        world.get::<crate::sheet::Spells>(e).map(|s| s.0.iter().map(|(spec, _)| spec.name.clone()).collect()).unwrap_or_default();
+    out.push(FwIntent::FuelSpells { spells: spells.clone() });
+    out.push(FwIntent::FuelSpells { spells: spells.into_iter().take(1).collect() });
     for t in view::combatants(world) {
         let target = view::id(world, t);
         out.push(FwIntent::MeleeAttack { target: target.clone() });
         out.push(FwIntent::RangedAttack { target: target.clone() });
+        out.push(FwIntent::Grapple { target: target.clone() });
+        out.push(FwIntent::Caltrops { target: target.clone() });
+        out.push(FwIntent::Medic { patient: target.clone() });
         if tp > 0 {
             out.push(FwIntent::Harass { allocations: vec![(target, tp)] });
         }

@@ -21,10 +21,13 @@ pub mod intent;
 pub mod legal;
 pub mod load;
 pub mod phase;
+pub mod reactions;
+pub mod resolve;
 pub mod rolls;
 pub mod round_prep;
 pub mod schedule;
 pub mod sheet;
+pub mod spells;
 pub mod turns;
 pub mod view;
 
@@ -48,6 +51,7 @@ impl Plugin for FiendWakePlugin {
         app.init_resource::<Inbox<FwIntent>>()
             .init_resource::<Round>()
             .init_resource::<ActiveTurn>()
+            .init_resource::<reactions::Reactions>()
             .init_resource::<sheet::Catalogue>()
             .insert_resource(fray_core::phase::CurrentPhase::new(FwPhase::CombatOver));
         schedule::plugin(app);
@@ -55,6 +59,7 @@ impl Plugin for FiendWakePlugin {
         bidding::plugin(app);
         turns::plugin(app);
         aftermath::plugin(app);
+        spells::plugin(app);
         harassment::plugin(app);
         end_of_round::plugin(app);
         decisions::plugin(app);

@@ -9,6 +9,8 @@ use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 use crate::FiendWakePlugin;
 use crate::data::{FiendWakeRules, MAX_STAT, MountSheet, Sheet};
 use crate::phase::{FwPhase, Round};
+use crate::data::Attribute;
+use crate::sheet::{HandicapChoice, Spells};
 use crate::sheet::{
     Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn,
 };
@@ -110,8 +112,22 @@ pub fn ruleset_problems(s: &FwScenario) -> Vec<String> {
             p.push(format!("{who}: wears armour '{armour}', which is not in rules.armours"));
         }
     }
+    for c in &s.combatants {
+        for spell in &c.sheet.spells {
+            let who = format!("combatant '{}': spell '{}'", c.id, spell.name);
+            stat(&mut p, &who, "upkeep", spell.upkeep);
+            let (crate::data::SpellEffect::Reduction(n)
+            | crate::data::SpellEffect::Evasion(n)
+            | crate::data::SpellEffect::Regenerate(n)) = spell.effect;
+            stat(&mut p, &who, "effect", n);
+        }
+    }
     for m in &s.mounts {
-        stat(&mut p, &format!("mount '{}'", m.id), "training_difficulty", m.sheet.training_difficulty);
+        let who = format!("mount '{}'", m.id);
+        stat(&mut p, &who, "training_difficulty", m.sheet.training_difficulty);
+        stat(&mut p, &who, "entry_discount", m.sheet.entry_discount);
+        stat(&mut p, &who, "evasion_bonus", m.sheet.evasion_bonus);
+        stat(&mut p, &who, "melee_bonus", m.sheet.melee_bonus);
     }
     p
 }
@@ -137,6 +153,8 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
             Inventory(s.items.clone()),
             TpAdjust(s.tp_adjust),
             RoundChoices::default(),
+            HandicapChoice(s.handicaps_to.unwrap_or(Attribute::Spirit)),
+            Spells(s.spells.iter().map(|spec| (spec.clone(), spec.active)).collect()),
         ));
         if all_ai {
             entity.insert(Controller::Ai);
@@ -146,7 +164,12 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
         if let Some(e) = index.mount(&m.id) {
             world.entity_mut(e).insert(MountTraits {
                 untrained: m.sheet.untrained,
+                wranglable: m.sheet.wranglable,
+                wrangled: false,
                 training_difficulty: level(m.sheet.training_difficulty),
+                entry_discount: level(m.sheet.entry_discount),
+                evasion_bonus: level(m.sheet.evasion_bonus),
+                melee_bonus: level(m.sheet.melee_bonus),
             });
         }
     }

@@ -116,6 +116,10 @@ pub struct ActiveTurn {
     pub full_action_used: bool,
     /// This is the top bidder's aftermath turn (no pending token).
     pub extra: bool,
+    /// Shots called for the coming attack.
+    pub called: u32,
+    /// Actions taken this turn.
+    pub actions: u32,
 }
 
 /// How and why the fight ended.

@@ -80,7 +80,9 @@ fn finish_doffing(world: &mut World, e: Entity) {
 
 /// Whether `e` still owes an armour decision.
 pub(crate) fn owes_armour(world: &World, e: Entity) -> bool {
-    view::can_act(world, e) && world.get::<RoundChoices>(e).is_some_and(|c| !c.armour_settled)
+    world.resource::<Round>().prepared
+        && view::can_act(world, e)
+        && world.get::<RoundChoices>(e).is_some_and(|c| !c.armour_settled)
 }
 
 /// Combatants who still owe an armour decision.

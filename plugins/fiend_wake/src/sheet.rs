@@ -21,12 +21,14 @@ pub fn stack_numbers(level: u32) -> Vec<u32> {
 pub struct Attributes {
     levels: [u32; 6],
     marked: [u32; 6],
+    /// Attributes marked, oldest first (a medic recovers the newest).
+    history: Vec<Attribute>,
 }
 
 impl Attributes {
     /// Attributes at these levels, none marked.
     pub fn new(levels: [u32; 6]) -> Self {
-        Self { levels, marked: [0; 6] }
+        Self { levels, marked: [0; 6], history: Vec::new() }
     }
 
     fn i(a: Attribute) -> usize {
@@ -64,7 +66,21 @@ impl Attributes {
     pub fn mark_top(&mut self, a: Attribute) -> Option<u32> {
         let top = self.available(a).last().copied()?;
         self.marked[Self::i(a)] += 1;
+        self.history.push(a);
         Some(top)
+    }
+
+    /// Unmarks the most recently marked stack number; returns its attribute and number.
+    pub fn recover_last(&mut self) -> Option<(Attribute, u32)> {
+        let a = self.history.pop()?;
+        self.marked[Self::i(a)] -= 1;
+        let n = self.available(a).last().copied().unwrap_or(0);
+        Some((a, n))
+    }
+
+    /// How many handicaps are marked in all.
+    pub fn handicaps(&self) -> usize {
+        self.history.len()
     }
 }
 
@@ -127,9 +143,31 @@ pub struct RoundChoices {
 pub struct MountTraits {
     /// Must be wrangled before it can be ridden.
     pub untrained: bool,
+    /// The GM agrees it can be wrangled.
+    pub wranglable: bool,
+    /// Wrangled for this fight.
+    pub wrangled: bool,
     /// The wrangling difficulty.
     pub training_difficulty: u32,
+    /// TP taken off entry costs while ridden.
+    pub entry_discount: u32,
+    /// Added to the rider's Evasion.
+    pub evasion_bonus: u32,
+    /// Added to the rider's melee hits.
+    pub melee_bonus: u32,
 }
+
+/// The attribute whose stack numbers handicaps mark first.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HandicapChoice(pub Attribute);
+
+/// A combatant's ongoing spells and whether each is fueled.
+#[derive(Component, Clone, Debug, Default)]
+pub struct Spells(pub Vec<(crate::data::SpellSpec, bool)>);
+
+/// A caltrops location, and who scattered it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CaltropsOf(pub Entity);
 
 /// The scenario's catalogues and numbers.
 #[derive(Resource, Clone, Debug, Default)]

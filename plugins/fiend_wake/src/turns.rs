@@ -57,7 +57,7 @@ fn next_turn(world: &mut World) {
 /// Starts a turn; `extra` is the top bidder's aftermath turn. Location properties that
 /// strike at the beginning of a turn apply here.
 pub(crate) fn start_turn(world: &mut World, actor: Entity, extra: bool) {
-    *world.resource_mut::<ActiveTurn>() = ActiveTurn { actor: Some(actor), full_action_used: false, extra };
+    *world.resource_mut::<ActiveTurn>() = ActiveTurn { actor: Some(actor), extra, ..Default::default() };
     if !extra {
         world.resource_mut::<Round>().turns_executed += 1;
     }

@@ -7,7 +7,9 @@ use fray_core::table::{Combatant, Side, Status, TableIndex};
 use fray_core::tokens::{Counters, TokenKind};
 
 use crate::data::{Attribute, Weapon};
-use crate::sheet::{Arsenal, Attributes, Catalogue, Worn};
+use crate::data::SpellEffect;
+use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Spells, Worn};
+use fray_core::prelude::Rides;
 
 /// A combatant's stable id (empty for an entity that is not one).
 pub fn id(world: &World, e: Entity) -> CombatantId {
@@ -70,15 +72,41 @@ pub fn ready_weapon(world: &World, e: Entity) -> Option<(String, Weapon)> {
     Some((id, weapon))
 }
 
-/// Damage reduction from armour (none while taking it off).
+/// Damage reduction: armour (none while taking it off) plus fueled spells.
 pub fn reduction(world: &World, e: Entity) -> u32 {
-    let Some(worn) = world.get::<Worn>(e) else {
-        return 0;
-    };
-    if worn.doffing {
-        return 0;
-    }
-    worn.armour.as_deref().and_then(|a| catalogue(world).armour(a)).map_or(0, |a| a.reduction.max(0) as u32)
+    let armour = world
+        .get::<Worn>(e)
+        .filter(|w| !w.doffing)
+        .and_then(|w| w.armour.as_deref())
+        .and_then(|a| catalogue(world).armour(a))
+        .map_or(0, |a| a.reduction.max(0) as u32);
+    armour + spell_bonus(world, e, |s| if let SpellEffect::Reduction(n) = s { n } else { 0 })
+}
+
+/// The sum of a fueled spell effect.
+fn spell_bonus(world: &World, e: Entity, f: impl Fn(SpellEffect) -> i32) -> u32 {
+    world.get::<Spells>(e).map_or(0, |s| {
+        s.0.iter().filter(|(_, on)| *on).map(|(spec, _)| f(spec.effect).max(0) as u32).sum()
+    })
+}
+
+/// The mount a combatant rides, with its traits.
+pub fn mount_of(world: &World, e: Entity) -> Option<(Entity, MountTraits)> {
+    let m = world.get::<Rides>(e)?.0;
+    Some((m, world.get::<MountTraits>(m).cloned().unwrap_or_default()))
+}
+
+/// Evasion: the sheet's, plus the mount's and fueled spells' bonuses.
+pub fn evasion(world: &World, e: Entity) -> u32 {
+    let base = world.get::<Evasion>(e).map_or(0, |v| v.0);
+    let mount = mount_of(world, e).map_or(0, |(_, t)| t.evasion_bonus);
+    base + mount + spell_bonus(world, e, |s| if let SpellEffect::Evasion(n) = s { n } else { 0 })
+}
+
+/// What entering `place` costs `e` in TP: the location's cost less its mount's discount.
+pub fn entry_cost_for(world: &World, e: Entity, place: Entity) -> u32 {
+    let discount = mount_of(world, e).map_or(0, |(_, t)| t.entry_discount);
+    fray_core::location::entry_cost(world, place).saturating_sub(discount)
 }
 
 /// The wound threshold: the wounds track fills at this many.

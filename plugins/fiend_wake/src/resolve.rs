@@ -1,0 +1,177 @@
+//! How held actions resolve once every reaction and call is answered: attacks (melee,
+//! ranged, grapple, with called shots), damage over a location's area (assault, siege
+//! weapons, grenades), and retreats.
+
+use bevy_ecs::prelude::*;
+use fray_core::location::{Location, LocationProperty, can_enter, field, place_of};
+use fray_core::log::LogEvent;
+use fray_core::table::Status;
+
+use crate::actions::move_to;
+use crate::damage;
+use crate::data::{Attribute, Skill, WeaponKind};
+use crate::reactions::{AreaKind, AttackKind, Held, Reactions};
+use crate::rolls;
+use crate::sheet::Attributes;
+use crate::view;
+
+/// Resolves a held action.
+pub(crate) fn resolve(world: &mut World, held: Held) {
+    match held {
+        Held::Attack { attacker, target, kind, called } => attack(world, attacker, target, kind, called),
+        Held::Area { actor, location, kind, leapers } => area(world, actor, location, kind, &leapers),
+        Held::Retreat { who, value, stopped } => retreat(world, who, value, stopped),
+    }
+}
+
+/// How much harder an attack or assault from `actor` into `location` is: the location's
+/// cover, when the actor is outside it.
+pub fn cover_into(world: &World, actor: Entity, location: Entity) -> u32 {
+    if place_of(world, actor) == Some(location) {
+        return 0;
+    }
+    world.get::<Location>(location).map_or(0, |l| {
+        l.properties.iter().map(|p| if let LocationProperty::Cover(n) = p { *n } else { 0 }).sum()
+    })
+}
+
+fn power(world: &World, e: Entity) -> u32 {
+    world.get::<Attributes>(e).map_or(0, |a| a.effective(Attribute::Power))
+}
+
+fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind, called: u32) {
+    if !view::on_table(world, target) || !view::can_act(world, attacker) {
+        return;
+    }
+    let rules = view::catalogue(world).rules.clone();
+    let cover = place_of(world, target).map_or(0, |p| cover_into(world, attacker, p));
+    let difficulty = view::evasion(world, target) + called * rules.call_shot_difficulty + cover;
+    let power = power(world, attacker);
+    let who = view::name(world, attacker);
+    match kind {
+        AttackKind::Melee | AttackKind::Ranged => {
+            let Some((weapon_id, weapon)) = view::ready_weapon(world, attacker) else {
+                return;
+            };
+            let roll = rolls::roll(world, attacker, Some(weapon.skill), Attribute::Grace, difficulty);
+            if !roll.success {
+                return;
+            }
+            let mounted = match weapon.kind {
+                WeaponKind::Melee => view::mount_of(world, attacker).map_or(0, |(_, t)| t.melee_bonus),
+                WeaponKind::Ranged => 0,
+            };
+            let amount = weapon.first_intention.max(0) as u32 + roll.extra_successes.min(power) + called * power + mounted;
+            damage::wounds(world, target, amount, &format!("{who}'s {weapon_id}"));
+        }
+        AttackKind::Grapple => {
+            let roll = rolls::roll(world, attacker, Some(Skill::UnarmedCombat), Attribute::Grace, difficulty);
+            if !roll.success {
+                return;
+            }
+            let source = format!("{who}'s grapple");
+            damage::stun(world, target, power, &source);
+            let resisted = view::can_act(world, target)
+                && rolls::roll(world, target, Some(Skill::UnarmedCombat), Attribute::Grace, roll.value).success;
+            if !resisted {
+                damage::stun(world, target, power, &source);
+            }
+            if called > 0 {
+                damage::stun(world, target, called * power, &format!("{who}'s called shot"));
+            }
+        }
+    }
+}
+
+/// The assault difficulty of `location` for `actor`: the location's own, else the ruleset's
+/// for a location an enemy holds or one nobody hostile holds.
+pub fn assault_difficulty(world: &World, actor: Entity, location: Entity) -> u32 {
+    let own = world.get::<Location>(location).and_then(|l| {
+        l.properties.iter().find_map(|p| if let LocationProperty::AssaultDifficulty(n) = p { Some(*n) } else { None })
+    });
+    if let Some(n) = own {
+        return n;
+    }
+    let rules = &view::catalogue(world).rules;
+    let held = view::combatants(world).into_iter().any(|c| {
+        place_of(world, c) == Some(location) && view::can_act(world, c) && view::enemies(world, actor, c)
+    });
+    if held { rules.assault_difficulty_held } else { rules.assault_difficulty_empty }
+}
+
+fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leapers: &[Entity]) {
+    let rules = view::catalogue(world).rules.clone();
+    let cover = cover_into(world, actor, location);
+    let who = view::name(world, actor);
+    match kind {
+        AreaKind::Assault { team, raise } => {
+            let team_tp: u32 = team.iter().map(|(_, tp, _)| tp).sum::<u32>() + raise * team.len() as u32;
+            let difficulty = assault_difficulty(world, actor, location) + raise + cover;
+            let members: Vec<String> = team.iter().map(|(m, tp, _)| format!("{} ({tp} TP)", view::name(world, *m))).collect();
+            view::log(
+                world,
+                actor,
+                LogEvent::Effect {
+                    what: "assault_team",
+                    detail: format!("{}; {team_tp} TP with the raise of {raise}", members.join(", ")),
+                },
+            );
+            let roll = rolls::roll(world, actor, Some(Skill::Command), Attribute::Cunning, difficulty);
+            if roll.success {
+                damage::mass(world, location, 2 * team_tp, leapers, &format!("{who}'s assault"));
+                for (member, _, enter) in team {
+                    let from = place_of(world, member);
+                    if enter && view::can_act(world, member) && from.is_some_and(|f| can_enter(world, f, location)) {
+                        move_to(world, member, location, 0);
+                    }
+                }
+            }
+        }
+        AreaKind::Bombard => {
+            let Some((weapon_id, weapon)) = view::ready_weapon(world, actor) else {
+                return;
+            };
+            let roll = rolls::roll(world, actor, Some(weapon.skill), Attribute::Grace, rules.bombard_difficulty + cover);
+            if roll.success {
+                let source = format!("{who}'s {weapon_id}");
+                damage::mass(world, location, weapon.first_intention.max(0) as u32, leapers, &source);
+                damage::siege(world, location, weapon.siege.max(0) as u32, &source);
+            }
+        }
+        AreaKind::Grenade => {
+            let roll = rolls::roll(world, actor, Some(Skill::Thrown), Attribute::Grace, rules.grenade_difficulty + cover);
+            if roll.success {
+                damage::mass(world, location, rules.grenade_mass_damage, leapers, &format!("{who}'s grenade"));
+            }
+        }
+    }
+    let Some(field) = field(world) else {
+        return;
+    };
+    for &leaper in leapers {
+        if view::on_table(world, leaper) && place_of(world, leaper) == Some(location) {
+            move_to(world, leaper, field, 0);
+        }
+    }
+}
+
+/// A stop attempt: Tactics with Grace against the retreat's value. Returns whether it stopped.
+pub(crate) fn try_stop_retreat(world: &mut World, stopper: Entity) -> bool {
+    let Some(Held::Retreat { value, .. }) = world.resource::<Reactions>().held.clone() else {
+        return false;
+    };
+    let stopped = rolls::roll(world, stopper, Some(Skill::Tactics), Attribute::Grace, value).success;
+    if stopped && let Some(Held::Retreat { stopped: s, .. }) = world.resource_mut::<Reactions>().held.as_mut() {
+        *s = true;
+    }
+    stopped
+}
+
+fn retreat(world: &mut World, who: Entity, value: u32, stopped: bool) {
+    if stopped {
+        view::log(world, who, LogEvent::Effect { what: "retreat_stopped", detail: format!("retreat value {value}") });
+    } else if view::can_act(world, who) {
+        view::log(world, who, LogEvent::Effect { what: "retreat", detail: format!("retreat value {value}") });
+        damage::set_status(world, who, Status::Fled);
+    }
+}
