@@ -5,6 +5,7 @@ mod support;
 mod ambiguity;
 mod cli;
 mod determinism;
+mod fiend_wake_actions;
 mod fiend_wake_examples;
 mod intents;
 mod locations;

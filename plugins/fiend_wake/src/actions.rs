@@ -11,7 +11,8 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::location::{
-    EnteredFrom, Location, LocationProperty, are_local, field, is_field, place_id, place_of, the_place, why_not_enter,
+    EnteredFrom, Location, LocationProperty, are_local, field, is_field, place_id, place_of, the_place,
+    why_not_enter,
 };
 use fray_core::log::LogEvent;
 use fray_core::prelude::{FieldPosition, Occupies, RiddenBy, Rides, TableIndex};
@@ -191,8 +192,11 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             full(Act::OddBallRoll { what: what.clone(), attribute: *attribute, difficulty: *difficulty })
         }
         FwIntent::MeleeAttack { target } | FwIntent::RangedAttack { target } => {
-            let kind =
-                if matches!(intent, FwIntent::MeleeAttack { .. }) { WeaponKind::Melee } else { WeaponKind::Ranged };
+            let kind = if matches!(intent, FwIntent::MeleeAttack { .. }) {
+                WeaponKind::Melee
+            } else {
+                WeaponKind::Ranged
+            };
             let target = check_attack(world, actor, target, kind)?;
             let kind = if kind == WeaponKind::Melee { AttackKind::Melee } else { AttackKind::Ranged };
             full(Act::Attack { target, kind })
@@ -201,7 +205,10 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let t = combatant(world, target)?;
             check_target(world, actor, t)?;
             if !are_local(world, actor, t) {
-                return Err(no(format!("a grapple needs a local target; {} is elsewhere", view::name(world, t))));
+                return Err(no(format!(
+                    "a grapple needs a local target; {} is elsewhere",
+                    view::name(world, t)
+                )));
             }
             full(Act::Attack { target: t, kind: AttackKind::Grapple })
         }
@@ -217,14 +224,16 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
                 return Err(no("a difficulty raise above 20 is not allowed"));
             }
             let team = check_supporters(world, actor, l, supporters)?;
-            let mut plan = full(Act::Assault { location: l, supporters: team, raise: *raise, enter: *enter })?;
+            let mut plan =
+                full(Act::Assault { location: l, supporters: team, raise: *raise, enter: *enter })?;
             plan.cost = *spent;
             plan.assault_tp = *spent;
             Ok(plan)
         }
         FwIntent::Bombard { location: id } => {
             let l = a_location(world, id)?;
-            let (weapon_id, weapon) = view::ready_weapon(world, actor).ok_or_else(|| no(format!("{name} has no weapon ready")))?;
+            let (weapon_id, weapon) =
+                view::ready_weapon(world, actor).ok_or_else(|| no(format!("{name} has no weapon ready")))?;
             if weapon.siege <= 0 {
                 return Err(no(format!("the {weapon_id} is not a siege weapon")));
             }
@@ -246,7 +255,10 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
                 return Err(no(format!("{} is no longer on the table", view::name(world, t))));
             }
             if !place_of(world, t).is_some_and(|p| is_field(world, p)) {
-                return Err(no(format!("caltrops are scattered around a combatant in no location; {} is not", view::name(world, t))));
+                return Err(no(format!(
+                    "caltrops are scattered around a combatant in no location; {} is not",
+                    view::name(world, t)
+                )));
             }
             full(Act::Caltrops(t))
         }
@@ -260,7 +272,10 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
                 return Err(no("caltrops are picked up from among them or from no location"));
             }
             if !take_wounds && tp < rules.caltrops_pickup {
-                return Err(no(format!("picking up caltrops costs {} TP but {name} holds only {tp}", rules.caltrops_pickup)));
+                return Err(no(format!(
+                    "picking up caltrops costs {} TP but {name} holds only {tp}",
+                    rules.caltrops_pickup
+                )));
             }
             full(Act::PickUp { location: l, take_wounds: *take_wounds })
         }
@@ -299,12 +314,17 @@ pub(crate) fn check_arm(world: &World, actor: Entity, weapon: &str) -> Verdict<u
     if arsenal.ready.as_deref() == Some(weapon) {
         return Err(no(format!("the {weapon} is already ready")));
     }
-    let w = view::catalogue(world).weapon(weapon).ok_or_else(|| no(format!("no weapon '{weapon}' in this scenario")))?;
+    let w = view::catalogue(world)
+        .weapon(weapon)
+        .ok_or_else(|| no(format!("no weapon '{weapon}' in this scenario")))?;
     Ok(w.ready_cost.max(0) as u32)
 }
 
 fn local_free_mount(world: &World, actor: Entity, mount: &MountId) -> Verdict<Entity> {
-    let m = world.resource::<TableIndex>().mount(mount).ok_or_else(|| no(format!("there is no mount '{mount}'")))?;
+    let m = world
+        .resource::<TableIndex>()
+        .mount(mount)
+        .ok_or_else(|| no(format!("there is no mount '{mount}'")))?;
     if world.get::<Rides>(actor).is_some() {
         return Err(no(format!("{} is already riding", view::name(world, actor))));
     }
@@ -349,10 +369,15 @@ fn check_target(world: &World, actor: Entity, t: Entity) -> Verdict {
 }
 
 /// Checks an attack with the ready weapon of `kind`; returns the target.
-pub(crate) fn check_attack(world: &World, actor: Entity, target: &CombatantId, kind: WeaponKind) -> Verdict<Entity> {
+pub(crate) fn check_attack(
+    world: &World,
+    actor: Entity,
+    target: &CombatantId,
+    kind: WeaponKind,
+) -> Verdict<Entity> {
     let t = combatant(world, target)?;
-    let (weapon_id, weapon) =
-        view::ready_weapon(world, actor).ok_or_else(|| no(format!("{} has no weapon ready", view::name(world, actor))))?;
+    let (weapon_id, weapon) = view::ready_weapon(world, actor)
+        .ok_or_else(|| no(format!("{} has no weapon ready", view::name(world, actor))))?;
     if weapon.kind != kind {
         return Err(no(format!("the ready {weapon_id} is a {} weapon", kind_word(weapon.kind))));
     }
@@ -369,12 +394,19 @@ pub(crate) fn check_attack(world: &World, actor: Entity, target: &CombatantId, k
 
 /// Checks an assault's supporters: named, distinct, on the assaulter's side of things, able
 /// to pay 1 TP and to attack the location's occupants (anyone, if it is empty).
-fn check_supporters(world: &World, actor: Entity, l: Entity, supporters: &[CombatantId]) -> Verdict<Vec<Entity>> {
+fn check_supporters(
+    world: &World,
+    actor: Entity,
+    l: Entity,
+    supporters: &[CombatantId],
+) -> Verdict<Vec<Entity>> {
     if supporters.is_empty() {
         return Err(no("an assault needs at least one supporter to call on"));
     }
-    let occupants: Vec<Entity> =
-        view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(l) && view::on_table(world, c)).collect();
+    let occupants: Vec<Entity> = view::combatants(world)
+        .into_iter()
+        .filter(|&c| place_of(world, c) == Some(l) && view::on_table(world, c))
+        .collect();
     let mut team = Vec::new();
     let mut able = 0;
     for id in supporters {
@@ -401,7 +433,9 @@ fn check_supporters(world: &World, actor: Entity, l: Entity, supporters: &[Comba
 pub(crate) fn can_hit(world: &World, actor: Entity, target: Entity, kind: WeaponKind) -> bool {
     match kind {
         WeaponKind::Ranged => true,
-        WeaponKind::Melee => are_local(world, actor, target) || place_of(world, target).is_some_and(|p| is_field(world, p)),
+        WeaponKind::Melee => {
+            are_local(world, actor, target) || place_of(world, target).is_some_and(|p| is_field(world, p))
+        }
     }
 }
 
@@ -414,7 +448,11 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
     if let Some(assumed) = plan.full {
         world.resource_mut::<ActiveTurn>().full_action_used = true;
         if let Some(tp) = assumed {
-            view::log(world, actor, LogEvent::Effect { what: "upgraded", detail: format!("assumed to cost {tp} TP") });
+            view::log(
+                world,
+                actor,
+                LogEvent::Effect { what: "upgraded", detail: format!("assumed to cost {tp} TP") },
+            );
         }
     }
     match plan.what {
@@ -440,7 +478,11 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
                 turn.called += 1;
                 turn.called
             };
-            view::log(world, actor, LogEvent::Effect { what: "called_shot", detail: format!("{called} called") });
+            view::log(
+                world,
+                actor,
+                LogEvent::Effect { what: "called_shot", detail: format!("{called} called") },
+            );
         }
         Act::OddBall(what) => view::log(world, actor, LogEvent::Effect { what: "odd_ball", detail: what }),
         Act::OddBallRoll { what, attribute, difficulty } => {
@@ -453,19 +495,28 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
             hold(world, Held::Attack { attacker: actor, target, kind, called }, queue);
         }
         Act::Assault { location, supporters, raise, enter } => {
-            let mut queue: Vec<(Entity, Question)> = supporters.into_iter().map(|s| (s, Question::Support)).collect();
+            let mut queue: Vec<(Entity, Question)> =
+                supporters.into_iter().map(|s| (s, Question::Support)).collect();
             queue.extend(clearers(world, location));
             let kind = AreaKind::Assault { team: vec![(actor, plan.assault_tp, enter)], raise };
             hold(world, Held::Area { actor, location, kind, leapers: Vec::new() }, queue);
         }
         Act::Bombard(l) => {
             let queue = clearers(world, l);
-            hold(world, Held::Area { actor, location: l, kind: AreaKind::Bombard, leapers: Vec::new() }, queue);
+            hold(
+                world,
+                Held::Area { actor, location: l, kind: AreaKind::Bombard, leapers: Vec::new() },
+                queue,
+            );
         }
         Act::Grenade(l) => {
             take_item(world, actor, Item::Grenade);
             let queue = clearers(world, l);
-            hold(world, Held::Area { actor, location: l, kind: AreaKind::Grenade, leapers: Vec::new() }, queue);
+            hold(
+                world,
+                Held::Area { actor, location: l, kind: AreaKind::Grenade, leapers: Vec::new() },
+                queue,
+            );
         }
         Act::Caltrops(t) => scatter_caltrops(world, actor, t),
         Act::PickUp { location, take_wounds } => pick_up_caltrops(world, actor, location, take_wounds),
@@ -535,7 +586,11 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
         index.locations.insert(id.clone(), l);
         index.location_order.push(l);
     }
-    view::log(world, actor, LogEvent::Effect { what: "caltrops", detail: format!("{id} around {}", view::id(world, target)) });
+    view::log(
+        world,
+        actor,
+        LogEvent::Effect { what: "caltrops", detail: format!("{id} around {}", view::id(world, target)) },
+    );
     move_to(world, target, l, 0);
 }
 
@@ -549,7 +604,8 @@ fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bo
     let Some(field) = field(world) else {
         return;
     };
-    let inside: Vec<Entity> = view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(l)).collect();
+    let inside: Vec<Entity> =
+        view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(l)).collect();
     for c in inside {
         move_to(world, c, field, 0);
     }

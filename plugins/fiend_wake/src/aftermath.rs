@@ -40,7 +40,6 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(FiendWakeSystems::Aftermath),
     )
     .add_systems(RulesStep, extra_turn.in_set(AftermathSystems::ExtraTurn))
-
     .add_systems(RulesStep, next_spender.in_set(AftermathSystems::SpendRemaining));
 }
 
@@ -75,8 +74,6 @@ fn extra_turn(world: &mut World) {
         _ => {}
     }
 }
-
-
 
 /// Whether `e` has anything to spend TP on now: a carried weapon it could arm.
 fn can_spend(world: &World, e: Entity) -> bool {

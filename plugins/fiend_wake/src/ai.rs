@@ -37,7 +37,9 @@ pub fn decide(world: &mut World, e: Entity) -> FwIntent {
             FwIntent::Bid { tp: bid }
         }
         FwPhase::Cede => FwIntent::Cede { cede: false },
-        FwPhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => fuel(world, e),
+        FwPhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {
+            fuel(world, e)
+        }
         FwPhase::Aftermath => match weapon_to_arm(world, e, tp(world, e)) {
             Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
             None => FwIntent::Pass,
@@ -212,7 +214,7 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
     };
     let rules = view::catalogue(world).rules.clone();
     if let Some(mount) = free_mount(world, e, false)
-        && tp >= rules.mount_cost + 1
+        && tp > rules.mount_cost
     {
         return FwIntent::Mount { mount, upgrade: false };
     }
@@ -230,7 +232,12 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
     }
     if kind.is_none() && full_free {
         // Bare hands: grapple a local enemy.
-        let local = world.resource::<TableIndex>().order.clone().into_iter().find(|&t| fighting_enemy(world, e, t) && are_local(world, e, t));
+        let local = world
+            .resource::<TableIndex>()
+            .order
+            .clone()
+            .into_iter()
+            .find(|&t| fighting_enemy(world, e, t) && are_local(world, e, t));
         if let Some(t) = local {
             return FwIntent::Grapple { target: view::id(world, t) };
         }
@@ -243,7 +250,9 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
     }
     let Some(target) = pick_target(world, e, at, k) else {
         return match step_toward_enemy(world, e, at) {
-            Some(step) if is_field(world, step) && rules.evacuate_cost <= tp => FwIntent::Evacuate { upgrade: false },
+            Some(step) if is_field(world, step) && rules.evacuate_cost <= tp => {
+                FwIntent::Evacuate { upgrade: false }
+            }
             Some(step) if !is_field(world, step) && view::entry_cost_for(world, e, step) <= tp => {
                 FwIntent::EnterLocation { location: place_id(world, step), upgrade: false }
             }
@@ -269,7 +278,11 @@ fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::Mo
     let index = world.resource::<TableIndex>();
     index.mounts.iter().find_map(|(id, &m)| {
         let traits = world.get::<MountTraits>(m).cloned().unwrap_or_default();
-        let fits = if wild { traits.untrained && !traits.wrangled && traits.wranglable } else { !traits.untrained || traits.wrangled };
+        let fits = if wild {
+            traits.untrained && !traits.wrangled && traits.wranglable
+        } else {
+            !traits.untrained || traits.wrangled
+        };
         (fits && world.get::<RiddenBy>(m).is_none() && are_local(world, e, m)).then(|| id.clone())
     })
 }
@@ -292,24 +305,30 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
     }
     if skill(world, e, Skill::Medicine) > 0 {
         let patient = world.resource::<TableIndex>().order.clone().into_iter().find(|&p| {
-            p != e && view::status(world, p) == Status::Unconscious && !view::enemies(world, e, p) && are_local(world, e, p)
+            p != e
+                && view::status(world, p) == Status::Unconscious
+                && !view::enemies(world, e, p)
+                && are_local(world, e, p)
         });
         if let Some(p) = patient {
             return Some(FwIntent::Medic { patient: view::id(world, p) });
         }
     }
     if carries(Item::Caltrops) {
-        let victim = world.resource::<TableIndex>().order.clone().into_iter().find(|&t| {
-            fighting_enemy(world, e, t) && place_of(world, t).is_some_and(|p| is_field(world, p))
-        });
+        let victim =
+            world.resource::<TableIndex>().order.clone().into_iter().find(|&t| {
+                fighting_enemy(world, e, t) && place_of(world, t).is_some_and(|p| is_field(world, p))
+            });
         if let Some(t) = victim {
             return Some(FwIntent::Caltrops { target: view::id(world, t) });
         }
     }
-    if skill(world, e, Skill::Command) >= 2 && tp(world, e) >= 1 && kind.is_some() {
-        if let Some(intent) = assault(world, e, at, &held) {
-            return Some(intent);
-        }
+    if skill(world, e, Skill::Command) >= 2
+        && tp(world, e) >= 1
+        && kind.is_some()
+        && let Some(intent) = assault(world, e, at, &held)
+    {
+        return Some(intent);
     }
     if skill(world, e, Skill::Totemism) > 0
         && let Some(mount) = free_mount(world, e, true)
@@ -325,7 +344,8 @@ fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Op
         if l == at {
             continue;
         }
-        let occupants: Vec<Entity> = index.order.iter().copied().filter(|&o| place_of(world, o) == Some(l)).collect();
+        let occupants: Vec<Entity> =
+            index.order.iter().copied().filter(|&o| place_of(world, o) == Some(l)).collect();
         let supporters: Vec<_> = index
             .order
             .iter()
@@ -337,7 +357,13 @@ fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Op
             .map(|s| view::id(world, s))
             .collect();
         if !supporters.is_empty() {
-            return Some(FwIntent::Assault { location: place_id(world, l), supporters, tp: 1, raise: 0, enter: true });
+            return Some(FwIntent::Assault {
+                location: place_id(world, l),
+                supporters,
+                tp: 1,
+                raise: 0,
+                enter: true,
+            });
         }
     }
     None

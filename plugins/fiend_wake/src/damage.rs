@@ -2,9 +2,9 @@
 //! happens to a combatant who falls unconscious or dies.
 
 use bevy_ecs::prelude::*;
+use fray_core::location::{EnteredFrom, Location, LocationProperty, field, place_of, the_place};
 use fray_core::log::LogEvent;
 use fray_core::table::Status;
-use fray_core::location::{EnteredFrom, Location, LocationProperty, field, place_of, the_place};
 use fray_core::tokens::{Counters, TokenKind};
 
 use crate::data::Attribute;
@@ -61,7 +61,9 @@ pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &str) -> u
 pub fn handicap(world: &mut World, target: Entity, source: &str) {
     let choice = world.get::<HandicapChoice>(target).map_or(Attribute::Spirit, |c| c.0);
     let marked = world.get_mut::<Attributes>(target).and_then(|mut a| {
-        a.mark_top(choice).map(|n| (choice, n)).or_else(|| a.mark_top(Attribute::Spirit).map(|n| (Attribute::Spirit, n)))
+        a.mark_top(choice)
+            .map(|n| (choice, n))
+            .or_else(|| a.mark_top(Attribute::Spirit).map(|n| (Attribute::Spirit, n)))
     });
     match marked {
         Some((attribute, n)) => {
@@ -120,7 +122,10 @@ pub fn recover_handicap(world: &mut World, patient: Entity, source: &str) -> Opt
     view::log(
         world,
         patient,
-        LogEvent::Effect { what: "handicap_recovered", detail: format!("{attribute:?} stack number {n} ({source})") },
+        LogEvent::Effect {
+            what: "handicap_recovered",
+            detail: format!("{attribute:?} stack number {n} ({source})"),
+        },
     );
     let spirit = world.get::<Attributes>(patient).map_or(0, |a| a.available_count(Attribute::Spirit));
     if view::status(world, patient) == Status::Unconscious && spirit > 0 {
@@ -154,7 +159,10 @@ pub fn siege(world: &mut World, location: Entity, amount: u32, source: &str) {
     counters.add(TokenKind::SiegeDamage, amount);
     let tally = counters.get(TokenKind::SiegeDamage);
     let name = the_place(world, location);
-    view::log_table(world, LogEvent::Effect { what: "siege", detail: format!("{name}: {tally} siege damage ({source})") });
+    view::log_table(
+        world,
+        LogEvent::Effect { what: "siege", detail: format!("{name}: {tally} siege damage ({source})") },
+    );
     let collapses = world.get::<Location>(location).is_some_and(|l| {
         l.properties.iter().any(|p| matches!(p, LocationProperty::CollapsesAt(n) if tally >= *n))
     });
@@ -171,7 +179,8 @@ fn collapse(world: &mut World, location: Entity) {
     world.entity_mut(location).insert(EnteredFrom(Vec::new()));
     let name = the_place(world, location);
     view::log_table(world, LogEvent::Effect { what: "collapse", detail: format!("{name} collapses") });
-    let inside: Vec<Entity> = view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(location)).collect();
+    let inside: Vec<Entity> =
+        view::combatants(world).into_iter().filter(|&c| place_of(world, c) == Some(location)).collect();
     for c in inside {
         crate::actions::move_to(world, c, field, 0);
     }

@@ -164,6 +164,10 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
     }
     let phase = current(world);
     if !is_awaited(world, e) {
+        if let Some((asked, q)) = reactions::asked(world) {
+            let who = view::name(world, asked);
+            return Err(Rejection::new(format!("{who} is being asked whether to {}", q.title())));
+        }
         return Err(Rejection::new(match world.resource::<ActiveTurn>().actor {
             Some(a) => format!("it is {}'s turn", view::name(world, a)),
             None => format!("{name} has nothing to decide during {}", phase.title()),

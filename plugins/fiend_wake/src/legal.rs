@@ -8,10 +8,10 @@ use fray_core::prelude::{Mount, TableIndex};
 use fray_core::tokens::TokenKind;
 
 use crate::decisions::{is_awaited, validate};
-use fray_core::ids::CombatantId;
 use crate::intent::FwIntent;
 use crate::sheet::Arsenal;
 use crate::view;
+use fray_core::ids::CombatantId;
 
 /// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
 /// not waiting on `e`). `AgreeToEnd` is left out.
@@ -38,7 +38,11 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
         FwIntent::Dismount,
         FwIntent::CallShot { upgrade: false },
         FwIntent::OddBall { what: "something odd".to_owned(), tp: 1 },
-        FwIntent::OddBallRoll { what: "something odder".to_owned(), attribute: crate::data::Attribute::Grace, difficulty: 6 },
+        FwIntent::OddBallRoll {
+            what: "something odder".to_owned(),
+            attribute: crate::data::Attribute::Grace,
+            difficulty: 6,
+        },
         FwIntent::Intercept,
         FwIntent::ClearOut,
         FwIntent::StopRetreat,
@@ -63,7 +67,9 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
                 out.push(FwIntent::EnterLocation { location: place_id(world, to), upgrade });
             }
         }
-                for (id, _) in world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some()) {
+        for (id, _) in
+            world.resource::<TableIndex>().mounts.iter().filter(|(_, m)| world.get::<Mount>(**m).is_some())
+        {
             out.push(FwIntent::Mount { mount: id.clone(), upgrade });
             if upgrade {
                 out.push(FwIntent::Wrangle { mount: id.clone() });
@@ -93,8 +99,10 @@ fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
             out.push(FwIntent::Assault { location, supporters: allies.clone(), tp, raise: 1, enter: false });
         }
     }
-    let spells: Vec<String> =
-        world.get::<crate::sheet::Spells>(e).map(|s| s.0.iter().map(|(spec, _)| spec.name.clone()).collect()).unwrap_or_default();
+    let spells: Vec<String> = world
+        .get::<crate::sheet::Spells>(e)
+        .map(|s| s.0.iter().map(|(spec, _)| spec.name.clone()).collect())
+        .unwrap_or_default();
     out.push(FwIntent::FuelSpells { spells: spells.clone() });
     out.push(FwIntent::FuelSpells { spells: spells.into_iter().take(1).collect() });
     for t in view::combatants(world) {

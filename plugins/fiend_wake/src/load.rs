@@ -7,13 +7,13 @@ use fray_core::prelude::Controller;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 
 use crate::FiendWakePlugin;
+use crate::data::Attribute;
 use crate::data::{FiendWakeRules, MAX_STAT, MountSheet, Sheet};
 use crate::phase::{FwPhase, Round};
-use crate::data::Attribute;
-use crate::sheet::{HandicapChoice, Spells};
 use crate::sheet::{
     Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn,
 };
+use crate::sheet::{HandicapChoice, Spells};
 
 /// The ruleset id scenarios name.
 pub const RULESET_ID: &str = "fiend_wake";

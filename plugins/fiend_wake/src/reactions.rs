@@ -197,14 +197,18 @@ pub(crate) fn check(world: &World, e: Entity, intent: &crate::FwIntent) -> Verdi
         return Err(Rejection::new("nobody is being asked anything"));
     };
     if asked_e != e {
-        return Err(Rejection::new(format!("{} is being asked, not {}", view::name(world, asked_e), view::name(world, e))));
+        return Err(Rejection::new(format!(
+            "{} is being asked, not {}",
+            view::name(world, asked_e),
+            view::name(world, e)
+        )));
     }
     let tp = view::count(world, e, TokenKind::TacticalPoint);
     let answer = match (q, intent) {
         (_, I::Decline) => return Ok(Answer { yes: false, tp: 0, enter: false }),
-        (Question::Intercept, I::Intercept) | (Question::ClearOut, I::ClearOut) | (Question::StopRetreat, I::StopRetreat) => {
-            Answer { yes: true, tp: cost(world, q), enter: false }
-        }
+        (Question::Intercept, I::Intercept)
+        | (Question::ClearOut, I::ClearOut)
+        | (Question::StopRetreat, I::StopRetreat) => Answer { yes: true, tp: cost(world, q), enter: false },
         (Question::Support, I::Support { tp: spent, enter }) => {
             if *spent == 0 {
                 return Err(Rejection::new("a supporter spends at least 1 TP"));
@@ -220,7 +224,11 @@ pub(crate) fn check(world: &World, e: Entity, intent: &crate::FwIntent) -> Verdi
         }
     };
     if answer.tp > tp {
-        return Err(Rejection::new(format!("costs {} TP but {} holds only {tp}", answer.tp, view::name(world, e))));
+        return Err(Rejection::new(format!(
+            "costs {} TP but {} holds only {tp}",
+            answer.tp,
+            view::name(world, e)
+        )));
     }
     Ok(answer)
 }
@@ -239,6 +247,12 @@ pub(crate) fn answer(world: &mut World, e: Entity, answer: Answer) {
 }
 
 fn apply_yes(world: &mut World, e: Entity, q: Question, answer: Answer) {
+    if q == Question::StopRetreat {
+        if resolve::try_stop_retreat(world, e) {
+            world.resource_mut::<Reactions>().queue.retain(|(_, q)| *q != Question::StopRetreat);
+        }
+        return;
+    }
     let mut reactions = world.resource_mut::<Reactions>();
     match (q, reactions.held.as_mut()) {
         (Question::Intercept, Some(Held::Attack { target, .. })) => {
@@ -248,12 +262,6 @@ fn apply_yes(world: &mut World, e: Entity, q: Question, answer: Answer) {
         (Question::ClearOut, Some(Held::Area { leapers, .. })) => leapers.push(e),
         (Question::Support, Some(Held::Area { kind: AreaKind::Assault { team, .. }, .. })) => {
             team.push((e, answer.tp, answer.enter));
-        }
-        (Question::StopRetreat, Some(Held::Retreat { .. })) => {
-            drop(reactions);
-            if resolve::try_stop_retreat(world, e) {
-                world.resource_mut::<Reactions>().queue.retain(|(_, q)| *q != Question::StopRetreat);
-            }
         }
         _ => {}
     }

@@ -61,7 +61,10 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
                 WeaponKind::Melee => view::mount_of(world, attacker).map_or(0, |(_, t)| t.melee_bonus),
                 WeaponKind::Ranged => 0,
             };
-            let amount = weapon.first_intention.max(0) as u32 + roll.extra_successes.min(power) + called * power + mounted;
+            let amount = weapon.first_intention.max(0) as u32
+                + roll.extra_successes.min(power)
+                + called * power
+                + mounted;
             damage::wounds(world, target, amount, &format!("{who}'s {weapon_id}"));
         }
         AttackKind::Grapple => {
@@ -72,7 +75,8 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
             let source = format!("{who}'s grapple");
             damage::stun(world, target, power, &source);
             let resisted = view::can_act(world, target)
-                && rolls::roll(world, target, Some(Skill::UnarmedCombat), Attribute::Grace, roll.value).success;
+                && rolls::roll(world, target, Some(Skill::UnarmedCombat), Attribute::Grace, roll.value)
+                    .success;
             if !resisted {
                 damage::stun(world, target, power, &source);
             }
@@ -87,7 +91,9 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
 /// for a location an enemy holds or one nobody hostile holds.
 pub fn assault_difficulty(world: &World, actor: Entity, location: Entity) -> u32 {
     let own = world.get::<Location>(location).and_then(|l| {
-        l.properties.iter().find_map(|p| if let LocationProperty::AssaultDifficulty(n) = p { Some(*n) } else { None })
+        l.properties
+            .iter()
+            .find_map(|p| if let LocationProperty::AssaultDifficulty(n) = p { Some(*n) } else { None })
     });
     if let Some(n) = own {
         return n;
@@ -107,7 +113,8 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
         AreaKind::Assault { team, raise } => {
             let team_tp: u32 = team.iter().map(|(_, tp, _)| tp).sum::<u32>() + raise * team.len() as u32;
             let difficulty = assault_difficulty(world, actor, location) + raise + cover;
-            let members: Vec<String> = team.iter().map(|(m, tp, _)| format!("{} ({tp} TP)", view::name(world, *m))).collect();
+            let members: Vec<String> =
+                team.iter().map(|(m, tp, _)| format!("{} ({tp} TP)", view::name(world, *m))).collect();
             view::log(
                 world,
                 actor,
@@ -121,7 +128,10 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
                 damage::mass(world, location, 2 * team_tp, leapers, &format!("{who}'s assault"));
                 for (member, _, enter) in team {
                     let from = place_of(world, member);
-                    if enter && view::can_act(world, member) && from.is_some_and(|f| can_enter(world, f, location)) {
+                    if enter
+                        && view::can_act(world, member)
+                        && from.is_some_and(|f| can_enter(world, f, location))
+                    {
                         move_to(world, member, location, 0);
                     }
                 }
@@ -131,7 +141,13 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             let Some((weapon_id, weapon)) = view::ready_weapon(world, actor) else {
                 return;
             };
-            let roll = rolls::roll(world, actor, Some(weapon.skill), Attribute::Grace, rules.bombard_difficulty + cover);
+            let roll = rolls::roll(
+                world,
+                actor,
+                Some(weapon.skill),
+                Attribute::Grace,
+                rules.bombard_difficulty + cover,
+            );
             if roll.success {
                 let source = format!("{who}'s {weapon_id}");
                 damage::mass(world, location, weapon.first_intention.max(0) as u32, leapers, &source);
@@ -139,9 +155,21 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             }
         }
         AreaKind::Grenade => {
-            let roll = rolls::roll(world, actor, Some(Skill::Thrown), Attribute::Grace, rules.grenade_difficulty + cover);
+            let roll = rolls::roll(
+                world,
+                actor,
+                Some(Skill::Thrown),
+                Attribute::Grace,
+                rules.grenade_difficulty + cover,
+            );
             if roll.success {
-                damage::mass(world, location, rules.grenade_mass_damage, leapers, &format!("{who}'s grenade"));
+                damage::mass(
+                    world,
+                    location,
+                    rules.grenade_mass_damage,
+                    leapers,
+                    &format!("{who}'s grenade"),
+                );
             }
         }
     }
@@ -161,7 +189,8 @@ pub(crate) fn try_stop_retreat(world: &mut World, stopper: Entity) -> bool {
         return false;
     };
     let stopped = rolls::roll(world, stopper, Some(Skill::Tactics), Attribute::Grace, value).success;
-    if stopped && let Some(Held::Retreat { stopped: s, .. }) = world.resource_mut::<Reactions>().held.as_mut() {
+    if stopped && let Some(Held::Retreat { stopped: s, .. }) = world.resource_mut::<Reactions>().held.as_mut()
+    {
         *s = true;
     }
     stopped
@@ -169,7 +198,11 @@ pub(crate) fn try_stop_retreat(world: &mut World, stopper: Entity) -> bool {
 
 fn retreat(world: &mut World, who: Entity, value: u32, stopped: bool) {
     if stopped {
-        view::log(world, who, LogEvent::Effect { what: "retreat_stopped", detail: format!("retreat value {value}") });
+        view::log(
+            world,
+            who,
+            LogEvent::Effect { what: "retreat_stopped", detail: format!("retreat value {value}") },
+        );
     } else if view::can_act(world, who) {
         view::log(world, who, LogEvent::Effect { what: "retreat", detail: format!("retreat value {value}") });
         damage::set_status(world, who, Status::Fled);

@@ -52,7 +52,8 @@ fn next_fueler(world: &mut World) {
 }
 
 fn lapse_all(world: &mut World, e: Entity) {
-    let lapsed: Vec<String> = spells_of(world, e).into_iter().filter(|(_, on)| *on).map(|(s, _)| s.name).collect();
+    let lapsed: Vec<String> =
+        spells_of(world, e).into_iter().filter(|(_, on)| *on).map(|(s, _)| s.name).collect();
     if let Some(mut spells) = world.get_mut::<Spells>(e) {
         for (_, on) in spells.0.iter_mut() {
             *on = false;
@@ -88,7 +89,10 @@ pub(crate) fn check(world: &World, e: Entity, names: &[String]) -> Verdict<u32> 
     }
     let tp = view::count(world, e, TokenKind::TacticalPoint);
     if upkeep > tp {
-        return Err(Rejection::new(format!("fueling costs {upkeep} TP but {} holds only {tp}", view::name(world, e))));
+        return Err(Rejection::new(format!(
+            "fueling costs {upkeep} TP but {} holds only {tp}",
+            view::name(world, e)
+        )));
     }
     Ok(upkeep)
 }

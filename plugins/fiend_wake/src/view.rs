@@ -6,8 +6,8 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::table::{Combatant, Side, Status, TableIndex};
 use fray_core::tokens::{Counters, TokenKind};
 
-use crate::data::{Attribute, Weapon};
 use crate::data::SpellEffect;
+use crate::data::{Attribute, Weapon};
 use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Spells, Worn};
 use fray_core::prelude::Rides;
 
@@ -85,9 +85,9 @@ pub fn reduction(world: &World, e: Entity) -> u32 {
 
 /// The sum of a fueled spell effect.
 fn spell_bonus(world: &World, e: Entity, f: impl Fn(SpellEffect) -> i32) -> u32 {
-    world.get::<Spells>(e).map_or(0, |s| {
-        s.0.iter().filter(|(_, on)| *on).map(|(spec, _)| f(spec.effect).max(0) as u32).sum()
-    })
+    world
+        .get::<Spells>(e)
+        .map_or(0, |s| s.0.iter().filter(|(_, on)| *on).map(|(spec, _)| f(spec.effect).max(0) as u32).sum())
 }
 
 /// The mount a combatant rides, with its traits.
