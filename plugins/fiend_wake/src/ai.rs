@@ -84,13 +84,17 @@ fn react(world: &World, e: Entity, q: Question) -> FwIntent {
                 Some(crate::reactions::Held::Attack { target, .. }) => Some(target),
                 _ => None,
             };
-            // Step in when better protected than the friend.
             match target {
-                Some(t) if view::reduction(world, e) > view::reduction(world, t) => FwIntent::Intercept,
+                Some(t) if would_intercept(world, e, t) => FwIntent::Intercept,
                 _ => FwIntent::Decline,
             }
         }
     }
+}
+
+/// The AI steps in front of a friend when it is better protected.
+pub fn would_intercept(world: &World, e: Entity, target: Entity) -> bool {
+    view::reduction(world, e) > view::reduction(world, target)
 }
 
 fn armour(world: &World, e: Entity) -> FwIntent {
@@ -186,18 +190,12 @@ fn pick_target(world: &mut World, e: Entity, from: Entity, kind: WeaponKind) -> 
 /// Locations (not the field) holding fighting enemies of `e`, with how many.
 fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
     let index = world.resource::<TableIndex>();
-    let mut out: Vec<(Entity, usize)> = Vec::new();
-    for &t in &index.order {
-        if !fighting_enemy(world, e, t) {
-            continue;
-        }
-        let Some(p) = place_of(world, t).filter(|&p| !is_field(world, p)) else { continue };
-        match out.iter_mut().find(|(l, _)| *l == p) {
-            Some((_, n)) => *n += 1,
-            None => out.push((p, 1)),
-        }
-    }
-    out
+    index
+        .location_order
+        .iter()
+        .map(|&l| (l, view::occupants(world, l).into_iter().filter(|&t| fighting_enemy(world, e, t)).count()))
+        .filter(|(_, n)| *n > 0)
+        .collect()
 }
 
 /// One decision of the AI's turn: mount, arm, a special full action when it fits, move a
@@ -218,7 +216,7 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
     {
         return FwIntent::Mount { mount, upgrade: false };
     }
-    let mut kind = view::ready_weapon(world, e).map(|(_, w)| w.kind);
+    let mut kind = view::ready_kind(world, e);
     if kind.is_none() {
         if let Some((weapon, _)) = weapon_to_arm(world, e, tp) {
             return FwIntent::Arm { weapon, upgrade: false };
@@ -227,7 +225,11 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
             return FwIntent::Arm { weapon, upgrade: true };
         }
     }
-    if full_free && let Some(intent) = special(world, e, at, kind) {
+    // Special full actions are weighed at the start of the turn (after mounting or arming).
+    if full_free
+        && turn.actions < 2
+        && let Some(intent) = special(world, e, at, kind)
+    {
         return intent;
     }
     if kind.is_none() && full_free {
@@ -304,11 +306,8 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
         return Some(FwIntent::Bombard { location: place_id(world, l) });
     }
     if skill(world, e, Skill::Medicine) > 0 {
-        let patient = world.resource::<TableIndex>().order.clone().into_iter().find(|&p| {
-            p != e
-                && view::status(world, p) == Status::Unconscious
-                && !view::enemies(world, e, p)
-                && are_local(world, e, p)
+        let patient = view::occupants(world, at).into_iter().find(|&p| {
+            p != e && view::status(world, p) == Status::Unconscious && !view::enemies(world, e, p)
         });
         if let Some(p) = patient {
             return Some(FwIntent::Medic { patient: view::id(world, p) });
@@ -412,5 +411,5 @@ fn harass(world: &mut World, e: Entity) -> FwIntent {
 
 /// Whether `e`'s ready weapon can reach `t` from where `e` stands.
 pub fn in_reach(world: &World, e: Entity, t: Entity) -> bool {
-    view::ready_weapon(world, e).is_some_and(|(_, w)| can_hit(world, e, t, w.kind))
+    view::ready_kind(world, e).is_some_and(|kind| can_hit(world, e, t, kind))
 }

@@ -30,12 +30,12 @@ fn nth(world: &World, n: usize) -> Option<Entity> {
 
 /// Everyone `e`'s ready weapon could hit now.
 pub fn reachable(world: &World, e: Entity) -> Vec<Entity> {
-    let Some((_, weapon)) = view::ready_weapon(world, e) else {
+    let Some(kind) = view::ready_kind(world, e) else {
         return Vec::new();
     };
     view::combatants(world)
         .into_iter()
-        .filter(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, weapon.kind))
+        .filter(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, kind))
         .collect()
 }
 
@@ -43,11 +43,11 @@ fn can_harass(world: &World, e: Entity) -> bool {
     if !view::can_act(world, e) || view::count(world, e, TokenKind::TacticalPoint) == 0 {
         return false;
     }
-    let Some((_, weapon)) = view::ready_weapon(world, e) else {
+    let Some(kind) = view::ready_kind(world, e) else {
         return false;
     };
     let index = world.resource::<TableIndex>();
-    index.order.iter().any(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, weapon.kind))
+    index.order.iter().any(|&t| t != e && view::on_table(world, t) && can_hit(world, e, t, kind))
 }
 
 fn next_harasser(world: &mut World) {

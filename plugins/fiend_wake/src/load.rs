@@ -173,7 +173,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
             });
         }
     }
-    world.insert_resource(Catalogue { rules: scenario.rules.clone() });
+    world.insert_resource(Catalogue { rules: std::sync::Arc::new(scenario.rules.clone()) });
     world.insert_resource(Round { max_rounds, ..Default::default() });
     world.insert_resource(CurrentPhase::new(FwPhase::RoundPrep));
 }

@@ -8,9 +8,10 @@ use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
-use fray_core::location::{are_local, place_of};
+use fray_core::location::place_of;
 use fray_core::log::LogEvent;
 use fray_core::phase::StepProgress;
+use fray_core::prelude::Controller;
 use fray_core::tokens::TokenKind;
 
 use crate::resolve;
@@ -153,31 +154,43 @@ fn can_answer(world: &World, e: Entity, q: Question) -> bool {
     view::can_act(world, e) && view::count(world, e, TokenKind::TacticalPoint) >= cost(world, q)
 }
 
-/// Who may intercept an attack on `target` by `attacker`: allies local to the target.
+/// Whether the AI controls `e`.
+fn ai(world: &World, e: Entity) -> bool {
+    world.get::<Controller>(e) == Some(&Controller::Ai)
+}
+
+/// Who may intercept an attack on `target` by `attacker`: allies local to the target. AI
+/// combatants whose policy would decline are not asked (nothing would change).
 pub(crate) fn interceptors(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Question)> {
-    view::combatants(world)
+    let Some(place) = place_of(world, target) else {
+        return Vec::new();
+    };
+    view::occupants(world, place)
         .into_iter()
-        .filter(|&c| c != target && c != attacker && !view::enemies(world, c, target))
-        .filter(|&c| are_local(world, c, target) && can_answer(world, c, Question::Intercept))
+        .filter(|&c| c != target && c != attacker && can_answer(world, c, Question::Intercept))
+        .filter(|&c| !view::enemies(world, c, target))
+        .filter(|&c| !ai(world, c) || crate::ai::would_intercept(world, c, target))
         .map(|c| (c, Question::Intercept))
         .collect()
 }
 
 /// Who may clear out of `location`: its occupants.
 pub(crate) fn clearers(world: &World, location: Entity) -> Vec<(Entity, Question)> {
-    view::combatants(world)
+    view::occupants(world, location)
         .into_iter()
-        .filter(|&c| place_of(world, c) == Some(location) && can_answer(world, c, Question::ClearOut))
+        .filter(|&c| can_answer(world, c, Question::ClearOut))
         .map(|c| (c, Question::ClearOut))
         .collect()
 }
 
 /// Who may stop `who`'s retreat: enemies local to it.
 pub(crate) fn stoppers(world: &World, who: Entity) -> Vec<(Entity, Question)> {
-    view::combatants(world)
+    let Some(place) = place_of(world, who) else {
+        return Vec::new();
+    };
+    view::occupants(world, place)
         .into_iter()
-        .filter(|&c| view::enemies(world, c, who) && are_local(world, c, who))
-        .filter(|&c| can_answer(world, c, Question::StopRetreat))
+        .filter(|&c| view::enemies(world, c, who) && can_answer(world, c, Question::StopRetreat))
         .map(|c| (c, Question::StopRetreat))
         .collect()
 }

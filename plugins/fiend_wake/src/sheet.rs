@@ -172,8 +172,8 @@ pub struct CaltropsOf(pub Entity);
 /// The scenario's catalogues and numbers.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Catalogue {
-    /// The rules block.
-    pub rules: crate::data::FiendWakeRules,
+    /// The rules block (shared: cloning the catalogue is cheap).
+    pub rules: std::sync::Arc<crate::data::FiendWakeRules>,
 }
 
 impl Catalogue {

@@ -3,13 +3,13 @@
 use bevy_ecs::prelude::*;
 use fray_core::ids::CombatantId;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::table::{Combatant, Side, Status, TableIndex};
+use fray_core::table::{Combatant, SideIndex, Status, TableIndex};
 use fray_core::tokens::{Counters, TokenKind};
 
 use crate::data::SpellEffect;
 use crate::data::{Attribute, Weapon};
 use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Spells, Worn};
-use fray_core::prelude::Rides;
+use fray_core::prelude::{Occupants, Rides};
 
 /// A combatant's stable id (empty for an entity that is not one).
 pub fn id(world: &World, e: Entity) -> CombatantId {
@@ -48,7 +48,7 @@ pub fn counters_mut(world: &mut World, e: Entity) -> Option<Mut<'_, Counters>> {
 
 /// Whether two combatants fight on different sides.
 pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
-    match (world.get::<Side>(a), world.get::<Side>(b)) {
+    match (world.get::<SideIndex>(a), world.get::<SideIndex>(b)) {
         (Some(x), Some(y)) => x != y,
         _ => false,
     }
@@ -57,6 +57,13 @@ pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
 /// Every combatant, in scenario order.
 pub fn combatants(world: &World) -> Vec<Entity> {
     world.get_resource::<TableIndex>().map(|i| i.order.clone()).unwrap_or_default()
+}
+
+/// The combatants in a place, in the order they came in.
+pub fn occupants(world: &World, place: Entity) -> Vec<Entity> {
+    world
+        .get::<Occupants>(place)
+        .map_or_else(Vec::new, |o| o.iter().filter(|&e| world.get::<Combatant>(e).is_some()).collect())
 }
 
 /// The scenario's catalogues and numbers.
@@ -70,6 +77,12 @@ pub fn ready_weapon(world: &World, e: Entity) -> Option<(String, Weapon)> {
     let id = world.get::<Arsenal>(e)?.ready.clone()?;
     let weapon = catalogue(world).weapon(&id)?.clone();
     Some((id, weapon))
+}
+
+/// The kind of the ready weapon, if any (cheaper than [`ready_weapon`]).
+pub fn ready_kind(world: &World, e: Entity) -> Option<crate::data::WeaponKind> {
+    let id = world.get::<Arsenal>(e)?.ready.as_deref()?;
+    catalogue(world).weapon(id).map(|w| w.kind)
 }
 
 /// Damage reduction: armour (none while taking it off) plus fueled spells.

@@ -32,8 +32,8 @@ pub mod prelude {
     pub use crate::log::{GameLog, LogEntry, LogEvent};
     pub use crate::phase::{CurrentPhase, Phase, RulesStep, StepProgress, TableSystems, in_phase};
     pub use crate::table::{
-        Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, Status,
-        TableIndex,
+        Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, SideIndex,
+        Status, TableIndex,
     };
     pub use crate::tokens::{CounterToken, Counters, TokenKind, TokenOf, Tokens};
 }

@@ -16,7 +16,9 @@ use crate::dice::TableRng;
 use crate::ids::{CombatantId, LocationId, MountId, SideId};
 use crate::location::{EnteredFrom, Location, LocationProperty, OpenField};
 use crate::log::{GameLog, LogEvent};
-use crate::table::{Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, TableIndex};
+use crate::table::{
+    Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
+};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -391,9 +393,11 @@ impl<R, S, M> Scenario<R, S, M> {
                 .as_ref()
                 .and_then(|m| mount_places.get(m).copied())
                 .unwrap_or_else(|| place(&c.location));
+            let side = self.sides.iter().position(|s| s.id == c.side).unwrap_or(0) as u16;
             let mut e = world.spawn((
                 Combatant { id: c.id.clone(), name: c.name.clone() },
                 Side(c.side.clone()),
+                SideIndex(side),
                 c.controller,
                 Occupies(at),
             ));

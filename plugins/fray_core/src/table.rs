@@ -21,7 +21,13 @@ pub struct Combatant {
 
 /// The side a combatant fights for.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
+#[require(SideIndex)]
 pub struct Side(pub SideId);
+
+/// The position of the combatant's side in the scenario's list of sides: a cheap way to
+/// tell friends from enemies.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SideIndex(pub u16);
 
 /// Who takes a combatant's decisions.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
