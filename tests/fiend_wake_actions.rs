@@ -570,3 +570,38 @@ fn answers_are_refused_when_nobody_asked() {
     refused(&mut t, "ace", FwIntent::Intercept, "is not something to do during a turn");
     refused(&mut t, "pal", FwIntent::Decline, "it is Ace's turn");
 }
+
+#[test]
+fn only_a_ready_siege_weapon_bombards_and_only_a_location() {
+    let mut t = arena();
+    refused(&mut t, "ace", FwIntent::Bombard { location: loc("tower") }, "the rifle is not a siege weapon");
+    t.accept("ace", FwIntent::Arm { weapon: "cannon".into(), upgrade: false });
+    refused(&mut t, "ace", FwIntent::Bombard { location: loc("field") }, "needs a location, not no location");
+    refused(&mut t, "ace", FwIntent::Bombard { location: loc("moon") }, "there is no location 'moon'");
+}
+
+#[test]
+fn an_upgraded_mount_is_assumed_to_cost_power_and_an_upgraded_entry_effective_grace() {
+    let mut t = arena();
+    t.accept("ace", FwIntent::Mount { mount: MountId::from("horse"), upgrade: true });
+    t.accept("ace", FwIntent::EndTurn);
+    t.accept("pal", FwIntent::EnterLocation { location: loc("hut"), upgrade: true });
+    let details: Vec<(String, String)> = effects(&t.log(), "upgraded")
+        .into_iter()
+        .map(|e| match &e.event {
+            LogEvent::Effect { detail, .. } => {
+                (e.actor.clone().map(|a| a.0).unwrap_or_default(), detail.clone())
+            }
+            _ => unreachable!("effects() keeps effects only"),
+        })
+        .collect();
+    assert_eq!(
+        details,
+        vec![
+            ("ace".to_owned(), "assumed to cost 3 TP".to_owned()),
+            ("pal".to_owned(), "assumed to cost 1 TP".to_owned())
+        ],
+        "Ace's Power 3; Pal's effective Grace 1"
+    );
+    assert_eq!((t.tp("ace"), t.tp("pal")), (4, 7), "upgrades waive the TP cost");
+}
