@@ -1,8 +1,9 @@
-//! The Fray client: the command line today, the board window next.
+//! The Fray client: the board window and the command line.
 #![forbid(missing_docs)]
 
 pub mod battle;
 pub mod cli;
+pub mod client;
 pub mod rulesets;
 
 /// The scenario `fray` opens when given none.

@@ -33,6 +33,13 @@ impl LoadedScenario {
         }
     }
 
+    /// Spawns this scenario into an app that already has the ruleset's plugin (the window).
+    pub fn spawn(&self, world: &mut bevy_ecs::world::World, seed: u64, max_rounds: u32) {
+        match self {
+            LoadedScenario::FiendWake(s) => fiend_wake::spawn_scenario(world, s, seed, max_rounds, false),
+        }
+    }
+
     /// A headless table for one battle.
     pub fn table_app(&self, seed: u64, max_rounds: u32, all_ai: bool) -> App {
         match self {

@@ -1,6 +1,7 @@
 //! The command line: `fray sim`, `fray check`.
 
 pub mod check;
+pub mod play;
 pub mod sim;
 
 use clap::{Parser, Subcommand};
@@ -9,7 +10,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "fray", version, about)]
 pub struct Cli {
-    /// What to do; with none, plays the default scenario headless (the window comes later).
+    /// What to do; with none, opens the board on the default scenario.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -19,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// The AI plays every side to the end; one summary line per battle.
     Sim(sim::SimArgs),
+    /// Opens the board window on a scenario.
+    Play(play::PlayArgs),
     /// Validates a scenario file: exit 0 if valid, 2 otherwise.
     Check(check::CheckArgs),
 }

@@ -54,6 +54,25 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
     }
 }
 
+/// Paces the AI for a table people watch: when present, the AI submits at most `allowance`
+/// intents, and the client refills it (one every short pause). Headless tables have none.
+#[derive(Resource, Debug, Default)]
+pub struct AiPacing {
+    /// Intents the AI may still submit.
+    pub allowance: u32,
+}
+
+fn ai_may_act(world: &mut World) -> bool {
+    match world.get_resource_mut::<AiPacing>() {
+        None => true,
+        Some(mut pacing) if pacing.allowance > 0 => {
+            pacing.allowance -= 1;
+            true
+        }
+        Some(_) => false,
+    }
+}
+
 /// Lets the AI decide, one intent at a time, for every AI-controlled combatant the rules
 /// wait on. An AI intent the rules refuse (a bug the tests look for) is followed by a safe
 /// fallback, so the table never stalls.
@@ -65,7 +84,7 @@ fn ai_decide(world: &mut World) {
             for _ in 0..24 {
                 let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
                 let queued = world.resource::<Inbox<FwIntent>>().0.iter().any(|s| s.actor == id);
-                if !ai || queued || !is_awaited(world, e) {
+                if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
                     break;
                 }
                 let intent = ai::decide(world, e);

@@ -22,6 +22,29 @@ pub fn legal_intents(world: &World, e: Entity) -> Vec<FwIntent> {
     candidates(world, e).into_iter().filter(|i| validate(world, e, i).is_ok()).collect()
 }
 
+/// Every candidate for `e` now with the rules' verdict on it: for the board, which shows the
+/// refused ones disabled with their reason.
+pub fn options(world: &World, e: Entity) -> Vec<(FwIntent, fray_core::intent::Verdict)> {
+    if !is_awaited(world, e) {
+        return Vec::new();
+    }
+    let mut seen = Vec::new();
+    candidates(world, e)
+        .into_iter()
+        .filter(|i| {
+            let new = !seen.contains(i);
+            if new {
+                seen.push(i.clone());
+            }
+            new
+        })
+        .map(|i| {
+            let verdict = validate(world, e, &i).map(|_| ());
+            (i, verdict)
+        })
+        .collect()
+}
+
 fn candidates(world: &World, e: Entity) -> Vec<FwIntent> {
     let tp = view::count(world, e, TokenKind::TacticalPoint);
     let tokens = view::count(world, e, TokenKind::TurnToken);

@@ -193,6 +193,10 @@ pub fn reset_table(app: &mut App, scenario: &FwScenario, seed: u64, max_rounds: 
 pub fn table_app(scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) -> App {
     let mut app = App::new();
     app.add_plugins(FiendWakePlugin);
+    // A headless table updates thousands of times a second: one thread does it best.
+    for (_, schedule) in app.world_mut().resource_mut::<bevy_ecs::schedule::Schedules>().iter_mut() {
+        schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
+    }
     spawn_scenario(app.world_mut(), scenario, seed, max_rounds, all_ai);
     app
 }

@@ -38,6 +38,11 @@ pub mod prelude {
     pub use crate::tokens::{CounterToken, Counters, TokenKind, TokenOf, Tokens};
 }
 
+/// The `Update` systems that run the rules until they wait and sync the token entities.
+/// Clients order their input before it and their drawing after it.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DriveRules;
+
 /// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule, the log and outcomes,
 /// and, in `Update`, the driver that runs the rules until they wait, then brings the token
 /// entities in line with the counters.
@@ -45,12 +50,20 @@ pub struct FrayCorePlugin;
 
 impl Plugin for FrayCorePlugin {
     fn build(&self, app: &mut App) {
+        // The rules are many small systems in a strict chain: one thread runs them fastest,
+        // and deterministically, whatever features the app enables.
         app.init_schedule(phase::RulesStep)
+            .edit_schedule(phase::RulesStep, |schedule| {
+                schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
+            })
             .init_resource::<phase::StepProgress>()
             .init_resource::<log::GameLog>()
             .init_resource::<intent::Outcomes>()
             .init_resource::<table::TableIndex>()
             .insert_resource(dice::TableRng::seeded(0))
-            .add_systems(Update, (phase::run_rules_until_waiting, tokens::sync_token_entities).chain());
+            .add_systems(
+                Update,
+                (phase::run_rules_until_waiting, tokens::sync_token_entities).chain().in_set(DriveRules),
+            );
     }
 }

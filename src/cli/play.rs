@@ -1,0 +1,48 @@
+//! `fray play PATH`: the board window.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use clap::Args;
+
+use crate::client::{ClientPlugin, PlayOptions};
+
+/// Arguments of `fray play`.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// The scenario file (the default scenario when absent).
+    pub path: Option<PathBuf>,
+    /// RNG seed (default: the scenario's).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Save a picture of the window here once the board has settled, then exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// Write the battle's JSON Lines log here when the window closes.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Close the window after this many seconds (for scripted checks).
+    #[arg(long)]
+    pub exit_after: Option<f32>,
+    /// Write the screen positions of cards and tokens here as JSON once the board has
+    /// settled (for scripted checks that drag tokens).
+    #[arg(long)]
+    pub layout_out: Option<PathBuf>,
+}
+
+/// Runs the window until it is closed.
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let options = PlayOptions {
+        scenario: args.path.clone().unwrap_or_else(crate::default_scenario),
+        seed: args.seed,
+        screenshot: args.screenshot.clone(),
+        log: args.log.clone(),
+        exit_after: args.exit_after,
+        layout_out: args.layout_out.clone(),
+    };
+    match App::new().add_plugins(ClientPlugin(options)).run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

@@ -1,0 +1,358 @@
+//! Draws the table: a card per location (name, entry cost, siege tally, properties), arrows
+//! for accessibility, a token per combatant and per mount. Positions follow the rule state
+//! every frame, so a refused move simply slides back.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::text::TextBounds;
+use fray_core::DriveRules;
+use fray_core::location::{EnteredFrom, Location, OpenField, entry_cost};
+use fray_core::prelude::{
+    Combatant, Counters, FieldPosition, Mount, Occupies, Rides, SideIndex, Status, TableIndex, TokenKind,
+};
+
+use super::drag::Dragging;
+
+/// The systems that lay the board out after the rules ran.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout;
+
+/// The card drawn for a location.
+#[derive(Component)]
+pub struct Card(pub Entity);
+
+/// The card's changing text: entry cost, siege, properties.
+#[derive(Component)]
+struct CardInfo(Entity);
+
+/// The badge shown on a card while a token is dragged: its TP cost, or why not.
+#[derive(Component)]
+pub struct CardBadge(pub Entity);
+
+/// The token drawn for a combatant.
+#[derive(Component)]
+pub struct Token(pub Entity);
+
+/// The token's caption: name, status and counter chips.
+#[derive(Component)]
+struct TokenCaption(Entity);
+
+/// The token drawn for a mount.
+#[derive(Component)]
+pub struct MountToken(pub Entity);
+
+/// Token size on the board.
+pub const TOKEN: f32 = 46.0;
+
+const SIDE_COLOURS: [Color; 4] = [
+    Color::srgb(0.25, 0.45, 0.85),
+    Color::srgb(0.80, 0.25, 0.22),
+    Color::srgb(0.30, 0.65, 0.30),
+    Color::srgb(0.75, 0.60, 0.20),
+];
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_observer(spawn_card).add_observer(spawn_token).add_observer(spawn_mount_token).add_systems(
+        Update,
+        (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
+            .after(DriveRules)
+            .in_set(Layout),
+    );
+}
+
+fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text2d::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
+}
+
+fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField>)>, mut commands: Commands) {
+    let Ok((location, field)) = locations.get(add.entity) else {
+        return;
+    };
+    if field {
+        return;
+    }
+    let size = Vec2::from(location.size);
+    let at = Vec2::from(location.position);
+    commands
+        .spawn((
+            Card(add.entity),
+            Sprite::from_color(Color::srgb(0.78, 0.72, 0.58), size),
+            Transform::from_translation(at.extend(0.0)),
+        ))
+        .with_children(|card| {
+            card.spawn((
+                text(location.name.clone(), 22.0, Color::BLACK),
+                Transform::from_xyz(0.0, size.y / 2.0 - 16.0, 0.1),
+            ));
+            card.spawn((
+                CardInfo(add.entity),
+                text("", 13.0, Color::srgb(0.15, 0.12, 0.08)),
+                TextBounds::new_horizontal(size.x - 12.0),
+                Anchor::TOP_CENTER,
+                Transform::from_xyz(0.0, size.y / 2.0 - 30.0, 0.1),
+            ));
+            card.spawn((
+                CardBadge(add.entity),
+                text("", 26.0, Color::srgb(0.05, 0.05, 0.05)),
+                Transform::from_xyz(0.0, -size.y / 2.0 + 18.0, 0.3),
+            ));
+        });
+}
+
+fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideIndex)>, mut commands: Commands) {
+    let Ok((combatant, side)) = combatants.get(add.entity) else {
+        return;
+    };
+    let colour = SIDE_COLOURS[side.0 as usize % SIDE_COLOURS.len()];
+    let initials: String =
+        combatant.name.split_whitespace().filter_map(|w| w.chars().next()).take(2).collect();
+    commands
+        .spawn((
+            Token(add.entity),
+            Sprite::from_color(colour, Vec2::splat(TOKEN)),
+            Transform::from_xyz(0.0, 0.0, 2.0),
+            Pickable::default(),
+        ))
+        .with_children(|token| {
+            token.spawn((
+                text(initials, 20.0, Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+                Pickable::IGNORE,
+            ));
+            token.spawn((
+                TokenCaption(add.entity),
+                text("", 12.0, Color::WHITE),
+                Transform::from_xyz(0.0, -TOKEN / 2.0 - 15.0, 0.1),
+                Pickable::IGNORE,
+            ));
+        });
+}
+
+fn spawn_mount_token(add: On<Add, Mount>, mounts: Query<&Mount>, mut commands: Commands) {
+    let Ok(mount) = mounts.get(add.entity) else {
+        return;
+    };
+    commands
+        .spawn((
+            MountToken(add.entity),
+            Sprite::from_color(Color::srgb(0.45, 0.32, 0.18), Vec2::new(TOKEN * 0.8, TOKEN * 0.5)),
+            Transform::from_xyz(0.0, 0.0, 1.5),
+            Pickable::default(),
+        ))
+        .with_children(|m| {
+            m.spawn((
+                text(mount.name.clone(), 12.0, Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+                Pickable::IGNORE,
+            ));
+        });
+}
+
+/// Removes drawings of table objects that are gone (picked-up caltrops, a reset table).
+fn despawn_orphans(
+    mut commands: Commands,
+    cards: Query<(Entity, &Card)>,
+    tokens: Query<(Entity, &Token)>,
+    mounts: Query<(Entity, &MountToken)>,
+    alive: Query<()>,
+) {
+    let gone = |e: Entity| alive.get(e).is_err();
+    for (drawing, of) in cards.iter().map(|(d, c)| (d, c.0)).chain(tokens.iter().map(|(d, t)| (d, t.0))) {
+        if gone(of) {
+            commands.entity(drawing).despawn();
+        }
+    }
+    for (drawing, m) in &mounts {
+        if gone(m.0) {
+            commands.entity(drawing).despawn();
+        }
+    }
+}
+
+/// Where a combatant's token goes: in its location's card (a grid from the top), or in no
+/// location at its field position, else in its side's column at the bottom of the board.
+fn place_tokens(
+    index: Res<TableIndex>,
+    dragging: Res<Dragging>,
+    combatants: Query<(&Occupies, Option<&FieldPosition>, &SideIndex, Option<&Rides>)>,
+    places: Query<(&Location, Has<OpenField>)>,
+    mount_places: Query<(&Occupies, Option<&FieldPosition>)>,
+    mut tokens: Query<(Entity, &Token, &mut Transform), Without<MountToken>>,
+    mut mount_tokens: Query<(&MountToken, &mut Transform), Without<Token>>,
+) {
+    let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
+    let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
+    for &c in &index.order {
+        let Ok((occupies, field_pos, side, _)) = combatants.get(c) else { continue };
+        let Ok((location, field)) = places.get(occupies.0) else { continue };
+        let key = (occupies.0, if field { side.0 } else { 0 });
+        let n = *slots.entry(key).and_modify(|n| *n += 1).or_insert(0);
+        // A rider with no place of its own stands where its mount stands.
+        let field_pos = field_pos.map(|p| p.0).or_else(|| {
+            combatants
+                .get(c)
+                .ok()
+                .and_then(|(_, _, _, r)| r)
+                .and_then(|r| mount_places.get(r.0).ok())
+                .and_then(|(_, f)| f.map(|p| p.0))
+        });
+        let pos = if field {
+            field_pos.map(Vec2::from).unwrap_or_else(|| {
+                let x = if side.0 % 2 == 0 {
+                    -700.0 + (n / 4) as f32 * 70.0
+                } else {
+                    700.0 - (n / 4) as f32 * 70.0
+                };
+                Vec2::new(x, -330.0 + (n % 4) as f32 * 75.0)
+            })
+        } else {
+            let size = Vec2::from(location.size);
+            let per_row = ((size.x - 10.0) / (TOKEN + 26.0)).max(1.0) as usize;
+            let origin = Vec2::from(location.position)
+                + Vec2::new(-size.x / 2.0 + 8.0 + TOKEN / 2.0, size.y / 2.0 - 78.0);
+            origin
+                + Vec2::new((n % per_row) as f32 * (TOKEN + 26.0), -((n / per_row) as f32) * (TOKEN + 36.0))
+        };
+        at.insert(c, pos);
+    }
+    for (drawing, token, mut transform) in &mut tokens {
+        if dragging.0.as_ref().is_some_and(|d| d.token == drawing) {
+            continue;
+        }
+        if let Some(pos) = at.get(&token.0) {
+            transform.translation = pos.extend(2.0);
+        }
+    }
+    let riders: BTreeMap<Entity, Entity> = index
+        .order
+        .iter()
+        .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
+        .collect();
+    for (m, mut transform) in &mut mount_tokens {
+        let pos = match riders.get(&m.0).and_then(|rider| at.get(rider)) {
+            Some(rider) => *rider + Vec2::new(0.0, -TOKEN * 0.45),
+            // A free mount in a location waits in the card's lower right corner.
+            None => mount_places
+                .get(m.0)
+                .ok()
+                .and_then(|(o, f)| {
+                    f.map(|p| Vec2::from(p.0)).or_else(|| {
+                        places.get(o.0).ok().map(|(l, _)| {
+                            Vec2::from(l.position)
+                                + Vec2::from(l.size) * Vec2::new(0.5, -0.5)
+                                + Vec2::new(-30.0, 16.0)
+                        })
+                    })
+                })
+                .unwrap_or_default(),
+        };
+        transform.translation = pos.extend(1.5);
+    }
+}
+
+/// Each card's entry cost (with rubble), where it is entered from, siege tally, properties.
+fn write_card_info(world: &mut World) {
+    let mut infos = world.query::<(Entity, &CardInfo)>();
+    let texts: Vec<(Entity, String)> =
+        infos.iter(world).filter_map(|(drawing, info)| Some((drawing, card_info(world, info.0)?))).collect();
+    for (drawing, value) in texts {
+        if let Some(mut text) = world.get_mut::<Text2d>(drawing)
+            && text.0 != value
+        {
+            text.0 = value;
+        }
+    }
+}
+
+fn card_info(world: &World, place: Entity) -> Option<String> {
+    let location = world.get::<Location>(place)?;
+    let counters = world.get::<Counters>(place)?;
+    let from = world.get::<EnteredFrom>(place)?;
+    {
+        use fray_core::location::LocationProperty as P;
+        let sources: Vec<String> =
+            from.0.iter().map(|&f| fray_core::location::place_name(world, f)).collect();
+        let sources = if sources.is_empty() { "nowhere".to_owned() } else { sources.join(" / ") };
+        let mut lines = vec![format!("{} TP, from {sources}", entry_cost(world, place))];
+        let siege = counters.get(TokenKind::SiegeDamage);
+        let mut traits: Vec<String> = location
+            .properties
+            .iter()
+            .filter_map(|p| match p {
+                P::Note(_) => None,
+                P::WoundsAtTurnStart(n) => Some(format!("{n} wounds at turn start")),
+                P::RubblePerSiege(n) => Some(format!("rubble +{n}/siege")),
+                P::CollapsesAt(n) => Some(format!("collapses at {n}")),
+                P::Cover(n) => Some(format!("cover {n}")),
+                P::AssaultDifficulty(n) => Some(format!("assault {n}")),
+            })
+            .collect();
+        if siege > 0 {
+            traits.insert(0, format!("SIEGE {siege}"));
+        }
+        if !traits.is_empty() {
+            lines.push(traits.join(", "));
+        }
+        Some(lines.join("\n"))
+    }
+}
+
+fn write_captions(
+    combatants: Query<(&Combatant, &Counters, &Status)>,
+    mut captions: Query<(&TokenCaption, &mut Text2d)>,
+) {
+    for (caption, mut text) in &mut captions {
+        let Ok((c, counters, status)) = combatants.get(caption.0) else { continue };
+        let state = match status {
+            Status::Fighting => String::new(),
+            other => format!(" [{}]", format!("{other:?}").to_uppercase()),
+        };
+        let first = c.name.split_whitespace().next().unwrap_or_default();
+        let value = format!(
+            "{first}{state}\nTP{} T{}{} W{}",
+            counters.get(TokenKind::TacticalPoint),
+            counters.get(TokenKind::TurnToken),
+            if counters.get(TokenKind::PendingTurn) > 0 { "+1" } else { "" },
+            counters.get(TokenKind::Wound),
+        );
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+}
+
+/// Arrows from each location to those that may be entered from it.
+fn draw_arrows(
+    mut gizmos: Gizmos,
+    locations: Query<(Entity, &Location, &EnteredFrom), Without<OpenField>>,
+    field: Query<(), With<OpenField>>,
+    positions: Query<&Location>,
+) {
+    for (_, to, from) in &locations {
+        let end = Vec2::from(to.position);
+        for &f in &from.0 {
+            if field.contains(f) {
+                continue;
+            }
+            let Ok(source) = positions.get(f) else { continue };
+            let start = Vec2::from(source.position);
+            let dir = (end - start).normalize_or_zero();
+            let half = Vec2::from(to.size) / 2.0;
+            let inset = (half.x.abs() / dir.x.abs().max(1e-3)).min(half.y.abs() / dir.y.abs().max(1e-3));
+            let src_half = Vec2::from(source.size) / 2.0;
+            let out = (src_half.x / dir.x.abs().max(1e-3)).min(src_half.y / dir.y.abs().max(1e-3));
+            gizmos.arrow_2d(start + dir * out, end - dir * (inset + 4.0), Color::srgb(0.95, 0.85, 0.35));
+        }
+    }
+}
+
+/// Entry costs for the drag highlight (read by `drag`).
+pub fn card_at(point: Vec2, locations: &Query<(Entity, &Location), Without<OpenField>>) -> Option<Entity> {
+    locations.iter().find_map(|(e, l)| {
+        let half = Vec2::from(l.size) / 2.0;
+        let d = (point - Vec2::from(l.position)).abs();
+        (d.x <= half.x && d.y <= half.y).then_some(e)
+    })
+}

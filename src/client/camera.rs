@@ -1,0 +1,174 @@
+//! The board camera: pan by dragging the empty field, zoom with the wheel or the panel's
+//! buttons. It never moves by itself, and never while a token is dragged or egui holds the
+//! pointer.
+
+use super::board::Token;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, Viewport};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy_egui::EguiContexts;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+use fray_core::location::{Location, OpenField};
+
+use super::drag::Dragging;
+
+/// The board's camera.
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// A zoom request from the panels (factor, 1 = none).
+#[derive(Resource, Default)]
+pub struct ZoomRequest(pub f32);
+
+/// The room the panels leave for the board, in physical pixels from each window edge.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardArea {
+    /// Left panel width.
+    pub left: f32,
+    /// Right panel width.
+    pub right: f32,
+    /// Top panel height.
+    pub top: f32,
+    /// Bottom panel height.
+    pub bottom: f32,
+}
+
+/// The panel room the board was last framed for; once a person pans or zooms, the camera
+/// never moves by itself again.
+#[derive(Resource, Default)]
+struct Framed {
+    area: Option<BoardArea>,
+    by_hand: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ZoomRequest>()
+        .init_resource::<BoardArea>()
+        .init_resource::<Framed>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (fit_viewport, frame_board.after(super::board::Layout), pan_and_zoom).chain());
+}
+
+/// Keeps the camera's viewport to the room between the panels.
+fn fit_viewport(
+    area: Res<BoardArea>,
+    window: Single<&Window>,
+    mut camera: Single<&mut Camera, With<BoardCamera>>,
+) {
+    let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
+    let size = Vec2::new(w - area.left - area.right, h - area.top - area.bottom);
+    if size.x < 50.0 || size.y < 50.0 {
+        camera.viewport = None;
+        return;
+    }
+    let viewport = Viewport {
+        physical_position: UVec2::new(area.left as u32, area.top as u32),
+        physical_size: UVec2::new(size.x as u32, size.y as u32),
+        ..default()
+    };
+    if camera.viewport.as_ref().is_none_or(|v| {
+        v.physical_position != viewport.physical_position || v.physical_size != viewport.physical_size
+    }) {
+        camera.viewport = Some(viewport);
+    }
+}
+
+/// Frames the whole board once, when the table and the panels are there.
+fn frame_board(
+    mut framed: ResMut<Framed>,
+    area: Res<BoardArea>,
+    window: Single<&Window>,
+    locations: Query<&Location, Without<OpenField>>,
+    tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
+    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    if framed.by_hand
+        || framed.area == Some(*area)
+        || area.right == 0.0
+        || (locations.is_empty() && tokens.is_empty())
+    {
+        return;
+    }
+    let mut min = Vec2::splat(f32::MAX);
+    let mut max = Vec2::splat(f32::MIN);
+    for l in &locations {
+        let half = Vec2::from(l.size) / 2.0;
+        min = min.min(Vec2::from(l.position) - half);
+        max = max.max(Vec2::from(l.position) + half);
+    }
+    for t in &tokens {
+        let at = t.translation.truncate();
+        min = min.min(at - Vec2::new(40.0, 55.0));
+        max = max.max(at + Vec2::new(40.0, 30.0));
+    }
+    let scale = window.scale_factor();
+    let room = Vec2::new(
+        (window.physical_width() as f32 - area.left - area.right) / scale,
+        (window.physical_height() as f32 - area.top - area.bottom) / scale,
+    );
+    let (mut transform, mut projection) = camera.into_inner();
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        let size = max - min;
+        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
+    }
+    transform.translation = ((min + max) / 2.0).extend(transform.translation.z);
+    framed.area = Some(*area);
+}
+
+/// The board's camera draws into the room between the panels; egui has its own camera over
+/// the whole window, drawing nothing else.
+fn spawn_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
+    egui.auto_create_primary_context = false;
+    commands.spawn((Camera2d, BoardCamera));
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+fn pan_and_zoom(
+    mut contexts: EguiContexts,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    dragging: Res<Dragging>,
+    mut request: ResMut<ZoomRequest>,
+    mut framed: ResMut<Framed>,
+    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    let Projection::Orthographic(ortho) = &mut *projection else {
+        return;
+    };
+    if request.0 > 0.0 {
+        ortho.scale = (ortho.scale * request.0).clamp(0.3, 4.0);
+        request.0 = 0.0;
+        framed.by_hand = true;
+    }
+    let egui_busy =
+        contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui());
+    if egui_busy || dragging.0.is_some() {
+        return;
+    }
+    if scroll.delta.y != 0.0 {
+        ortho.scale = (ortho.scale * (1.0 - scroll.delta.y * 0.1)).clamp(0.3, 4.0);
+        framed.by_hand = true;
+    }
+    if buttons.pressed(MouseButton::Left) && motion.delta != Vec2::ZERO {
+        transform.translation.x -= motion.delta.x * ortho.scale;
+        transform.translation.y += motion.delta.y * ortho.scale;
+        framed.by_hand = true;
+    }
+}

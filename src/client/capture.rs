@@ -1,0 +1,108 @@
+//! `--screenshot OUT.png`: once the board has settled, save a picture of the whole window
+//! through Bevy's screenshot API, then exit. Also the hooks scripted checks use: `--log`
+//! (written when the window closes), `--exit-after`, `--layout-out`.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use super::PlayOptions;
+
+/// Frames to wait before the picture: enough for fonts, layout and the first rules pass.
+const SETTLE_FRAMES: u32 = 45;
+
+#[derive(Resource, Default)]
+struct Capture {
+    frames: u32,
+    requested: bool,
+    saved_at: Option<u32>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Capture>()
+        .add_systems(Last, (capture, exit_after, write_layout, write_log_on_exit).chain());
+}
+
+fn exit_after(time: Res<Time>, options: Res<PlayOptions>, mut exit: MessageWriter<AppExit>) {
+    if options.exit_after.is_some_and(|secs| time.elapsed_secs() >= secs) {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// Screen positions (logical pixels from the window's top left) of every card and token.
+fn write_layout(
+    options: Res<PlayOptions>,
+    state: Res<Capture>,
+    mut written: Local<bool>,
+    camera: Single<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
+    cards: Query<(&super::board::Card, &GlobalTransform)>,
+    tokens: Query<(&super::board::Token, &GlobalTransform)>,
+    locations: Query<&fray_core::location::Location>,
+    combatants: Query<&fray_core::prelude::Combatant>,
+) {
+    let Some(path) = &options.layout_out else {
+        return;
+    };
+    if *written || state.frames < SETTLE_FRAMES {
+        return;
+    }
+    let (camera, at) = camera.into_inner();
+    let screen = |t: &GlobalTransform| camera.world_to_viewport(at, t.translation()).ok().map(|p| [p.x, p.y]);
+    let mut out = serde_json::Map::new();
+    for (card, t) in &cards {
+        if let (Ok(l), Some(p)) = (locations.get(card.0), screen(t)) {
+            out.insert(format!("location:{}", l.id), serde_json::json!(p));
+        }
+    }
+    for (token, t) in &tokens {
+        if let (Ok(c), Some(p)) = (combatants.get(token.0), screen(t)) {
+            out.insert(format!("combatant:{}", c.id), serde_json::json!(p));
+        }
+    }
+    if let Err(e) = std::fs::write(path, serde_json::Value::Object(out).to_string()) {
+        error!("cannot write the layout to {}: {e}", path.display());
+    }
+    *written = true;
+}
+
+fn write_log_on_exit(
+    options: Res<PlayOptions>,
+    exits: MessageReader<AppExit>,
+    log: Option<Res<fray_core::log::GameLog>>,
+) {
+    let (Some(path), Some(log)) = (&options.log, log) else {
+        return;
+    };
+    if exits.is_empty() {
+        return;
+    }
+    let mut out = Vec::new();
+    if log.write_jsonl(&mut out, None).is_err() || std::fs::write(path, out).is_err() {
+        error!("cannot write the log to {}", path.display());
+    }
+}
+
+fn capture(
+    mut commands: Commands,
+    options: Res<PlayOptions>,
+    mut state: ResMut<Capture>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    state.frames += 1;
+    let Some(path) = options.screenshot.clone() else {
+        return;
+    };
+    if !state.requested && state.frames >= SETTLE_FRAMES {
+        state.requested = true;
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(
+            |_: On<ScreenshotCaptured>, mut state: ResMut<Capture>| state.saved_at = Some(state.frames),
+        );
+    }
+    // Give the writer a few frames after the capture, then leave.
+    if state.saved_at.is_some_and(|at| state.frames > at + 10 && path.exists()) {
+        exit.write(AppExit::Success);
+    }
+    if state.frames > SETTLE_FRAMES + 600 {
+        error!("no screenshot after 600 frames; giving up");
+        exit.write(AppExit::error());
+    }
+}

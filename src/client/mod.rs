@@ -1,0 +1,99 @@
+//! The board window: the table drawn in 2D with draggable tokens and egui panels, the rules
+//! running in the same app. One plugin per module; this one assembles them and loads the
+//! scenario.
+
+mod board;
+mod camera;
+mod capture;
+mod drag;
+mod panels;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+use fiend_wake::FiendWakePlugin;
+use fiend_wake::decisions::AiPacing;
+use fray_core::DriveRules;
+
+use crate::rulesets;
+
+/// How the window was asked to play.
+#[derive(Resource, Clone, Debug)]
+pub struct PlayOptions {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// RNG seed (the scenario's when absent).
+    pub seed: Option<u64>,
+    /// Save a picture of the window here once the board has settled, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Write the battle's JSON Lines log here when the window closes.
+    pub log: Option<PathBuf>,
+    /// Close the window after this many seconds (for scripted checks).
+    pub exit_after: Option<f32>,
+    /// Write the screen positions of cards and tokens here once the board has settled (for
+    /// scripted drags).
+    pub layout_out: Option<PathBuf>,
+}
+
+/// Why the scenario could not be opened, shown in the window.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LoadError(pub Option<String>);
+
+/// The delay between two AI decisions, so that people can follow them.
+#[derive(Resource, Clone, Debug)]
+pub struct AiPause(pub Timer);
+
+/// The client: window, board, panels, and the Fiend Wake rules.
+pub struct ClientPlugin(pub PlayOptions);
+
+impl Plugin for ClientPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Fray".into(),
+                resolution: WindowResolution::new(1600, 900),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(FiendWakePlugin)
+        .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
+        .insert_resource(self.0.clone())
+        .init_resource::<LoadError>()
+        .insert_resource(AiPacing::default())
+        .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
+        .add_systems(Startup, load_scenario)
+        .add_systems(Update, pace_ai.before(DriveRules));
+        camera::plugin(app);
+        board::plugin(app);
+        drag::plugin(app);
+        panels::plugin(app);
+        capture::plugin(app);
+    }
+}
+
+/// Opens the scenario; a broken file leaves an empty table and its error on screen.
+fn load_scenario(world: &mut World) {
+    let options = world.resource::<PlayOptions>().clone();
+    match rulesets::load(&options.scenario) {
+        Ok(scenario) => {
+            let seed = options.seed.unwrap_or_else(|| scenario.seed());
+            scenario.spawn(world, seed, 100);
+        }
+        Err(e) => {
+            let shown = options.scenario.display().to_string();
+            world.resource_mut::<LoadError>().0 = Some(e.report(&shown).join("\n"));
+        }
+    }
+}
+
+/// Lets the AI take one decision per pause.
+fn pace_ai(time: Res<Time>, mut pause: ResMut<AiPause>, mut pacing: ResMut<AiPacing>) {
+    if pause.0.tick(time.delta()).just_finished() {
+        pacing.allowance = 1;
+    }
+}
