@@ -403,7 +403,7 @@ fn message(ctx: &egui::Context, world: &World) {
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
-            "Keys: E end turn · P pass / decline · wheel or Zoom buttons to zoom · drag the field to pan",
+            "Keys: E end turn · P pass (bid 0, hold, decline) · wheel or Zoom buttons to zoom · drag the field to pan",
         );
     });
     if ctx.egui_wants_keyboard_input() {
@@ -417,7 +417,18 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     let intent = if ctx.input(|i| i.key_pressed(egui::Key::E)) {
         Some(FwIntent::EndTurn)
     } else if ctx.input(|i| i.key_pressed(egui::Key::P)) {
-        Some(if fiend_wake::reactions::asked(world).is_some() { FwIntent::Decline } else { FwIntent::Pass })
+        let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
+        Some(if fiend_wake::reactions::asked(world).is_some() {
+            FwIntent::Decline
+        } else if world.resource::<fiend_wake::ActiveTurn>().actor.is_some() {
+            FwIntent::EndTurn
+        } else {
+            match phase {
+                Some(FwPhase::BidForPriority) => FwIntent::Bid { tp: 0 },
+                Some(FwPhase::Cede) => FwIntent::Cede { cede: false },
+                _ => FwIntent::Pass,
+            }
+        })
     } else {
         None
     };
