@@ -18,6 +18,7 @@ fn main() -> ExitCode {
             log: None,
             exit_after: None,
             layout_out: None,
+            select: None,
         }),
     }
 }

@@ -29,6 +29,9 @@ pub struct PlayArgs {
     /// settled (for scripted checks that drag tokens).
     #[arg(long)]
     pub layout_out: Option<PathBuf>,
+    /// Select this combatant or location id at the start, showing its reach.
+    #[arg(long)]
+    pub select: Option<String>,
 }
 
 /// Runs the window until it is closed.
@@ -40,6 +43,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         log: args.log.clone(),
         exit_after: args.exit_after,
         layout_out: args.layout_out.clone(),
+        select: args.select.clone(),
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

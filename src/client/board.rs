@@ -19,6 +19,15 @@ use super::drag::Dragging;
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Layout;
 
+/// What the reach view starts from: a selected token's place, or a selected card.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct Selection {
+    /// The selected combatant (its sheet is shown).
+    pub combatant: Option<Entity>,
+    /// The selected location.
+    pub location: Option<Entity>,
+}
+
 /// The card drawn for a location.
 #[derive(Component)]
 pub struct Card(pub Entity);
@@ -54,12 +63,31 @@ const SIDE_COLOURS: [Color; 4] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(spawn_card).add_observer(spawn_token).add_observer(spawn_mount_token).add_systems(
-        Update,
-        (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
-            .after(DriveRules)
-            .in_set(Layout),
-    );
+    app.init_resource::<Selection>()
+        .add_observer(select)
+        .add_observer(spawn_card)
+        .add_observer(spawn_token)
+        .add_observer(spawn_mount_token)
+        .add_systems(
+            Update,
+            (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
+                .after(DriveRules)
+                .in_set(Layout),
+        );
+}
+
+/// Clicking a token selects its combatant; clicking a card selects its location.
+fn select(
+    click: On<Pointer<Click>>,
+    tokens: Query<&Token>,
+    cards: Query<&Card>,
+    mut selection: ResMut<Selection>,
+) {
+    if let Ok(token) = tokens.get(click.entity) {
+        *selection = Selection { combatant: Some(token.0), location: None };
+    } else if let Ok(card) = cards.get(click.entity) {
+        *selection = Selection { combatant: None, location: Some(card.0) };
+    }
 }
 
 fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
@@ -80,6 +108,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
             Card(add.entity),
             Sprite::from_color(Color::srgb(0.78, 0.72, 0.58), size),
             Transform::from_translation(at.extend(0.0)),
+            Pickable::default(),
         ))
         .with_children(|card| {
             card.spawn((

@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use fiend_wake::FwIntent;
 use fray_core::DriveRules;
 use fray_core::intent::{Inbox, Outcomes};
-use fray_core::location::{Location, OpenField, place_of, why_not_enter};
+use fray_core::location::{Location, OpenField, place_of, reach, why_not_enter};
 use fray_core::prelude::{Combatant, FieldPosition, Mount};
 
-use super::board::{Card, CardBadge, MountToken, TOKEN, Token, card_at};
+use super::board::{Card, CardBadge, MountToken, Selection, TOKEN, Token, card_at};
 use super::camera::BoardCamera;
 
 /// The token being dragged, if any.
@@ -162,6 +162,10 @@ fn report_outcome(
 fn light_cards(world: &mut World) {
     let dragging = world.resource::<Dragging>().0;
     let from = dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p)));
+    if from.is_none() {
+        show_reach(world);
+        return;
+    }
     let mut cards = world.query::<(Entity, &Card)>();
     let looks: Vec<(Entity, Color)> = cards
         .iter(world)
@@ -189,6 +193,48 @@ fn light_cards(world: &mut World) {
             (drawing, value)
         })
         .collect();
+    paint(world, looks, words);
+}
+
+/// The reach view: with a token or card selected (and nothing dragged), every card says how
+/// many moves away it is, in words and colour, ignoring turns and TP.
+fn show_reach(world: &mut World) {
+    let selection = *world.resource::<Selection>();
+    let from = selection.location.or_else(|| selection.combatant.and_then(|c| place_of(world, c)));
+    let moves: Vec<(Entity, u32)> = from.map(|p| reach(world, p, 3)).unwrap_or_default();
+    let mut cards = world.query::<(Entity, &Card)>();
+    let looks: Vec<(Entity, Color)> = cards
+        .iter(world)
+        .map(|(drawing, card)| {
+            let colour = match (from, moves.iter().find(|(p, _)| *p == card.0).map(|(_, d)| *d)) {
+                (None, _) => Color::srgb(0.78, 0.72, 0.58),
+                (Some(_), Some(0)) => Color::srgb(0.60, 0.78, 0.95),
+                (Some(_), Some(1)) => Color::srgb(0.55, 0.85, 0.50),
+                (Some(_), Some(2)) => Color::srgb(0.90, 0.85, 0.40),
+                (Some(_), Some(_)) => Color::srgb(0.95, 0.62, 0.35),
+                (Some(_), None) => Color::srgb(0.40, 0.38, 0.34),
+            };
+            (drawing, colour)
+        })
+        .collect();
+    let mut badges = world.query::<(Entity, &CardBadge)>();
+    let words: Vec<(Entity, String)> = badges
+        .iter(world)
+        .map(|(drawing, badge)| {
+            let value = match (from, moves.iter().find(|(p, _)| *p == badge.0).map(|(_, d)| *d)) {
+                (None, _) => String::new(),
+                (Some(_), Some(0)) => "here".to_owned(),
+                (Some(_), Some(1)) => "1 move".to_owned(),
+                (Some(_), Some(d)) => format!("{d} moves"),
+                (Some(_), None) => "over 3 moves".to_owned(),
+            };
+            (drawing, value)
+        })
+        .collect();
+    paint(world, looks, words);
+}
+
+fn paint(world: &mut World, looks: Vec<(Entity, Color)>, words: Vec<(Entity, String)>) {
     for (drawing, colour) in looks {
         if let Some(mut sprite) = world.get_mut::<Sprite>(drawing) {
             sprite.color = colour;

@@ -36,6 +36,8 @@ pub struct PlayOptions {
     /// Write the screen positions of cards and tokens here once the board has settled (for
     /// scripted drags).
     pub layout_out: Option<PathBuf>,
+    /// Select this combatant or location id at the start (its reach is shown).
+    pub select: Option<String>,
 }
 
 /// Why the scenario could not be opened, shown in the window.
@@ -83,6 +85,14 @@ fn load_scenario(world: &mut World) {
         Ok(scenario) => {
             let seed = options.seed.unwrap_or_else(|| scenario.seed());
             scenario.spawn(world, seed, 100);
+            if let Some(id) = &options.select {
+                let index = world.resource::<fray_core::prelude::TableIndex>();
+                let selection = board::Selection {
+                    combatant: index.combatant(&id.as_str().into()),
+                    location: index.location(&id.as_str().into()),
+                };
+                world.insert_resource(selection);
+            }
         }
         Err(e) => {
             let shown = options.scenario.display().to_string();

@@ -17,21 +17,20 @@ use fray_core::phase::CurrentPhase;
 use fray_core::prelude::{Combatant, CombatantId, Controller, Counters, Side, Status, TableIndex, TokenKind};
 
 use super::LoadError;
-use super::board::Token;
+use super::board::Selection;
 use super::camera::{BoardArea, ZoomRequest};
 use super::drag::BoardMessage;
 
 /// What the panels remember between frames.
 #[derive(Resource)]
 struct PanelState {
-    selected: Option<Entity>,
     bid_shown_for: Option<Entity>,
     scale: f32,
 }
 
 impl Default for PanelState {
     fn default() -> Self {
-        Self { selected: None, bid_shown_for: None, scale: 1.25 }
+        Self { bid_shown_for: None, scale: 1.25 }
     }
 }
 
@@ -43,16 +42,11 @@ enum Ask {
     Zoom(f32),
     Scale(f32),
     Area(BoardArea),
+    ClearSelection,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelState>().add_observer(select_token).add_systems(EguiPrimaryContextPass, panels);
-}
-
-fn select_token(click: On<Pointer<Click>>, tokens: Query<&Token>, mut state: ResMut<PanelState>) {
-    if let Ok(token) = tokens.get(click.entity) {
-        state.selected = Some(token.0);
-    }
+    app.init_resource::<PanelState>().add_systems(EguiPrimaryContextPass, panels);
 }
 
 fn panels(world: &mut World) {
@@ -72,6 +66,7 @@ fn panels(world: &mut World) {
             Ask::ShowBid(e) => world.resource_mut::<PanelState>().bid_shown_for = e,
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
+            Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
                     world.insert_resource(area);
@@ -302,9 +297,18 @@ fn decisions(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
 
 fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     ui.heading("Combatant");
-    let Some(e) = world.resource::<PanelState>().selected.filter(|&e| world.get::<Combatant>(e).is_some())
-    else {
-        ui.label("Click a token to see its sheet. Drag a token onto a location to enter it.");
+    let selection = *world.resource::<Selection>();
+    if selection.combatant.is_some() || selection.location.is_some() {
+        ui.label("Reach view: cards show how many moves away they are (turns and TP aside).");
+        if ui.button("Clear the selection").clicked() {
+            asks.push(Ask::ClearSelection);
+        }
+    }
+    if let Some(l) = selection.location {
+        ui.label(RichText::new(fray_core::location::place_name(world, l)).strong().size(20.0));
+    }
+    let Some(e) = selection.combatant.filter(|&e| world.get::<Combatant>(e).is_some()) else {
+        ui.label("Click a token to see its sheet, or a card for its reach. Drag a token onto a location to enter it.");
         return;
     };
     ui.label(RichText::new(name(world, e)).strong().size(20.0));

@@ -135,8 +135,8 @@ impl TableIndex {
         self.mounts.get(id).copied()
     }
 
-    /// "No location".
-    pub fn field(&self) -> Entity {
-        self.locations[&LocationId::field()]
+    /// "No location" (absent only before a scenario is spawned).
+    pub fn field(&self) -> Option<Entity> {
+        self.location(&LocationId::field())
     }
 }
