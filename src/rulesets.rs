@@ -33,6 +33,13 @@ impl LoadedScenario {
         }
     }
 
+    /// Clears the world's table and spawns this scenario instead (opening another file).
+    pub fn respawn(&self, world: &mut bevy_ecs::world::World, seed: u64, max_rounds: u32) {
+        match self {
+            LoadedScenario::FiendWake(s) => fiend_wake::load::reset_world(world, s, seed, max_rounds, false),
+        }
+    }
+
     /// Spawns this scenario into an app that already has the ruleset's plugin (the window).
     pub fn spawn(&self, world: &mut bevy_ecs::world::World, seed: u64, max_rounds: u32) {
         match self {

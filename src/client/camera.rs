@@ -38,7 +38,7 @@ pub struct BoardArea {
 /// The panel room the board was last framed for; once a person pans or zooms, the camera
 /// never moves by itself again.
 #[derive(Resource, Default)]
-struct Framed {
+pub(super) struct Framed {
     area: Option<BoardArea>,
     by_hand: bool,
 }

@@ -26,11 +26,12 @@ use super::drag::BoardMessage;
 struct PanelState {
     bid_shown_for: Option<Entity>,
     scale: f32,
+    path: String,
 }
 
 impl Default for PanelState {
     fn default() -> Self {
-        Self { bid_shown_for: None, scale: 1.25 }
+        Self { bid_shown_for: None, scale: 1.25, path: String::new() }
     }
 }
 
@@ -43,6 +44,8 @@ enum Ask {
     Scale(f32),
     Area(BoardArea),
     ClearSelection,
+    Path(String),
+    Open(String),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -66,6 +69,8 @@ fn panels(world: &mut World) {
             Ask::ShowBid(e) => world.resource_mut::<PanelState>().bid_shown_for = e,
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
+            Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
+            Ask::Open(p) => open(world, &p),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
@@ -73,6 +78,20 @@ fn panels(world: &mut World) {
                 }
             }
         }
+    }
+}
+
+/// Opens another scenario file in the window; a broken one shows its error and changes nothing.
+fn open(world: &mut World, path: &str) {
+    let shown = path.to_owned();
+    match crate::rulesets::load(std::path::Path::new(path)) {
+        Ok(scenario) => {
+            scenario.respawn(world, scenario.seed(), 100);
+            world.resource_mut::<LoadError>().0 = None;
+            *world.resource_mut::<Selection>() = Selection::default();
+            *world.resource_mut::<super::camera::Framed>() = Default::default();
+        }
+        Err(e) => world.resource_mut::<LoadError>().0 = Some(e.report(&shown).join("\n")),
     }
 }
 
@@ -124,7 +143,7 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     }));
     message(ctx, world);
     if let Some(error) = &world.resource::<LoadError>().0 {
-        egui::Window::new("Cannot open the scenario").show(ctx, |ui| {
+        egui::Window::new("Cannot open the scenario").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
             ui.label("Fix the file and open it again (`fray play PATH`); `fray check PATH` explains every problem.");
         });
@@ -134,10 +153,15 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
 
 fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let round = world.get_resource::<Round>().map_or(0, |r| r.number);
-    let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
+    let open = !world.resource::<TableIndex>().combatants.is_empty();
+    let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get()).filter(|_| open);
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("Round {round}")).strong().size(20.0));
-        for p in FwPhase::ROUND {
+        if !open {
+            ui.label(RichText::new("No scenario open").strong().size(20.0));
+        } else {
+            ui.label(RichText::new(format!("Round {round}")).strong().size(20.0));
+        }
+        for p in FwPhase::ROUND.into_iter().filter(|_| open) {
             let text = if Some(p) == phase {
                 RichText::new(format!("▶ {}", p.title())).strong().size(18.0).color(egui::Color32::YELLOW)
             } else {
@@ -155,6 +179,14 @@ fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         }
         if ui.button("Zoom +").clicked() {
             asks.push(Ask::Zoom(1.0 / 1.2));
+        }
+        let mut path = world.resource::<PanelState>().path.clone();
+        ui.label("Scenario file:");
+        if ui.add(egui::TextEdit::singleline(&mut path).desired_width(220.0)).changed() {
+            asks.push(Ask::Path(path.clone()));
+        }
+        if ui.button("Open").clicked() {
+            asks.push(Ask::Open(path));
         }
         let scale = world.resource::<PanelState>().scale;
         if ui.button("Text −").clicked() {

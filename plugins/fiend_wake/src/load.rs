@@ -181,8 +181,13 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
 /// Clears the app's table and spawns this scenario into it for another battle: the same as
 /// a fresh [`table_app`], without building the schedules again.
 pub fn reset_table(app: &mut App, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
-    let world = app.world_mut();
+    reset_world(app.world_mut(), scenario, seed, max_rounds, all_ai);
+}
+
+/// [`reset_table`] on a world: clears the table and spawns this scenario into it.
+pub fn reset_world(world: &mut World, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
     fray_core::scenario::clear_table(world);
+    world.insert_resource(crate::reactions::Reactions::default());
     world.insert_resource(fray_core::intent::Inbox::<crate::FwIntent>::default());
     world.insert_resource(crate::phase::ActiveTurn::default());
     world.remove_resource::<crate::phase::FightResult>();
