@@ -38,7 +38,7 @@ struct CardInfo(Entity);
 
 /// The badge shown on a card while a token is dragged: its TP cost, or why not.
 #[derive(Component)]
-pub struct CardBadge(pub Entity);
+pub struct CardBadge;
 
 /// The token drawn for a combatant.
 #[derive(Component)]
@@ -123,7 +123,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
                 Transform::from_xyz(0.0, size.y / 2.0 - 30.0, 0.1),
             ));
             card.spawn((
-                CardBadge(add.entity),
+                CardBadge,
                 text("", 26.0, Color::srgb(0.05, 0.05, 0.05)),
                 Transform::from_xyz(0.0, -size.y / 2.0 + 18.0, 0.3),
             ));
@@ -377,7 +377,7 @@ fn draw_arrows(
     }
 }
 
-/// Entry costs for the drag highlight (read by `drag`).
+/// The location whose card covers this board point, if any.
 pub fn card_at(point: Vec2, locations: &Query<(Entity, &Location), Without<OpenField>>) -> Option<Entity> {
     locations.iter().find_map(|(e, l)| {
         let half = Vec2::from(l.size) / 2.0;

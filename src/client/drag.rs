@@ -157,96 +157,73 @@ fn report_outcome(
     pending.0 = None;
 }
 
-/// While a token is dragged: accessible locations are lit and show their TP cost, the others
-/// are dimmed and say so (number and words, not colour alone).
+const CARD: Color = Color::srgb(0.78, 0.72, 0.58);
+const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
+
+/// Colours the cards and writes their badges: while a token is dragged, accessible locations
+/// are lit with their TP cost and the others dimmed ("no entry"); otherwise the reach view of
+/// the selection. Number and words, not colour alone.
 fn light_cards(world: &mut World) {
     let dragging = world.resource::<Dragging>().0;
-    let from = dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p)));
-    if from.is_none() {
-        show_reach(world);
-        return;
+    let looks: Vec<(Entity, Color, String)> =
+        match dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p))) {
+            Some((who, from)) => card_looks(world, |world, place| match why_not_enter(world, from, place) {
+                _ if place == from => (CARD, "here".to_owned()),
+                None => (
+                    Color::srgb(1.0, 0.88, 0.45),
+                    format!("enter: {} TP", fiend_wake::view::entry_cost_for(world, who, place)),
+                ),
+                Some(_) => (DIM, "no entry".to_owned()),
+            }),
+            None => reach_looks(world),
+        };
+    for (card, colour, words) in looks {
+        if let Some(mut sprite) = world.get_mut::<Sprite>(card)
+            && sprite.color != colour
+        {
+            sprite.color = colour;
+        }
+        for badge in world.get::<Children>(card).map(|c| c.to_vec()).unwrap_or_default() {
+            if world.get::<CardBadge>(badge).is_some()
+                && let Some(mut text) = world.get_mut::<Text2d>(badge)
+                && text.0 != words
+            {
+                text.0 = words.clone();
+            }
+        }
     }
-    let mut cards = world.query::<(Entity, &Card)>();
-    let looks: Vec<(Entity, Color)> = cards
-        .iter(world)
-        .map(|(drawing, card)| {
-            let colour = match from {
-                None => Color::srgb(0.78, 0.72, 0.58),
-                Some((_, p)) if why_not_enter(world, p, card.0).is_none() => Color::srgb(1.0, 0.88, 0.45),
-                Some(_) => Color::srgb(0.40, 0.38, 0.34),
-            };
-            (drawing, colour)
-        })
-        .collect();
-    let mut badges = world.query::<(Entity, &CardBadge)>();
-    let words: Vec<(Entity, String)> = badges
-        .iter(world)
-        .map(|(drawing, badge)| {
-            let value = match from {
-                None => String::new(),
-                Some((_, p)) if p == badge.0 => "here".to_owned(),
-                Some((who, p)) => match why_not_enter(world, p, badge.0) {
-                    None => format!("enter: {} TP", fiend_wake::view::entry_cost_for(world, who, badge.0)),
-                    Some(_) => "no entry".to_owned(),
-                },
-            };
-            (drawing, value)
-        })
-        .collect();
-    paint(world, looks, words);
 }
 
-/// The reach view: with a token or card selected (and nothing dragged), every card says how
-/// many moves away it is, in words and colour, ignoring turns and TP.
-fn show_reach(world: &mut World) {
+/// Each card drawing with the colour and badge `look` gives its location.
+fn card_looks(
+    world: &mut World,
+    look: impl Fn(&World, Entity) -> (Color, String),
+) -> Vec<(Entity, Color, String)> {
+    let mut cards = world.query::<(Entity, &Card)>();
+    let cards: Vec<(Entity, Entity)> = cards.iter(world).map(|(drawing, card)| (drawing, card.0)).collect();
+    cards
+        .into_iter()
+        .map(|(drawing, place)| {
+            let (colour, words) = look(world, place);
+            (drawing, colour, words)
+        })
+        .collect()
+}
+
+/// The reach view: with a token or card selected, every card says how many moves away it is,
+/// ignoring turns and TP.
+fn reach_looks(world: &mut World) -> Vec<(Entity, Color, String)> {
     let selection = *world.resource::<Selection>();
     let from = selection.location.or_else(|| selection.combatant.and_then(|c| place_of(world, c)));
     let moves: Vec<(Entity, u32)> = from.map(|p| reach(world, p, 3)).unwrap_or_default();
-    let mut cards = world.query::<(Entity, &Card)>();
-    let looks: Vec<(Entity, Color)> = cards
-        .iter(world)
-        .map(|(drawing, card)| {
-            let colour = match (from, moves.iter().find(|(p, _)| *p == card.0).map(|(_, d)| *d)) {
-                (None, _) => Color::srgb(0.78, 0.72, 0.58),
-                (Some(_), Some(0)) => Color::srgb(0.60, 0.78, 0.95),
-                (Some(_), Some(1)) => Color::srgb(0.55, 0.85, 0.50),
-                (Some(_), Some(2)) => Color::srgb(0.90, 0.85, 0.40),
-                (Some(_), Some(_)) => Color::srgb(0.95, 0.62, 0.35),
-                (Some(_), None) => Color::srgb(0.40, 0.38, 0.34),
-            };
-            (drawing, colour)
-        })
-        .collect();
-    let mut badges = world.query::<(Entity, &CardBadge)>();
-    let words: Vec<(Entity, String)> = badges
-        .iter(world)
-        .map(|(drawing, badge)| {
-            let value = match (from, moves.iter().find(|(p, _)| *p == badge.0).map(|(_, d)| *d)) {
-                (None, _) => String::new(),
-                (Some(_), Some(0)) => "here".to_owned(),
-                (Some(_), Some(1)) => "1 move".to_owned(),
-                (Some(_), Some(d)) => format!("{d} moves"),
-                (Some(_), None) => "over 3 moves".to_owned(),
-            };
-            (drawing, value)
-        })
-        .collect();
-    paint(world, looks, words);
-}
-
-fn paint(world: &mut World, looks: Vec<(Entity, Color)>, words: Vec<(Entity, String)>) {
-    for (drawing, colour) in looks {
-        if let Some(mut sprite) = world.get_mut::<Sprite>(drawing) {
-            sprite.color = colour;
-        }
-    }
-    for (drawing, value) in words {
-        if let Some(mut text) = world.get_mut::<Text2d>(drawing)
-            && text.0 != value
-        {
-            text.0 = value;
-        }
-    }
+    card_looks(world, |_, place| match (from, moves.iter().find(|(p, _)| *p == place).map(|(_, d)| *d)) {
+        (None, _) => (CARD, String::new()),
+        (Some(_), Some(0)) => (Color::srgb(0.60, 0.78, 0.95), "here".to_owned()),
+        (Some(_), Some(1)) => (Color::srgb(0.55, 0.85, 0.50), "1 move".to_owned()),
+        (Some(_), Some(2)) => (Color::srgb(0.90, 0.85, 0.40), "2 moves".to_owned()),
+        (Some(_), Some(d)) => (Color::srgb(0.95, 0.62, 0.35), format!("{d} moves")),
+        (Some(_), None) => (DIM, "over 3 moves".to_owned()),
+    })
 }
 
 fn tick_message(time: Res<Time>, mut message: ResMut<BoardMessage>) {

@@ -221,11 +221,7 @@ fn worth_a_button(world: &World, e: Entity, intent: &FwIntent) -> bool {
         return true;
     };
     let per = fiend_wake::view::catalogue(world).rules.turn_token_tp.max(1);
-    let cost = world
-        .get::<fiend_wake::sheet::Worn>(e)
-        .and_then(|w| w.armour.as_deref())
-        .and_then(|a| fiend_wake::view::catalogue(world).armour(a))
-        .map_or(0, |a| a.encumbrance.max(0) as u32);
+    let cost = fiend_wake::view::encumbrance(world, e).unwrap_or(0);
     (*turn_tokens == 0 && *tp == cost) || (*tp == 0 && *turn_tokens == cost.div_ceil(per))
 }
 

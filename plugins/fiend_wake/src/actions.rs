@@ -34,8 +34,6 @@ pub(crate) struct Plan {
     /// Uses the turn's full action; `Some(tp)` for an upgraded simple action that is
     /// assumed to cost `tp`.
     full: Option<Option<u32>>,
-    /// The assaulter's own TP, spent now and counted in the team.
-    assault_tp: u32,
     what: Act,
 }
 
@@ -105,18 +103,18 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             if !full_left {
                 return Err(no("the full action of this turn is already taken"));
             }
-            return Ok(Plan { cost: 0, full: Some(Some(assumed)), assault_tp: 0, what });
+            return Ok(Plan { cost: 0, full: Some(Some(assumed)), what });
         }
         if cost > tp {
             return Err(no(format!("costs {cost} TP but {name} holds only {tp}")));
         }
-        Ok(Plan { cost, full: None, assault_tp: 0, what })
+        Ok(Plan { cost, full: None, what })
     };
     let full = |what: Act| -> Verdict<Plan> {
         if !full_left {
             return Err(no("the full action of this turn is already taken"));
         }
-        Ok(Plan { cost: 0, full: Some(None), assault_tp: 0, what })
+        Ok(Plan { cost: 0, full: Some(None), what })
     };
     match intent {
         FwIntent::Arm { weapon, upgrade } => {
@@ -226,8 +224,8 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let team = check_supporters(world, actor, l, supporters)?;
             let mut plan =
                 full(Act::Assault { location: l, supporters: team, raise: *raise, enter: *enter })?;
+            // The assaulter's own TP are spent now and counted in the team.
             plan.cost = *spent;
-            plan.assault_tp = *spent;
             Ok(plan)
         }
         FwIntent::Bombard { location: id } => {
@@ -293,7 +291,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let m = check_wrangle(world, actor, mount)?;
             full(Act::Wrangle(m))
         }
-        FwIntent::EndTurn => Ok(Plan { cost: 0, full: None, assault_tp: 0, what: Act::EndTurn }),
+        FwIntent::EndTurn => Ok(Plan { cost: 0, full: None, what: Act::EndTurn }),
         other => Err(no(format!("{} is not something to do during a turn", other.title()))),
     }
 }
@@ -498,7 +496,7 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
             let mut queue: Vec<(Entity, Question)> =
                 supporters.into_iter().map(|s| (s, Question::Support)).collect();
             queue.extend(clearers(world, location));
-            let kind = AreaKind::Assault { team: vec![(actor, plan.assault_tp, enter)], raise };
+            let kind = AreaKind::Assault { team: vec![(actor, plan.cost, enter)], raise };
             hold(world, Held::Area { actor, location, kind, leapers: Vec::new() }, queue);
         }
         Act::Bombard(l) => {

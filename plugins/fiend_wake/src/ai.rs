@@ -15,7 +15,7 @@ use crate::data::{Item, Skill, WeaponKind};
 use crate::intent::FwIntent;
 use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
 use crate::reactions::{Question, asked};
-use crate::sheet::{Arsenal, Inventory, MountTraits, Skills, Spells, Worn};
+use crate::sheet::{Arsenal, Inventory, MountTraits, Skills, Spells};
 use crate::view;
 
 /// The AI stops a turn after this many actions.
@@ -98,11 +98,7 @@ pub fn would_intercept(world: &World, e: Entity, target: Entity) -> bool {
 }
 
 fn armour(world: &World, e: Entity) -> FwIntent {
-    let cost = world
-        .get::<Worn>(e)
-        .and_then(|w| w.armour.as_deref())
-        .and_then(|a| view::catalogue(world).armour(a))
-        .map_or(0, |a| a.encumbrance.max(0) as u32);
+    let cost = view::encumbrance(world, e).unwrap_or(0);
     let tp = tp(world, e);
     let tokens = view::count(world, e, TokenKind::TurnToken);
     let per = view::catalogue(world).rules.turn_token_tp.max(1);

@@ -104,10 +104,8 @@ fn finish_round_prep(
 }
 
 fn encumbrance(world: &World, e: Entity) -> Verdict<u32> {
-    let worn = world.get::<Worn>(e).and_then(|w| w.armour.clone());
-    let armour = worn.ok_or_else(|| Rejection::new(format!("{} wears no armour", view::name(world, e))))?;
-    let cost = view::catalogue(world).armour(&armour).map_or(0, |a| a.encumbrance.max(0) as u32);
-    Ok(cost)
+    view::encumbrance(world, e)
+        .ok_or_else(|| Rejection::new(format!("{} wears no armour", view::name(world, e))))
 }
 
 /// Checks a payment for armour.

@@ -85,6 +85,12 @@ pub fn ready_kind(world: &World, e: Entity) -> Option<crate::data::WeaponKind> {
     catalogue(world).weapon(id).map(|w| w.kind)
 }
 
+/// What the armour worn costs each round prep, in TP (`None` without armour).
+pub fn encumbrance(world: &World, e: Entity) -> Option<u32> {
+    let armour = world.get::<Worn>(e)?.armour.as_deref()?;
+    Some(catalogue(world).armour(armour).map_or(0, |a| a.encumbrance.max(0) as u32))
+}
+
 /// Damage reduction: armour (none while taking it off) plus fueled spells.
 pub fn reduction(world: &World, e: Entity) -> u32 {
     let armour = world
