@@ -5,6 +5,7 @@ pub mod battle;
 pub mod cli;
 pub mod client;
 pub mod rulesets;
+pub mod session;
 
 /// The scenario `fray` opens when given none.
 pub const DEFAULT_SCENARIO: &str = "assets/scenarios/swamp.ron";

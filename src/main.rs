@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use fray::cli::{Cli, Command, check, play, sim};
+use fray::cli::{Cli, Command, check, play, replay, sim};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -11,14 +11,11 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Play(args)) => play::run(&args),
-        None => play::run(&play::PlayArgs {
-            path: None,
-            seed: None,
-            screenshot: None,
-            log: None,
-            exit_after: None,
-            layout_out: None,
-            select: None,
-        }),
+        Some(Command::Replay(args)) => replay::run(&args),
+        // No subcommand reads as `fray play` with its defaults.
+        None => match Cli::parse_from(["fray", "play"]).command {
+            Some(Command::Play(args)) => play::run(&args),
+            _ => ExitCode::FAILURE,
+        },
     }
 }

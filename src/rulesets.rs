@@ -1,56 +1,97 @@
 //! Which ruleset reads a scenario file, and the battles each can run headless.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use bevy_app::App;
+use bevy_ecs::world::World;
+use fray_core::ids::CombatantId;
 use fray_core::scenario::{ScenarioError, read_header, read_text};
 
-/// A parsed, checked scenario of any ruleset.
-pub enum LoadedScenario {
+/// A parsed, checked scenario of any ruleset, with the text it was read from (saves embed
+/// it). Cheap to clone.
+#[derive(Clone)]
+pub struct LoadedScenario {
+    /// The ruleset's scenario.
+    pub rules: RulesetScenario,
+    /// The scenario file's text.
+    pub text: Arc<str>,
+    /// Where it was read from, if from a file.
+    pub path: Option<PathBuf>,
+}
+
+/// A scenario as its ruleset reads it.
+#[derive(Clone)]
+pub enum RulesetScenario {
     /// A Fiend Wake scenario.
-    FiendWake(Box<fiend_wake::FwScenario>),
+    FiendWake(Arc<fiend_wake::FwScenario>),
 }
 
 impl LoadedScenario {
     /// The scenario's own seed.
     pub fn seed(&self) -> u64 {
-        match self {
-            LoadedScenario::FiendWake(s) => s.seed,
+        match &self.rules {
+            RulesetScenario::FiendWake(s) => s.seed,
         }
     }
 
     /// The scenario's name.
     pub fn name(&self) -> &str {
-        match self {
-            LoadedScenario::FiendWake(s) => &s.name,
+        match &self.rules {
+            RulesetScenario::FiendWake(s) => &s.name,
+        }
+    }
+
+    /// The ruleset id.
+    pub fn ruleset(&self) -> &'static str {
+        match &self.rules {
+            RulesetScenario::FiendWake(_) => fiend_wake::RULESET_ID,
+        }
+    }
+
+    /// The combatant ids, in scenario order.
+    pub fn combatant_ids(&self) -> Vec<CombatantId> {
+        match &self.rules {
+            RulesetScenario::FiendWake(s) => s.combatants.iter().map(|c| c.id.clone()).collect(),
         }
     }
 
     /// Clears `app`'s table and sets this scenario up on it for another battle.
     pub fn reset(&self, app: &mut App, seed: u64, max_rounds: u32, all_ai: bool) {
-        match self {
-            LoadedScenario::FiendWake(s) => fiend_wake::reset_table(app, s, seed, max_rounds, all_ai),
-        }
+        self.rebuild(app.world_mut(), seed, max_rounds, all_ai);
+        crate::session::begin(app.world_mut(), self.clone(), seed, max_rounds);
     }
 
     /// Clears the world's table and spawns this scenario instead (opening another file).
-    pub fn respawn(&self, world: &mut bevy_ecs::world::World, seed: u64, max_rounds: u32) {
-        match self {
-            LoadedScenario::FiendWake(s) => fiend_wake::load::reset_world(world, s, seed, max_rounds, false),
-        }
+    pub fn respawn(&self, world: &mut World, seed: u64, max_rounds: u32) {
+        self.rebuild(world, seed, max_rounds, false);
+        crate::session::begin(world, self.clone(), seed, max_rounds);
     }
 
     /// Spawns this scenario into an app that already has the ruleset's plugin (the window).
-    pub fn spawn(&self, world: &mut bevy_ecs::world::World, seed: u64, max_rounds: u32) {
-        match self {
-            LoadedScenario::FiendWake(s) => fiend_wake::spawn_scenario(world, s, seed, max_rounds, false),
+    pub fn spawn(&self, world: &mut World, seed: u64, max_rounds: u32) {
+        match &self.rules {
+            RulesetScenario::FiendWake(s) => fiend_wake::spawn_scenario(world, s, seed, max_rounds, false),
         }
+        crate::session::begin(world, self.clone(), seed, max_rounds);
     }
 
     /// A headless table for one battle.
     pub fn table_app(&self, seed: u64, max_rounds: u32, all_ai: bool) -> App {
-        match self {
-            LoadedScenario::FiendWake(s) => fiend_wake::table_app(s, seed, max_rounds, all_ai),
+        let mut app = match &self.rules {
+            RulesetScenario::FiendWake(s) => fiend_wake::table_app(s, seed, max_rounds, all_ai),
+        };
+        crate::session::begin(app.world_mut(), self.clone(), seed, max_rounds);
+        app
+    }
+
+    /// Clears the world's table and spawns this scenario, leaving the session (what can be
+    /// redone, the autosave) as it is: undo and loading rebuild the table with it.
+    pub fn rebuild(&self, world: &mut World, seed: u64, max_rounds: u32, all_ai: bool) {
+        match &self.rules {
+            RulesetScenario::FiendWake(s) => {
+                fiend_wake::load::reset_world(world, s, seed, max_rounds, all_ai)
+            }
         }
     }
 }
@@ -58,13 +99,23 @@ impl LoadedScenario {
 /// Parses and checks scenario text.
 pub fn parse(text: &str) -> Result<LoadedScenario, ScenarioError> {
     let header = read_header(text)?;
-    match header.ruleset.as_str() {
-        fiend_wake::RULESET_ID => Ok(LoadedScenario::FiendWake(Box::new(fiend_wake::parse_scenario(text)?))),
-        other => Err(ScenarioError::UnknownRuleset(other.to_owned())),
-    }
+    let rules = match header.ruleset.as_str() {
+        fiend_wake::RULESET_ID => RulesetScenario::FiendWake(Arc::new(fiend_wake::parse_scenario(text)?)),
+        other => return Err(ScenarioError::UnknownRuleset(other.to_owned())),
+    };
+    Ok(LoadedScenario { rules, text: Arc::from(text), path: None })
 }
 
 /// Reads, parses and checks a scenario file.
 pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-    parse(&read_text(path)?)
+    let mut scenario = parse(&read_text(path)?)?;
+    scenario.path = Some(path.to_path_buf());
+    Ok(scenario)
+}
+
+/// Whether the fight on the table is over (or no table is set up).
+pub fn fight_over(world: &World) -> bool {
+    world
+        .get_resource::<fray_core::phase::CurrentPhase<fiend_wake::FwPhase>>()
+        .is_none_or(|p| p.get() == fiend_wake::FwPhase::CombatOver)
 }

@@ -1,7 +1,9 @@
-//! The command line: `fray sim`, `fray check`.
+//! The command line: `fray play`, `fray sim`, `fray replay`, `fray check`.
 
 pub mod check;
+pub mod headless;
 pub mod play;
+pub mod replay;
 pub mod sim;
 
 use clap::{Parser, Subcommand};
@@ -24,4 +26,6 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Validates a scenario file: exit 0 if valid, 2 otherwise.
     Check(check::CheckArgs),
+    /// Steps through a saved fight; `--headless` prints its log.
+    Replay(replay::ReplayArgs),
 }

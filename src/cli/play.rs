@@ -13,6 +13,20 @@ use crate::client::{ClientPlugin, PlayOptions};
 pub struct PlayArgs {
     /// The scenario file (the default scenario when absent).
     pub path: Option<PathBuf>,
+    /// Play without a window: the AI plays every side, one decision per step, the log is
+    /// printed as JSON Lines, and the fight is autosaved after every accepted intent.
+    #[arg(long)]
+    pub headless: bool,
+    /// Resume the last autosaved fight instead of opening a scenario.
+    #[arg(long, conflicts_with = "path")]
+    pub resume: bool,
+    /// The data folder holding the autosave (default: $FRAY_DATA_DIR, else the user's data
+    /// folder).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Headless: wait this many milliseconds between two AI decisions.
+    #[arg(long, default_value_t = 0)]
+    pub pace_ms: u64,
     /// RNG seed (default: the scenario's).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -36,6 +50,15 @@ pub struct PlayArgs {
 
 /// Runs the window until it is closed.
 pub fn run(args: &PlayArgs) -> ExitCode {
+    if args.headless {
+        return super::headless::run(args);
+    }
+    if args.resume {
+        eprintln!(
+            "fray play --resume: the window does not resume fights yet; `fray play --resume --headless` does"
+        );
+        return ExitCode::from(2);
+    }
     let options = PlayOptions {
         scenario: args.path.clone().unwrap_or_else(crate::default_scenario),
         seed: args.seed,

@@ -29,6 +29,10 @@ pub struct SimArgs {
     /// Writes the JSON Lines log of every battle here.
     #[arg(long)]
     pub log: Option<PathBuf>,
+    /// Writes the save file of the battle played (the last one of several) here, for
+    /// `fray replay`.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
 }
 
 /// Plays the battles and prints the summaries.
@@ -99,6 +103,12 @@ pub fn run(args: &SimArgs) -> ExitCode {
             tally.join(", "),
             rounds as f64 / f64::from(args.battles)
         );
+    }
+    if let Some(path) = &args.save
+        && let Err(e) = crate::session::save(app.world(), path)
+    {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
     }
     if let Some(mut out) = out
         && let Err(e) = out.flush()

@@ -7,6 +7,7 @@ use fray_core::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submi
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
 use fray_core::prelude::{Controller, TableIndex};
+use fray_core::session::{self, Recorded};
 
 use crate::intent::{FwIntent, SealedBid};
 use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
@@ -63,6 +64,9 @@ pub struct AiPacing {
 }
 
 fn ai_may_act(world: &mut World) -> bool {
+    if fray_core::session::ai_held(world) {
+        return false;
+    }
     match world.get_resource_mut::<AiPacing>() {
         None => true,
         Some(mut pacing) if pacing.allowance > 0 => {
@@ -126,6 +130,7 @@ fn apply_intents(world: &mut World) {
 /// Validates and applies one intent now, recording the outcome. Returns the verdict.
 pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
     let Submitted { actor, intent } = submitted;
+    let rng = session::rng_for_submit(world);
     let record = match intent {
         FwIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
         _ => IntentRecord::new(intent.clone()),
@@ -142,7 +147,12 @@ pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
     };
     world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
     let result = checked.map(|(e, plan)| apply(world, e, plan));
-    world.resource_mut::<Outcomes>().0.push(Outcome { actor, intent: record, result: result.clone() });
+    world.resource_mut::<Outcomes>().0.push(Outcome {
+        actor: actor.clone(),
+        intent: record,
+        result: result.clone(),
+    });
+    session::record(world, Recorded { actor, intent, accepted: result.is_ok(), rng });
     world.resource_mut::<StepProgress>().mark();
     result
 }

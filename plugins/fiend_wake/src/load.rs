@@ -5,6 +5,7 @@ use bevy_ecs::prelude::*;
 use fray_core::phase::{CurrentPhase, Phase};
 use fray_core::prelude::Controller;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
+use fray_core::session::IntentHistory;
 
 use crate::FiendWakePlugin;
 use crate::data::Attribute;
@@ -176,6 +177,8 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
     world.insert_resource(Catalogue { rules: std::sync::Arc::new(scenario.rules.clone()) });
     world.insert_resource(Round { max_rounds, ..Default::default() });
     world.insert_resource(CurrentPhase::new(FwPhase::RoundPrep));
+    let history = IntentHistory::<crate::FwIntent>::started(world);
+    world.insert_resource(history);
 }
 
 /// Clears the app's table and spawns this scenario into it for another battle: the same as

@@ -24,6 +24,16 @@ impl TableRng {
         self.0.random_range(1..=sides)
     }
 
+    /// How far the generator has run, in 32-bit words: saves record it.
+    pub fn word_pos(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
+    /// Puts the generator at this position of its stream (a replay restores it).
+    pub fn set_word_pos(&mut self, pos: u128) {
+        self.0.set_word_pos(pos);
+    }
+
     /// A number in `0..n` (0 when `n` is 0), for random tie-breaks and AI choices.
     pub fn below(&mut self, n: usize) -> usize {
         if n == 0 {

@@ -7,6 +7,7 @@
 //! - [`intent`]: typed intents, validation outcomes, rejections.
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
 //! - [`scenario`]: RON scenarios, their checks, and spawning them.
+//! - [`session`]: the record of a fight's decisions, save files, replay.
 #![forbid(missing_docs)]
 
 pub mod dice;
@@ -16,6 +17,7 @@ pub mod location;
 pub mod log;
 pub mod phase;
 pub mod scenario;
+pub mod session;
 pub mod table;
 pub mod tokens;
 
@@ -43,6 +45,11 @@ pub mod prelude {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DriveRules;
 
+/// The `Update` systems that note what changed outside the rules (controllers handed to a
+/// person or the AI) in the session record; they run before [`DriveRules`].
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordSession;
+
 /// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule, the log and outcomes,
 /// and, in `Update`, the driver that runs the rules until they wait, then brings the token
 /// entities in line with the counters.
@@ -61,6 +68,7 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<intent::Outcomes>()
             .init_resource::<table::TableIndex>()
             .insert_resource(dice::TableRng::seeded(0))
+            .configure_sets(Update, RecordSession.before(DriveRules))
             .add_systems(
                 Update,
                 (phase::run_rules_until_waiting, tokens::sync_token_entities).chain().in_set(DriveRules),

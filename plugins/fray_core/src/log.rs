@@ -178,7 +178,12 @@ impl GameLog {
 
     /// Writes the log as JSON Lines, adding `battle` to each object when given.
     pub fn write_jsonl(&self, out: &mut impl Write, battle: Option<u32>) -> io::Result<()> {
-        for entry in &self.entries {
+        self.write_jsonl_from(out, 0, battle)
+    }
+
+    /// Writes the entries from position `from` on as JSON Lines (a log printed as it grows).
+    pub fn write_jsonl_from(&self, out: &mut impl Write, from: usize, battle: Option<u32>) -> io::Result<()> {
+        for entry in self.entries.iter().skip(from) {
             let mut value = serde_json::to_value(entry).map_err(io::Error::other)?;
             if let (Some(b), Some(map)) = (battle, value.as_object_mut()) {
                 map.insert("battle".to_owned(), b.into());

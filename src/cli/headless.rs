@@ -1,0 +1,98 @@
+//! `fray play --headless`: the AI plays every side without a window, one decision per
+//! step, printing the log as it grows and autosaving after every accepted intent;
+//! `--resume` carries on from the last autosave.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use fiend_wake::decisions::AiPacing;
+use fray_core::log::GameLog;
+use fray_core::prelude::Controller;
+use fray_core::session::{controllers, set_controllers};
+
+use super::play::PlayArgs;
+use crate::rulesets;
+use crate::session::{self, Autosave, AutosavePlugin};
+
+/// How many steps in a row may pass without a new log line before the player gives up.
+const MAX_IDLE_STEPS: u32 = 10_000;
+
+/// Plays to the end. Exit 0 when the fight ends, 2 for a file that cannot be read, 1 when
+/// the autosave cannot be written or the fight stalls.
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let Some(dir) = args.data_dir.clone().or_else(session::data_dir) else {
+        eprintln!("no data folder for the autosave: pass --data-dir or set {}", session::DATA_DIR_ENV);
+        return ExitCode::from(2);
+    };
+    let autosave = session::autosave_path(&dir);
+    let mut app = if args.resume {
+        let shown = autosave.display().to_string();
+        let save = match session::read_save(&autosave) {
+            Ok(save) => save,
+            Err(e) => {
+                for line in e.report(&shown) {
+                    eprintln!("{line}");
+                }
+                return ExitCode::from(2);
+            }
+        };
+        let (app, report) = save.headless_app();
+        eprintln!("{shown}: resumed: {}", report.message());
+        app
+    } else {
+        let path = args.path.clone().unwrap_or_else(crate::default_scenario);
+        let scenario = match rulesets::load(&path) {
+            Ok(s) => s,
+            Err(e) => {
+                for line in e.report(&path.display().to_string()) {
+                    eprintln!("{line}");
+                }
+                return ExitCode::from(2);
+            }
+        };
+        let seed = args.seed.unwrap_or_else(|| scenario.seed());
+        scenario.table_app(seed, 100, true)
+    };
+    let world = app.world_mut();
+    let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
+    set_controllers(world, &everyone);
+    world.insert_resource(AiPacing::default());
+    world.insert_resource(Autosave::to(autosave));
+    app.add_plugins(AutosavePlugin);
+    if !session::autosave_now(app.world_mut())
+        && let Some(e) = &app.world().resource::<Autosave>().error
+    {
+        eprintln!("cannot autosave: {e}");
+        return ExitCode::FAILURE;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let mut printed = 0;
+    let mut idle = 0;
+    loop {
+        app.world_mut().resource_mut::<AiPacing>().allowance = 1;
+        app.update();
+        if let Some(e) = &app.world().resource::<Autosave>().error {
+            eprintln!("cannot autosave: {e}");
+            return ExitCode::FAILURE;
+        }
+        // Printed only once autosaved: every line shown is in the autosave.
+        let log = app.world().resource::<GameLog>();
+        let len = log.entries().len();
+        if log.write_jsonl_from(&mut stdout, printed, None).and_then(|()| stdout.flush()).is_err() {
+            return ExitCode::SUCCESS;
+        }
+        idle = if len == printed { idle + 1 } else { 0 };
+        printed = len;
+        if session::fight_over(app.world()) {
+            return ExitCode::SUCCESS;
+        }
+        if idle > MAX_IDLE_STEPS {
+            eprintln!("the fight stalled: nobody is deciding");
+            return ExitCode::FAILURE;
+        }
+        if args.pace_ms > 0 {
+            std::thread::sleep(Duration::from_millis(args.pace_ms));
+        }
+    }
+}

@@ -1,0 +1,469 @@
+//! The fight in a world as a session that survives: save and load, undo and redo, autosave
+//! after every accepted intent, resuming the last fight. Ruleset-agnostic for its callers;
+//! the record itself is `fray_core::session`, typed by each ruleset's intent.
+//!
+//! Undo rebuilds the table from the scenario and replays every decision but the undone
+//! ones, with the RNG where it was: the table is then exactly as it was before them.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use bevy_app::{App, Plugin, Update};
+use bevy_ecs::prelude::*;
+use fiend_wake::FwIntent;
+use fray_core::DriveRules;
+use fray_core::session::{
+    IntentHistory, Recorded, RedoStack, ReplayStop, SAVE_VERSION, SaveError, SaveFile, controllers,
+    note_controllers, parse_save, read_save_header, replay, save_text, set_controllers, split_last_step,
+};
+
+use crate::rulesets::{self, LoadedScenario, RulesetScenario};
+
+/// Save files larger than this are refused before parsing.
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The environment variable that moves the data folder (autosaves), e.g. for tests.
+pub const DATA_DIR_ENV: &str = "FRAY_DATA_DIR";
+
+/// The file name of the autosave of the fight in progress.
+pub const AUTOSAVE_FILE: &str = "autosave.ron";
+
+/// The file name the autosave is moved to once its fight is over.
+pub const FINISHED_FILE: &str = "last-finished.ron";
+
+/// The scenario and settings of the fight on the table: what undo rebuilds from and what a
+/// save embeds. Inserted whenever a scenario is spawned through [`LoadedScenario`].
+#[derive(Resource, Clone)]
+pub struct Session {
+    /// The scenario.
+    pub scenario: LoadedScenario,
+    /// The RNG seed.
+    pub seed: u64,
+    /// The round limit.
+    pub max_rounds: u32,
+}
+
+/// Starts a session for the scenario just spawned: nothing to redo.
+pub fn begin(world: &mut World, scenario: LoadedScenario, seed: u64, max_rounds: u32) {
+    match &scenario.rules {
+        RulesetScenario::FiendWake(_) => world.insert_resource(RedoStack::<FwIntent>::default()),
+    }
+    world.insert_resource(Session { scenario, seed, max_rounds });
+}
+
+/// A save file read and checked, ready to be opened on a table.
+#[derive(Clone)]
+pub struct LoadedSave {
+    /// Its scenario (embedded in the save).
+    pub scenario: LoadedScenario,
+    file: TypedSave,
+}
+
+#[derive(Clone)]
+enum TypedSave {
+    FiendWake(Box<SaveFile<FwIntent>>),
+}
+
+/// How far opening a save got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenReport {
+    /// Intents replayed.
+    pub replayed: usize,
+    /// Intents in the save.
+    pub total: usize,
+    /// The intent that stopped the replay, if one did: everything before it is loaded.
+    pub stopped: Option<ReplayStop>,
+}
+
+impl OpenReport {
+    /// A line for people: how much was loaded, and why not everything.
+    pub fn message(&self) -> String {
+        match &self.stopped {
+            None => format!("loaded all {} intents", self.total),
+            Some(stop) => {
+                format!("{stop}; loaded the {} intents before it, of {}", self.replayed, self.total)
+            }
+        }
+    }
+}
+
+impl LoadedSave {
+    /// The save's seed.
+    pub fn seed(&self) -> u64 {
+        match &self.file {
+            TypedSave::FiendWake(s) => s.seed,
+        }
+    }
+
+    /// The save's round limit.
+    pub fn max_rounds(&self) -> u32 {
+        match &self.file {
+            TypedSave::FiendWake(s) => s.max_rounds,
+        }
+    }
+
+    /// How many intents the save holds.
+    pub fn intents(&self) -> usize {
+        match &self.file {
+            TypedSave::FiendWake(s) => s.intents.len(),
+        }
+    }
+
+    /// Where the scenario was read from when the fight began, as the save says.
+    pub fn scenario_path(&self) -> Option<&str> {
+        match &self.file {
+            TypedSave::FiendWake(s) => s.scenario_path.as_deref(),
+        }
+    }
+
+    /// Rebuilds the world's table from the save: scenario, seed, controllers, then every
+    /// intent replayed. An intent that no longer validates stops the replay; the table then
+    /// holds everything before it, and the report says so.
+    pub fn open(&self, world: &mut World) -> OpenReport {
+        let (seed, max_rounds) = (self.seed(), self.max_rounds());
+        self.scenario.rebuild(world, seed, max_rounds, false);
+        begin(world, self.scenario.clone(), seed, max_rounds);
+        match &self.file {
+            TypedSave::FiendWake(s) => open_typed(
+                world,
+                &self.scenario,
+                seed,
+                max_rounds,
+                &s.controllers,
+                &s.intents,
+                &s.controller_changes,
+            ),
+        }
+    }
+
+    /// A headless table with the save opened on it.
+    pub fn headless_app(&self) -> (App, OpenReport) {
+        let mut app = self.scenario.table_app(self.seed(), self.max_rounds(), false);
+        let report = self.open(app.world_mut());
+        (app, report)
+    }
+}
+
+/// Replays a record onto the freshly rebuilt table; on a stop, rebuilds again and replays
+/// the part before it.
+fn open_typed<I>(
+    world: &mut World,
+    scenario: &LoadedScenario,
+    seed: u64,
+    max_rounds: u32,
+    start: &[(fray_core::ids::CombatantId, fray_core::table::Controller)],
+    intents: &[Recorded<I>],
+    changes: &[fray_core::session::ControllerChange],
+) -> OpenReport
+where
+    I: Clone + core::fmt::Debug + Send + Sync + 'static,
+{
+    restart::<I>(world, start);
+    let total = intents.len();
+    match replay(world, intents, changes) {
+        Ok(()) => OpenReport { replayed: total, total, stopped: None },
+        Err(stop) => {
+            scenario.rebuild(world, seed, max_rounds, false);
+            restart::<I>(world, start);
+            let keep = stop.index.min(total);
+            let before: Vec<_> = changes.iter().filter(|c| c.at <= keep).cloned().collect();
+            // The part before the stop replayed once already; it replays again.
+            let again = replay(world, &intents[..keep], &before);
+            OpenReport { replayed: if again.is_ok() { keep } else { 0 }, total, stopped: Some(stop) }
+        }
+    }
+}
+
+/// Sets the start controllers on the freshly spawned table and starts its record there.
+fn restart<I: Send + Sync + 'static>(
+    world: &mut World,
+    start: &[(fray_core::ids::CombatantId, fray_core::table::Controller)],
+) {
+    set_controllers(world, start);
+    let history = IntentHistory::<I>::started(world);
+    world.insert_resource(history);
+}
+
+/// The scenario part of a save, read before its intents.
+#[derive(serde::Deserialize)]
+#[serde(rename = "Save")]
+struct SaveScenario {
+    scenario: String,
+    #[serde(default)]
+    scenario_path: Option<String>,
+}
+
+/// Reads a save's text: version, ruleset, embedded scenario, then the intents.
+pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
+    let header = read_save_header(text)?;
+    match header.ruleset.as_str() {
+        fiend_wake::RULESET_ID => {
+            // The scenario is read first so that the ids the intents name can be checked.
+            let scenario_text: SaveScenario = fray_core::scenario::parse_ron(text)?;
+            let scenario = rulesets::parse(&scenario_text.scenario).map_err(SaveError::Scenario)?;
+            if scenario.ruleset() != header.ruleset {
+                return Err(SaveError::Invalid(format!(
+                    "the save is for ruleset '{}' but its scenario is for '{}'",
+                    header.ruleset,
+                    scenario.ruleset()
+                )));
+            }
+            let mut scenario = scenario;
+            scenario.path = scenario_text.scenario_path.map(PathBuf::from);
+            let file = parse_save::<FwIntent>(text, &scenario.combatant_ids())?;
+            Ok(LoadedSave { scenario, file: TypedSave::FiendWake(Box::new(file)) })
+        }
+        other => Err(SaveError::Invalid(format!("unknown ruleset '{other}'"))),
+    }
+}
+
+/// Reads and checks a save file.
+pub fn read_save(path: &Path) -> Result<LoadedSave, SaveError> {
+    let io = |e: std::io::Error| SaveError::File(fray_core::scenario::ScenarioError::Io(e.to_string()));
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(SaveError::Invalid(format!(
+            "the file is {} bytes; a save may be at most {MAX_SAVE_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    parse_save_text(&text)
+}
+
+/// Reads a save file and opens it on the world's table. The error is one line per problem,
+/// starting with the path; the world is untouched then.
+pub fn load(world: &mut World, path: &Path) -> Result<OpenReport, String> {
+    let save = read_save(path).map_err(|e| e.report(&path.display().to_string()).join("\n"))?;
+    Ok(save.open(world))
+}
+
+/// The fight on the table as save text.
+pub fn save_string(world: &World) -> Result<String, String> {
+    let session = world.get_resource::<Session>().ok_or("no fight is open")?;
+    match &session.scenario.rules {
+        RulesetScenario::FiendWake(_) => save_string_typed::<FwIntent>(world, session),
+    }
+}
+
+fn save_string_typed<I>(world: &World, session: &Session) -> Result<String, String>
+where
+    I: Clone + serde::Serialize + Send + Sync + 'static,
+{
+    let history = world.get_resource::<IntentHistory<I>>().ok_or("no fight is open")?;
+    let file = SaveFile {
+        version: SAVE_VERSION,
+        ruleset: session.scenario.ruleset().to_owned(),
+        scenario_path: session.scenario.path.as_ref().map(|p| p.display().to_string()),
+        scenario: session.scenario.text.to_string(),
+        seed: session.seed,
+        max_rounds: session.max_rounds,
+        controllers: history.start.clone(),
+        intents: history.entries.clone(),
+        controller_changes: history.controller_changes.clone(),
+    };
+    save_text(&file)
+}
+
+/// Saves the fight on the table to `path`, atomically.
+pub fn save(world: &World, path: &Path) -> Result<(), String> {
+    let text = save_string(world)?;
+    write_atomically(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
+}
+
+/// Writes a file so that it is either the old one or the whole new one, whatever happens:
+/// a temporary file beside it is written, flushed to disk, and renamed over it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    })();
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(e);
+    }
+    // The rename itself is made durable by syncing the folder (not possible everywhere).
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Whether anything can be undone.
+pub fn can_undo(world: &World) -> bool {
+    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
+        Some(RulesetScenario::FiendWake(_)) => world
+            .get_resource::<IntentHistory<FwIntent>>()
+            .is_some_and(|h| h.entries.iter().any(|r| r.accepted)),
+        None => false,
+    }
+}
+
+/// Whether anything can be redone.
+pub fn can_redo(world: &World) -> bool {
+    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
+        Some(RulesetScenario::FiendWake(_)) => {
+            world.get_resource::<RedoStack<FwIntent>>().is_some_and(|r| !r.0.is_empty())
+        }
+        None => false,
+    }
+}
+
+/// Undoes the last accepted intent (and the refused ones after it): the table is rebuilt as
+/// it was just before it, RNG included. Returns what was undone, in words. Controllers stay
+/// as they are now.
+pub fn undo(world: &mut World) -> Result<String, String> {
+    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
+    match &session.scenario.rules {
+        RulesetScenario::FiendWake(_) => undo_typed::<FwIntent>(world, &session),
+    }
+}
+
+fn undo_typed<I>(world: &mut World, session: &Session) -> Result<String, String>
+where
+    I: Clone + core::fmt::Debug + Send + Sync + 'static,
+{
+    let history = world.get_resource::<IntentHistory<I>>().cloned().ok_or("no fight is open")?;
+    let (keep, step) = split_last_step(&history.entries).ok_or("nothing to undo")?;
+    let now = controllers(world);
+    let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
+    session.scenario.rebuild(world, session.seed, session.max_rounds, false);
+    restart::<I>(world, &history.start);
+    let replayed = replay(world, &history.entries[..keep], &changes);
+    set_controllers(world, &now);
+    note_controllers::<I>(world);
+    replayed.map_err(|stop| format!("undo could not rebuild the fight: {stop}"))?;
+    let what = describe(&step[0]);
+    world.get_resource_or_init::<RedoStack<I>>().0.push(step);
+    Ok(what)
+}
+
+/// Redoes the last undone step with the same dice. Returns what was redone, in words.
+pub fn redo(world: &mut World) -> Result<String, String> {
+    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
+    match &session.scenario.rules {
+        RulesetScenario::FiendWake(_) => redo_typed::<FwIntent>(world),
+    }
+}
+
+fn redo_typed<I>(world: &mut World) -> Result<String, String>
+where
+    I: Clone + core::fmt::Debug + Send + Sync + 'static,
+{
+    let step =
+        world.get_resource_mut::<RedoStack<I>>().and_then(|mut r| r.0.pop()).ok_or("nothing to redo")?;
+    note_controllers::<I>(world);
+    replay(world, &step, &[]).map_err(|stop| format!("cannot redo: {stop}"))?;
+    Ok(describe(&step[0]))
+}
+
+fn describe<I: core::fmt::Debug>(r: &Recorded<I>) -> String {
+    format!("{}: {:?}", r.actor, r.intent)
+}
+
+/// Accepted intents recorded so far (0 without a fight).
+pub fn accepted_intents(world: &World) -> usize {
+    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
+        Some(RulesetScenario::FiendWake(_)) => {
+            world.get_resource::<IntentHistory<FwIntent>>().map_or(0, IntentHistory::accepted)
+        }
+        None => 0,
+    }
+}
+
+fn revision(world: &World) -> Option<u64> {
+    match world.get_resource::<Session>().map(|s| &s.scenario.rules)? {
+        RulesetScenario::FiendWake(_) => world.get_resource::<IntentHistory<FwIntent>>().map(|h| h.revision),
+    }
+}
+
+/// Whether the fight on the table is over.
+pub fn fight_over(world: &World) -> bool {
+    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
+        Some(RulesetScenario::FiendWake(_)) => rulesets::fight_over(world),
+        None => false,
+    }
+}
+
+/// The user's data folder for Fray: `FRAY_DATA_DIR` when set, else the platform's (e.g.
+/// `~/.local/share/fray`). `None` when the platform has none.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "fray").map(|d| d.data_dir().to_path_buf())
+}
+
+/// Where the fight in progress is autosaved, in a data folder.
+pub fn autosave_path(data_dir: &Path) -> PathBuf {
+    data_dir.join(AUTOSAVE_FILE)
+}
+
+/// The autosave of an interrupted fight in the default data folder, if there is one: what
+/// to offer to resume at start.
+pub fn last_autosave() -> Option<PathBuf> {
+    let path = autosave_path(&data_dir()?);
+    path.is_file().then_some(path)
+}
+
+/// Autosaves the fight on the table to `path` after every accepted intent (and after an
+/// undo or redo). Once the fight is over, the file is moved to [`FINISHED_FILE`] beside it,
+/// so that only an interrupted fight is offered for resuming.
+#[derive(Resource, Clone, Debug)]
+pub struct Autosave {
+    /// The autosave file.
+    pub path: PathBuf,
+    /// The record's revision last written.
+    pub written: Option<u64>,
+    /// The last error, for the window to show.
+    pub error: Option<String>,
+}
+
+impl Autosave {
+    /// Autosaves to this file.
+    pub fn to(path: PathBuf) -> Self {
+        Self { path, written: None, error: None }
+    }
+}
+
+/// Writes the autosave when the record changed. Returns whether it wrote.
+pub fn autosave_now(world: &mut World) -> bool {
+    let Some(rev) = revision(world) else { return false };
+    let Some(auto) = world.get_resource::<Autosave>() else { return false };
+    if auto.written == Some(rev) {
+        return false;
+    }
+    let path = auto.path.clone();
+    let over = fight_over(world);
+    let result = save_string(world).and_then(|text| {
+        write_atomically(&path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        if over {
+            let finished = path.with_file_name(FINISHED_FILE);
+            std::fs::rename(&path, &finished).map_err(|e| format!("{}: {e}", finished.display()))?;
+        }
+        Ok(())
+    });
+    let mut auto = world.resource_mut::<Autosave>();
+    auto.written = Some(rev);
+    auto.error = result.err();
+    auto.error.is_none()
+}
+
+fn autosave_system(world: &mut World) {
+    autosave_now(world);
+}
+
+/// Adds autosaving after the rules of each update; insert an [`Autosave`] to turn it on.
+pub struct AutosavePlugin;
+
+impl Plugin for AutosavePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, autosave_system.after(DriveRules));
+    }
+}
