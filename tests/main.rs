@@ -11,3 +11,4 @@ mod intents;
 mod locations;
 mod phases;
 mod random_play;
+mod sessions;

@@ -247,14 +247,20 @@ fn replay_inner<I>(
 where
     I: Clone + core::fmt::Debug + Send + Sync + 'static,
 {
-    let apply_changes = |world: &mut World, at: usize| {
-        let due: Vec<(CombatantId, Controller)> =
-            changes.iter().filter(|c| c.at == at).map(|c| (c.combatant.clone(), c.controller)).collect();
-        if !due.is_empty() {
-            set_controllers(world, &due);
+    // One at a time: a combatant handed over and back at the same point is two changes.
+    let mut applied = None;
+    let mut apply_changes = |world: &mut World, at: usize| {
+        if applied.replace(at) == Some(at) {
+            return;
+        }
+        for c in changes.iter().filter(|c| c.at == at) {
+            set_controllers(world, &[(c.combatant.clone(), c.controller)]);
             note_controllers::<I>(world);
         }
     };
+    // Changes before the first intent come before the rules first run, as in the fight.
+    apply_changes(world, start_len);
+    crate::phase::run_rules_until_waiting(world);
     for (i, entry) in entries.iter().enumerate() {
         let at = start_len + i;
         apply_changes(world, at);
