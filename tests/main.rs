@@ -11,4 +11,5 @@ mod intents;
 mod locations;
 mod phases;
 mod random_play;
+mod save_files;
 mod sessions;
