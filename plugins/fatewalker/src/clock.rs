@@ -1,0 +1,157 @@
+//! Tick events: the end-of-fight check, the clock moving to the next tick where something
+//! happens, late joiners rolling initiative, damage over time (bleeding included), then the
+//! hand-over to declarations (or straight to free actions when nobody may declare).
+
+use std::collections::BTreeSet;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::phase::{RulesStep, in_phase};
+use fray_core::prelude::Side;
+
+use crate::damage::{self, Hit};
+use crate::initiative::roll_initiative;
+use crate::phase::{Clock, FightResult, FwkPhase, TickState, go_to};
+use crate::schedule::FateWalkerSystems;
+use crate::sheet::{ActionClock, Afflictions};
+use crate::view;
+use crate::wounds::DamageKind;
+use crate::{declare, movement};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        RulesStep,
+        (check_end, advance_clock, join_late, afflictions, movement::end_segments, declare::open_tick)
+            .chain()
+            .distributive_run_if(in_phase(FwkPhase::TickEvents))
+            .in_set(FateWalkerSystems::TickEvents),
+    );
+}
+
+/// Sides with at least one combatant still fighting.
+pub fn standing_sides(world: &World) -> BTreeSet<String> {
+    view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.0.clone()))
+        .collect()
+}
+
+fn check_end(world: &mut World) {
+    if standing_sides(world).len() <= 1 {
+        finish_fight(world, "one side or none is left standing");
+    }
+}
+
+/// The next tick after `now` at which anything happens.
+pub fn next_event(world: &World, now: u32) -> Option<u32> {
+    let mut next: Option<u32> = None;
+    let mut consider = |t: u32| next = Some(next.map_or(t.max(now + 1), |n| n.min(t.max(now + 1))));
+    for e in view::combatants(world) {
+        if view::can_act(world, e) {
+            let c = view::clock(world, e);
+            match (c.joined, c.holding, c.joins_at) {
+                (true, true, _) => consider(now + 1),
+                (true, false, _) => consider(c.next),
+                (false, _, Some(at)) => consider(at),
+                (false, _, None) => {}
+            }
+            if let Some(m) = view::motion(world, e) {
+                consider(m.segment_end);
+            }
+        }
+        if view::on_table(world, e)
+            && let Some(list) = world.get::<Afflictions>(e)
+        {
+            for a in &list.0 {
+                consider(a.next);
+            }
+        }
+    }
+    next
+}
+
+fn advance_clock(world: &mut World) {
+    let clock = *world.resource::<Clock>();
+    let Some(next) = next_event(world, clock.tick) else {
+        finish_fight(world, "nothing more can happen");
+        return;
+    };
+    if next > clock.max_ticks {
+        finish_fight(world, "the tick limit was reached");
+        return;
+    }
+    world.resource_mut::<Clock>().tick = next;
+    let ambush_done = world.resource::<TickState>().ambush_done;
+    world.insert_resource(TickState { ambush_done, ..Default::default() });
+    let mut log = world.resource_mut::<GameLog>();
+    log.set_round(next);
+    log.push(None, LogEvent::RoundStarted);
+}
+
+/// Late joiners who notice the fight now roll initiative: they act that many ticks from now.
+fn join_late(world: &mut World) {
+    let now = view::tick(world);
+    for e in view::combatants(world) {
+        let c = view::clock(world, e);
+        if c.joined || !view::can_act(world, e) || c.joins_at.is_none_or(|at| at > now) {
+            continue;
+        }
+        view::effect(world, e, "joins", format!("notices the fight at tick {now}"));
+        let offset = roll_initiative(world, e, 0);
+        if let Some(mut clock) = world.get_mut::<ActionClock>(e) {
+            clock.joined = true;
+            clock.next = now + offset;
+        }
+    }
+}
+
+/// Damage over time due now strikes, bleeding included.
+fn afflictions(world: &mut World) {
+    let now = view::tick(world);
+    for e in view::combatants(world) {
+        if !view::on_table(world, e) {
+            continue;
+        }
+        let due: Vec<_> = world
+            .get::<Afflictions>(e)
+            .map(|l| l.0.iter().filter(|a| a.next <= now).cloned().collect())
+            .unwrap_or_default();
+        for a in due {
+            let kind = if a.stun { DamageKind::Stun } else { DamageKind::Normal };
+            damage::deal(
+                world,
+                e,
+                Hit { normal: a.damage, piercing: 0, kind, absorbable: a.absorbed, source: a.what.clone() },
+            );
+        }
+        if let Some(mut list) = world.get_mut::<Afflictions>(e) {
+            for a in list.0.iter_mut().filter(|a| a.next <= now) {
+                a.next = now + a.every.max(1);
+                if let Some(left) = a.remaining.as_mut() {
+                    *left = left.saturating_sub(1);
+                }
+            }
+            list.0.retain(|a| a.remaining != Some(0));
+        }
+    }
+}
+
+/// Ends the fight, recording the result.
+pub(crate) fn finish_fight(world: &mut World, reason: &str) {
+    let standing = standing_sides(world);
+    let winner = (standing.len() == 1).then(|| standing.into_iter().next()).flatten();
+    let ticks = view::tick(world);
+    let survivors = view::combatants(world)
+        .into_iter()
+        .filter(|&e| view::can_act(world, e))
+        .map(|e| view::id(world, e))
+        .collect();
+    view::log_table(
+        world,
+        LogEvent::BattleEnded { winner: winner.clone(), rounds: ticks, survivors, reason: reason.to_owned() },
+    );
+    world.insert_resource(FightResult { winner, ticks, reason: reason.to_owned() });
+    go_to(world, FwkPhase::FightOver);
+}

@@ -1,0 +1,314 @@
+//! Attacks: who can be hit from where (melee reach; weapon range and visible range, the worse
+//! band counting), the ranged and melee modifier charts, reactions, and the attack and
+//! damage rolls with promotion, deflection, barriers and absorption.
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::table::Rides;
+
+use crate::damage::{self, Hit};
+use crate::data::{Band, Illumination, MoveMode, Weapon, WeaponKind};
+use crate::intent::Reaction;
+use crate::rolls;
+use crate::sheet::{Affliction, Afflictions, Senses, Skills, Worn};
+use crate::view;
+use crate::wounds::DamageKind;
+
+/// A checked attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackPlan {
+    /// The target.
+    pub target: Entity,
+    /// The weapon's id.
+    pub weapon: String,
+    /// The attack roll's target number (skill plus modifiers).
+    pub target_number: i32,
+    /// Barrier rating the shot goes through (0 around cover or in melee).
+    pub barrier: u32,
+}
+
+/// Checks an attack by `e` on `target` with the weapon in hand.
+pub fn check(world: &World, e: Entity, target: Entity, through_cover: bool) -> Verdict<AttackPlan> {
+    let Some((weapon_id, weapon)) = view::ready_weapon(world, e) else {
+        return Err(Rejection::new(format!("{} has no weapon in hand", view::name(world, e))));
+    };
+    let who = view::name(world, target);
+    if target == e {
+        return Err(Rejection::new("nobody attacks themselves"));
+    }
+    if !view::on_table(world, target) {
+        return Err(Rejection::new(format!("{who} is no longer in the scene")));
+    }
+    let cover = view::cover(world, target);
+    if through_cover && cover.is_none() {
+        return Err(Rejection::new(format!("{who} is behind no cover to shoot through")));
+    }
+    let skill = world.get::<Skills>(e).map_or(0, |s| s.level(&weapon.skill)) as i32;
+    let (modifier, barrier) = if weapon.kind.ranged() {
+        ranged_modifiers(world, e, target, &weapon, through_cover)?
+    } else {
+        let reach = view::catalogue(world).tables().reach.get(&weapon.reach).copied().unwrap_or(1.0);
+        let limit = reach + view::catalogue(world).tables().free_shift;
+        let d = view::distance(world, e, target);
+        if d > limit {
+            return Err(Rejection::new(format!(
+                "{who} is {d:.1} m away; the {} reaches {limit:.1} m",
+                weapon.name.to_lowercase()
+            )));
+        }
+        (melee_modifiers(world, e, target), 0)
+    };
+    Ok(AttackPlan { target, weapon: weapon_id, target_number: skill + modifier, barrier })
+}
+
+/// The effective range band of a shot: the worse of the weapon's band and the visibility band.
+pub fn band(world: &World, e: Entity, target: Entity, weapon: &Weapon) -> Verdict<Band> {
+    let d = view::distance(world, e, target);
+    let who = view::name(world, target);
+    let (short, medium, long) = weapon.range.unwrap_or((0.0, 0.0, 0.0));
+    let weapon_band = if d <= short {
+        Band::Short
+    } else if d <= medium {
+        Band::Medium
+    } else if d <= long {
+        Band::Long
+    } else if d <= 2.0 * long {
+        Band::Extreme
+    } else {
+        return Err(Rejection::new(format!(
+            "{who} is {d:.0} m away, beyond the {}'s {:.0} m",
+            weapon.name.to_lowercase(),
+            2.0 * long
+        )));
+    };
+    let seen = visible_range(world, e, target, weapon);
+    let table = &view::catalogue(world).tables().visibility;
+    let sight_band =
+        table.bands.iter().find(|(multiple, _)| d <= multiple * seen).map(|(_, b)| *b).ok_or_else(|| {
+            Rejection::new(format!("{who} is {d:.0} m away, too far to see ({seen:.0} m visible)"))
+        })?;
+    Ok(weapon_band.max(sight_band))
+}
+
+/// The attacker's visible range towards this target: magnification, darkness (lights,
+/// the target's illumination, IR) and the target's size.
+pub fn visible_range(world: &World, e: Entity, target: Entity, weapon: &Weapon) -> f32 {
+    let cat = view::catalogue(world);
+    let table = &cat.tables().visibility;
+    let senses = world.get::<Senses>(e).copied();
+    let base = senses.map_or(100.0, |s| s.visible_range) * weapon.magnification.max(0.0);
+    let target_senses = world.get::<Senses>(target).copied();
+    let at = view::position(world, target);
+    let lit = cat.0.conditions.lights.iter().any(|((x, y), r)| view::distance_between(at, [*x, *y]) <= *r);
+    let mut darkness = table.darkness.get(&cat.0.conditions.darkness).copied().unwrap_or(0.0);
+    match target_senses.map_or(Illumination::None, |s| s.illumination) {
+        _ if lit => darkness = 0.0,
+        Illumination::Well => darkness = 0.0,
+        Illumination::Some => darkness /= 2.0,
+        Illumination::None => {}
+    }
+    if senses.is_some_and(|s| s.ir) {
+        darkness = darkness.max(table.ir_floor);
+    }
+    let size = target_senses.map_or(10, |s| s.size);
+    let size_change =
+        table.sizes.iter().find(|(lo, hi, _)| (*lo..=*hi).contains(&size)).map_or(0.0, |(_, _, f)| *f);
+    (base * (1.0 + darkness + size_change)).max(0.0)
+}
+
+fn moving_target(rows: &[(f32, i32)], beyond: (f32, i32), rate: f32) -> i32 {
+    let mut modifier = 0;
+    for (at_least, m) in rows {
+        if rate >= *at_least {
+            modifier = *m;
+        }
+    }
+    if let Some((last, _)) = rows.last()
+        && beyond.0 > 0.0
+        && rate >= last + beyond.0
+    {
+        modifier += beyond.1 * ((rate - last) / beyond.0).floor() as i32;
+    }
+    modifier
+}
+
+/// The ranged chart's modifier for this shot, and the barrier it goes through.
+fn ranged_modifiers(
+    world: &World,
+    e: Entity,
+    target: Entity,
+    weapon: &Weapon,
+    through_cover: bool,
+) -> Verdict<(i32, u32)> {
+    let t = &view::catalogue(world).tables().ranged;
+    let band = band(world, e, target, weapon)?;
+    let mut m = t.band.get(&band).copied().unwrap_or(0);
+    if view::prone(world, e) {
+        m += if weapon.kind == WeaponKind::Firearm {
+            t.attacker_prone_firearm
+        } else {
+            t.attacker_prone_other
+        };
+    }
+    let above = view::elevation(world, e) - view::elevation(world, target);
+    m += t.high_ground.iter().find(|(metres, _)| above >= *metres).map_or(0, |(_, b)| *b);
+    match view::cover(world, e) {
+        Some((90.., _)) => m += t.attacker_cover_90,
+        Some((50.., _)) => m += t.attacker_cover_50,
+        _ => {}
+    }
+    match view::motion(world, e).map(|x| x.mode) {
+        Some(MoveMode::Walk) => m += t.attacker_walking,
+        Some(MoveMode::Run) => m += t.attacker_running,
+        _ => {}
+    }
+    let d = view::distance(world, e, target);
+    if view::prone(world, target) {
+        if d < t.target_prone_near.0 {
+            m += t.target_prone_near.1;
+        } else if d > t.target_prone_far.0 {
+            m += t.target_prone_far.1;
+        }
+    }
+    m += moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target));
+    let mut barrier = 0;
+    if let Some((percent, rating)) = view::cover(world, target) {
+        let high = percent >= 90;
+        if through_cover {
+            m += if high { t.through_cover_90 } else { t.through_cover_50 };
+            barrier = rating;
+        } else {
+            m += if high { t.target_cover_90 } else { t.target_cover_50 };
+        }
+    }
+    Ok((m, barrier))
+}
+
+/// The melee chart's modifier.
+fn melee_modifiers(world: &World, e: Entity, target: Entity) -> i32 {
+    let t = &view::catalogue(world).tables().melee;
+    let mut m = 0;
+    if view::prone(world, e) {
+        m += t.attacker_prone;
+    }
+    if view::motion(world, e).is_some_and(|x| x.mode == MoveMode::Run) {
+        m += t.attacker_running;
+    }
+    if view::prone(world, target) {
+        m += t.target_prone;
+    }
+    m + moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target))
+}
+
+/// Checks a reaction by `e` to an attack with `weapon`.
+pub fn check_reaction(world: &World, e: Entity, reaction: Reaction, weapon: &Weapon) -> Verdict {
+    match reaction {
+        Reaction::Dodge => Ok(()),
+        Reaction::Parry if weapon.kind.ranged() => Err(Rejection::new("a shot cannot be parried")),
+        Reaction::Parry => match view::ready_weapon(world, e) {
+            Some((_, w)) if w.kind == WeaponKind::Melee => Ok(()),
+            _ => Err(Rejection::new(format!(
+                "{} has no melee weapon in hand to parry with",
+                view::name(world, e)
+            ))),
+        },
+    }
+}
+
+/// The reaction's roll: its successes.
+fn reaction_roll(world: &mut World, e: Entity, reaction: Reaction) -> u32 {
+    let prowess = view::traits(world, e).prowess;
+    let (what, skill) = match reaction {
+        Reaction::Dodge => ("Dodge".to_owned(), "dodge".to_owned()),
+        Reaction::Parry => {
+            let skill = view::ready_weapon(world, e).map_or_else(String::new, |(_, w)| w.skill);
+            ("Parry".to_owned(), skill)
+        }
+    };
+    let level = world.get::<Skills>(e).map_or(0, |s| s.level(&skill)) as i32;
+    rolls::skill_roll(world, e, &what, prowess, level, 1)
+}
+
+/// Resolves an attack: the roll, the reaction's successes taken off, and on a hit the
+/// damage roll. `reaction` is the target's declared reaction, if any.
+pub fn resolve(world: &mut World, e: Entity, plan: &AttackPlan, reaction: Option<(Entity, Reaction)>) {
+    let Some(weapon) = view::catalogue(world).weapon(&plan.weapon).cloned() else { return };
+    let tables = view::catalogue(world).tables();
+    let (hit_successes, critical_below) = (tables.hit_successes, tables.critical_below);
+    let prowess = view::traits(world, e).prowess;
+    let what = format!("{} at {}", weapon.name, view::name(world, plan.target));
+    let successes = rolls::skill_roll(world, e, &what, prowess, plan.target_number, hit_successes);
+    let defence = match reaction {
+        Some((r, kind)) if view::can_act(world, r) => reaction_roll(world, r, kind),
+        _ => 0,
+    };
+    let net = successes as i32 - hit_successes as i32 - defence as i32;
+    if successes < critical_below {
+        view::effect(world, e, "critical_failure", format!("{what}: no success at all"));
+    }
+    if successes < hit_successes || net < 0 {
+        view::effect(
+            world,
+            e,
+            "miss",
+            format!("{what}: {successes} successes, {defence} taken off by the reaction"),
+        );
+        return;
+    }
+    let armour = world.get::<Worn>(plan.target).and_then(|w| w.0.clone());
+    let (_, deflection) = view::catalogue(world).protection(armour.as_deref(), weapon.damage_type);
+    let mut dice = view::catalogue(world).damage(&plan.weapon);
+    let before = dice.to_string();
+    dice.shift(net - deflection as i32 - plan.barrier as i32);
+    view::effect(
+        world,
+        e,
+        "hit",
+        format!(
+            "{what}: {net} net successes, deflection {deflection}, barrier {}: {before} becomes {dice}",
+            plan.barrier
+        ),
+    );
+    let faces = rolls::faces(world, dice.count());
+    let (normal, piercing) = dice.score(&faces, weapon.damage_target);
+    let successes = faces.iter().filter(|&&f| f < weapon.damage_target).count() as u32;
+    rolls::record(
+        world,
+        e,
+        format!("{} damage {dice}", weapon.name),
+        faces,
+        weapon.damage_target,
+        successes,
+        1,
+    );
+    let kind = if weapon.stun { DamageKind::Stun } else { DamageKind::Normal };
+    damage::deal(
+        world,
+        plan.target,
+        Hit { normal, piercing, kind, absorbable: true, source: weapon.name.clone() },
+    );
+    if let Some(dot) = weapon.dot
+        && view::on_table(world, plan.target)
+    {
+        let now = view::tick(world);
+        if let Some(mut list) = world.get_mut::<Afflictions>(plan.target) {
+            list.0.push(Affliction {
+                what: weapon.name.to_lowercase(),
+                every: dot.every.max(1),
+                damage: dot.damage,
+                next: now + dot.every.max(1),
+                remaining: Some(dot.times),
+                absorbed: dot.absorbed,
+                stun: weapon.stun,
+            });
+        }
+    }
+}
+
+/// Whether `target` is aware of an attack by `e`: within its visible range, or in reach.
+pub fn aware_of(world: &World, target: Entity, e: Entity) -> bool {
+    let range = world.get::<Senses>(target).map_or(100.0, |s| s.visible_range);
+    let riding_together =
+        world.get::<Rides>(e).is_some() && world.get::<Rides>(e) == world.get::<Rides>(target);
+    riding_together || view::distance(world, target, e) <= range
+}

@@ -1,0 +1,124 @@
+//! Declarations: everyone whose action tick has come, and everyone holding, declares an
+//! action (or a hold), highest Awareness first; characters of equal Awareness declare
+//! together, in secret, and are revealed at once. A declaration rolls nothing: responses
+//! are asked for (`preempt`), then everything resolves (`resolve`).
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::intent::{IntentRecord, Rejection, Verdict};
+use fray_core::phase::{RulesStep, in_phase};
+
+use crate::intent::FwkIntent;
+use crate::phase::{Choice, Declaration, FwkPhase, TickState, go_to};
+use crate::schedule::FateWalkerSystems;
+use crate::view;
+use crate::{actions, preempt};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        RulesStep,
+        (form_group, close_group)
+            .chain()
+            .distributive_run_if(in_phase(FwkPhase::Declare))
+            .in_set(FateWalkerSystems::Declare),
+    );
+}
+
+/// Who may still declare at this tick: fighting, aware of the fight, and either due now
+/// or holding, and not yet declared this tick.
+pub fn due(world: &World) -> Vec<Entity> {
+    let now = view::tick(world);
+    let declared = &world.resource::<TickState>().declared;
+    view::combatants(world)
+        .into_iter()
+        .filter(|&e| {
+            let c = view::clock(world, e);
+            view::can_act(world, e) && c.joined && (c.holding || c.next == now) && !declared.contains(&e)
+        })
+        .collect()
+}
+
+/// Ends the tick events: declarations if anyone may declare, else free actions.
+pub(crate) fn open_tick(world: &mut World) {
+    go_to(world, if due(world).is_empty() { FwkPhase::FreeActions } else { FwkPhase::Declare });
+}
+
+/// Picks the next group: the highest Awareness among those due (all who share it).
+fn form_group(world: &mut World) {
+    if !world.resource::<TickState>().group.is_empty() {
+        return;
+    }
+    let due = due(world);
+    let Some(top) = due.iter().map(|&e| view::traits(world, e).awareness).max() else {
+        go_to(world, FwkPhase::FreeActions);
+        return;
+    };
+    let group: Vec<Entity> = due.into_iter().filter(|&e| view::traits(world, e).awareness == top).collect();
+    world.resource_mut::<TickState>().group = group;
+}
+
+/// Whether `e` owes a declaration now.
+pub fn owes_declaration(world: &World, e: Entity) -> bool {
+    let state = world.resource::<TickState>();
+    state.group.contains(&e) && !state.declarations.iter().any(|d| d.actor == e)
+}
+
+/// Once the whole group has declared: reveals secret declarations and asks for responses.
+fn close_group(world: &mut World) {
+    let (group, declarations) = {
+        let state = world.resource::<TickState>();
+        (state.group.clone(), state.declarations.clone())
+    };
+    if group.is_empty() || declarations.len() < group.len() {
+        return;
+    }
+    if group.len() > 1 {
+        let revealed: Vec<String> = declarations
+            .iter()
+            .map(|d| format!("{}: {}", view::id(world, d.actor), choice_title(&d.choice)))
+            .collect();
+        view::effect(world, group[0], "declarations_revealed", revealed.join("; "));
+    }
+    preempt::ask_for_responses(world);
+    go_to(world, FwkPhase::Preempt);
+}
+
+fn choice_title(choice: &Choice) -> String {
+    match choice {
+        Choice::Act(a) => format!("{a:?}"),
+        Choice::Hold => "hold".to_owned(),
+        Choice::KeepHolding => "keep holding".to_owned(),
+    }
+}
+
+/// Checks a declaration.
+pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Choice> {
+    let holding = view::clock(world, e).holding;
+    let name = view::name(world, e);
+    match intent {
+        FwkIntent::Act { action } => actions::check(world, e, action).map(|_| Choice::Act(action.clone())),
+        FwkIntent::Hold if holding => Err(Rejection::new(format!("{name} is already holding"))),
+        FwkIntent::Hold => Ok(Choice::Hold),
+        FwkIntent::KeepHolding if !holding => Err(Rejection::new(format!("{name} is not holding"))),
+        FwkIntent::KeepHolding => Ok(Choice::KeepHolding),
+        _ => Err(Rejection::new(format!("{name} declares an action (or a hold) now"))),
+    }
+}
+
+/// Records a declaration.
+pub fn declare(world: &mut World, e: Entity, choice: Choice) {
+    let mut state = world.resource_mut::<TickState>();
+    state.declared.insert(e);
+    state.declarations.push(Declaration { actor: e, choice });
+}
+
+/// What the log shows of a declaration: sealed while others of its group still declare.
+pub fn record(world: &World, e: Entity, intent: &FwkIntent) -> IntentRecord {
+    let state = world.resource::<TickState>();
+    if crate::phase::current(world) == FwkPhase::Declare && state.group.len() > 1 && state.group.contains(&e)
+    {
+        IntentRecord::new(crate::intent::SealedDeclaration::Declared)
+    } else {
+        IntentRecord::new(intent.clone())
+    }
+}

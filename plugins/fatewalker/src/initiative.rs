@@ -1,0 +1,78 @@
+//! The opening of a fight: the ambusher's free action, then initiative. A character's
+//! starting tick is the base (10) plus its side's surprise penalty, less the successes of
+//! an Awareness roll at target 4, and at least 1. Late joiners roll when they notice the
+//! fight and start that many ticks after the current one (`clock`).
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::RulesStep;
+use fray_core::prelude::Side;
+
+use crate::phase::{FwkPhase, TickState, go_to};
+use crate::rolls;
+use crate::schedule::FateWalkerSystems;
+use crate::sheet::ActionClock;
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, open_ambush.in_set(FateWalkerSystems::Ambush));
+    app.add_systems(RulesStep, roll_everyone.in_set(FateWalkerSystems::Initiative));
+}
+
+/// The ambusher owed its free action, if any.
+pub fn ambusher(world: &World) -> Option<Entity> {
+    let id = world.get_resource::<Ambusher>()?.0.clone()?;
+    let e = view::entity(world, &id)?;
+    (!world.resource::<TickState>().ambush_done && view::can_act(world, e)).then_some(e)
+}
+
+/// The scenario's ambusher.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Ambusher(pub Option<fray_core::ids::CombatantId>);
+
+/// Hands over to initiative once the ambusher has acted (or when there is none).
+fn open_ambush(world: &mut World) {
+    if ambusher(world).is_none() {
+        go_to(world, FwkPhase::Initiative);
+    }
+}
+
+/// Rolls a starting tick offset for `e`: `base + penalty - successes`, at least the
+/// minimum; a GM-set initiative replaces the roll.
+pub fn roll_initiative(world: &mut World, e: Entity, penalty: u32) -> u32 {
+    let table = view::catalogue(world).tables().initiative;
+    if let Some(fixed) = view::clock(world, e).fixed_initiative {
+        view::effect(world, e, "initiative", format!("set by the GM: {fixed}"));
+        return fixed.max(table.minimum);
+    }
+    let awareness = view::traits(world, e).awareness;
+    let successes =
+        rolls::skill_roll(world, e, "Awareness for initiative", awareness, table.target as i32, 0);
+    let result = starting_tick(table.base, penalty, successes, table.minimum);
+    view::effect(world, e, "initiative", format!("{} + {penalty} - {successes} = {result}", table.base));
+    result
+}
+
+/// `base + penalty - successes`, at least `minimum`.
+pub fn starting_tick(base: u32, penalty: u32, successes: u32, minimum: u32) -> u32 {
+    (base + penalty).saturating_sub(successes).max(minimum)
+}
+
+/// Everyone aware of the fight rolls; late joiners wait for their tick.
+fn roll_everyone(world: &mut World) {
+    let surprise = world.resource::<crate::load::SurprisePenalties>().0.clone();
+    for e in view::combatants(world) {
+        let clock = view::clock(world, e);
+        if clock.joins_at.is_some() || !view::can_act(world, e) {
+            continue;
+        }
+        let side = world.get::<Side>(e).map(|s| s.0.clone());
+        let penalty = side.and_then(|s| surprise.get(&s).copied()).unwrap_or(0);
+        let start = roll_initiative(world, e, penalty);
+        if let Some(mut c) = world.get_mut::<ActionClock>(e) {
+            c.next = start;
+            c.joined = true;
+        }
+    }
+    go_to(world, FwkPhase::TickEvents);
+}

@@ -1,0 +1,140 @@
+//! Every FateWalker decision as a typed intent. `decisions` routes each to the rule that
+//! validates and applies it.
+
+use fray_core::ids::{CombatantId, MountId};
+use serde::{Deserialize, Serialize};
+
+use crate::data::MoveMode;
+
+/// An action: declared when the character's tick comes (or from a hold), taken as a
+/// preemptive action from a hold, or as the ambusher's free opening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    /// Attack with the weapon in hand.
+    Attack {
+        /// The target.
+        target: CombatantId,
+        /// Shoot through the target's cover (its barrier deflects) instead of around it.
+        through_cover: bool,
+    },
+    /// Take another carried weapon in hand.
+    ReadyWeapon {
+        /// Its id.
+        weapon: String,
+    },
+    /// Begin moving towards a point (metres).
+    BeginMoving {
+        /// How.
+        mode: MoveMode,
+        /// Where to.
+        to: (f32, f32),
+    },
+    /// Drop prone.
+    GoProne,
+    /// Get up.
+    StandUp,
+    /// Get into (onto) a free vehicle close by.
+    Mount {
+        /// The vehicle.
+        mount: MountId,
+    },
+    /// Get out of the vehicle.
+    Dismount,
+    /// Do nothing else for this many ticks.
+    Wait {
+        /// Ticks (at least 1).
+        ticks: u32,
+    },
+}
+
+impl Action {
+    /// A short name for people.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Action::Attack { .. } => "attack",
+            Action::ReadyWeapon { .. } => "ready a weapon",
+            Action::BeginMoving { .. } => "begin moving",
+            Action::GoProne => "go prone",
+            Action::StandUp => "stand up",
+            Action::Mount { .. } => "get in",
+            Action::Dismount => "get out",
+            Action::Wait { .. } => "wait",
+        }
+    }
+
+    /// The character this action is aimed at, if any.
+    pub fn target(&self) -> Option<&CombatantId> {
+        match self {
+            Action::Attack { target, .. } => Some(target),
+            _ => None,
+        }
+    }
+}
+
+/// A reaction to an attack: resolves with it, subtracting successes, and costs ticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reaction {
+    /// Get out of the way (Prowess with the `dodge` skill).
+    Dodge,
+    /// Block a melee attack with the melee weapon in hand (Prowess with its skill).
+    Parry,
+}
+
+/// A FateWalker decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FwkIntent {
+    /// Declare an action (or take the ambusher's free action).
+    Act {
+        /// The action.
+        action: Action,
+    },
+    /// Declare a hold: act later at any tick, or preemptively.
+    Hold,
+    /// Asked while holding: go on holding.
+    KeepHolding,
+    /// From a hold, act before the declared action.
+    Preempt {
+        /// The action.
+        action: Action,
+    },
+    /// React to the declared action aimed at this character.
+    React {
+        /// The reaction.
+        reaction: Reaction,
+    },
+    /// Let the declared action be.
+    Decline,
+    /// At the end of a segment: keep moving as before.
+    ContinueMoving,
+    /// At the end of a segment: change the movement mode.
+    ChangeMovement {
+        /// The new mode.
+        mode: MoveMode,
+    },
+    /// At the end of a segment: stop.
+    StopMoving,
+}
+
+impl FwkIntent {
+    /// A short name for people.
+    pub fn title(&self) -> &'static str {
+        match self {
+            FwkIntent::Act { action } => action.title(),
+            FwkIntent::Hold => "hold",
+            FwkIntent::KeepHolding => "keep holding",
+            FwkIntent::Preempt { .. } => "preempt",
+            FwkIntent::React { .. } => "react",
+            FwkIntent::Decline => "decline",
+            FwkIntent::ContinueMoving => "keep moving",
+            FwkIntent::ChangeMovement { .. } => "change movement",
+            FwkIntent::StopMoving => "stop moving",
+        }
+    }
+}
+
+/// What the log shows of a secret declaration before all of its group are in.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub enum SealedDeclaration {
+    /// A declaration was made; it is revealed with the others.
+    Declared,
+}

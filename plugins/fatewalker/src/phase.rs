@@ -1,0 +1,177 @@
+//! FateWalker's phases, the tick clock, and the state of the tick in progress.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use bevy_ecs::prelude::*;
+use fray_core::log::GameLog;
+use fray_core::phase::{CurrentPhase, Phase, StepProgress, enter_phase};
+
+use crate::intent::{Action, Reaction};
+
+/// The steps of a fight: the opening, then the steps of every tick, and the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FwkPhase {
+    /// The ambusher's free action before initiative.
+    Ambush,
+    /// Everyone aware of the fight rolls initiative.
+    Initiative,
+    /// The clock moves to the next tick where something happens; that tick's events
+    /// (late joiners, bleeding and damage over time, movement segments) take place.
+    TickEvents,
+    /// Characters whose tick has come, or who hold, declare, highest Awareness first
+    /// (equal Awareness: together and in secret).
+    Declare,
+    /// Holders may act preemptively and targets declare reactions to the declared actions.
+    Preempt,
+    /// Preemptive actions resolve, then the declared actions with their reactions.
+    Resolve,
+    /// Free actions: movers at the end of a segment continue, change mode or stop.
+    FreeActions,
+    /// The fight is over.
+    FightOver,
+}
+
+impl Phase for FwkPhase {
+    fn name(self) -> &'static str {
+        match self {
+            FwkPhase::Ambush => "ambush",
+            FwkPhase::Initiative => "initiative",
+            FwkPhase::TickEvents => "tick_events",
+            FwkPhase::Declare => "declare",
+            FwkPhase::Preempt => "preempt",
+            FwkPhase::Resolve => "resolve",
+            FwkPhase::FreeActions => "free_actions",
+            FwkPhase::FightOver => "fight_over",
+        }
+    }
+}
+
+impl FwkPhase {
+    /// The steps of one tick, in order (for a phase tracker).
+    pub const TICK: [FwkPhase; 5] = [
+        FwkPhase::TickEvents,
+        FwkPhase::Declare,
+        FwkPhase::Preempt,
+        FwkPhase::Resolve,
+        FwkPhase::FreeActions,
+    ];
+
+    /// A name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            FwkPhase::Ambush => "Ambush",
+            FwkPhase::Initiative => "Initiative",
+            FwkPhase::TickEvents => "Tick events",
+            FwkPhase::Declare => "Declarations",
+            FwkPhase::Preempt => "Preemptions and reactions",
+            FwkPhase::Resolve => "Resolution",
+            FwkPhase::FreeActions => "Free actions",
+            FwkPhase::FightOver => "Fight over",
+        }
+    }
+}
+
+/// The tick counter.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// The current tick (0 before the first).
+    pub tick: u32,
+    /// The fight ends after this tick.
+    pub max_ticks: u32,
+}
+
+/// What a declarer chose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice {
+    /// An action.
+    Act(Action),
+    /// Begin holding.
+    Hold,
+    /// Go on holding.
+    KeepHolding,
+}
+
+/// One declaration of the current group.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declaration {
+    /// Who.
+    pub actor: Entity,
+    /// What.
+    pub choice: Choice,
+}
+
+/// What a responder is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskKind {
+    /// A holder: act before the declared action?
+    Preempt,
+    /// The target: react to the declared action?
+    React,
+}
+
+/// One question of the preempt step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// Who is asked.
+    pub responder: Entity,
+    /// Which declaration of the group it answers.
+    pub declaration: usize,
+    /// Preempt or react.
+    pub kind: AskKind,
+}
+
+/// The state of the tick in progress.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TickState {
+    /// Characters who have declared this tick.
+    pub declared: BTreeSet<Entity>,
+    /// The group declaring now (equal Awareness), in scenario order.
+    pub group: Vec<Entity>,
+    /// The group's declarations so far.
+    pub declarations: Vec<Declaration>,
+    /// Questions of the preempt step still to ask.
+    pub asks: VecDeque<Ask>,
+    /// Preemptive actions declared: (holder, action, declaration answered).
+    pub preempts: Vec<(Entity, Action, usize)>,
+    /// Reactions declared: (responder, reaction, declaration answered).
+    pub reactions: Vec<(Entity, Reaction, usize)>,
+    /// Responders who answered one of the group's actions (and may answer no other).
+    pub responded: BTreeSet<Entity>,
+    /// Movers asked about their movement this tick who have not answered.
+    pub movers: Vec<Entity>,
+    /// Whether the free-actions step has listed this tick's movers.
+    pub movers_listed: bool,
+    /// Whether the ambusher's free action has been taken.
+    pub ambush_done: bool,
+}
+
+/// How and why the fight ended.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct FightResult {
+    /// The side id left standing, if exactly one.
+    pub winner: Option<String>,
+    /// The tick it ended at.
+    pub ticks: u32,
+    /// Why it ended.
+    pub reason: String,
+}
+
+/// Moves the table to `phase` from an exclusive system.
+pub(crate) fn go_to(world: &mut World, phase: FwkPhase) {
+    world.resource_scope(|world, mut current: Mut<CurrentPhase<FwkPhase>>| {
+        world.resource_scope(|world, mut log: Mut<GameLog>| {
+            let mut progress = world.resource_mut::<StepProgress>();
+            enter_phase(phase, &mut current, &mut log, &mut progress);
+        });
+    });
+}
+
+/// The phase now.
+pub fn current(world: &World) -> FwkPhase {
+    world.get_resource::<CurrentPhase<FwkPhase>>().map_or(FwkPhase::FightOver, |c| c.get())
+}
+
+/// Whether the fight is over.
+pub fn fight_over(world: &World) -> bool {
+    current(world) == FwkPhase::FightOver
+}

@@ -1,0 +1,98 @@
+//! Resolution of a declaring group: preemptive actions first (a declarer they put out of
+//! the fight loses its action), then each declared action with the reactions declared to
+//! it. Tick costs: an action sets the next action tick to now plus its cost; a reaction
+//! adds its cost to the next action tick. Then the next group declares.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::RulesStep;
+
+use crate::actions;
+use crate::intent::{Action, Reaction};
+use crate::phase::{Choice, FwkPhase, TickState, go_to};
+use crate::schedule::FateWalkerSystems;
+use crate::sheet::ActionClock;
+use crate::view;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, resolve_group.in_set(FateWalkerSystems::Resolve));
+}
+
+fn resolve_group(world: &mut World) {
+    let state = std::mem::take(&mut *world.resource_mut::<TickState>());
+    for (holder, action, _) in &state.preempts {
+        if view::can_act(world, *holder) {
+            view::effect(world, *holder, "preempts", action.title().to_owned());
+            act(world, *holder, action, None);
+        }
+    }
+    let standing: Vec<bool> = state.declarations.iter().map(|d| view::can_act(world, d.actor)).collect();
+    for (i, d) in state.declarations.iter().enumerate() {
+        match &d.choice {
+            Choice::Act(action) if !standing[i] => {
+                view::effect(world, d.actor, "interdicted", action.title().to_owned());
+            }
+            Choice::Act(action) => {
+                let reaction = state
+                    .reactions
+                    .iter()
+                    .find(|(r, _, answered)| *answered == i && view::can_act(world, *r))
+                    .map(|(r, kind, _)| (*r, *kind));
+                if let Some((r, kind)) = reaction {
+                    pay_reaction(world, r, kind);
+                }
+                act(world, d.actor, action, reaction);
+            }
+            // A simultaneous declarer put out of the fight by its own group holds nothing.
+            Choice::Hold if !view::can_act(world, d.actor) => {}
+            Choice::Hold => {
+                if let Some(mut c) = world.get_mut::<ActionClock>(d.actor) {
+                    c.holding = true;
+                }
+                view::effect(world, d.actor, "holds", String::new());
+            }
+            Choice::KeepHolding => {}
+        }
+    }
+    let mut next = TickState {
+        declared: state.declared,
+        ambush_done: state.ambush_done,
+        movers: state.movers,
+        movers_listed: state.movers_listed,
+        ..Default::default()
+    };
+    next.declared.extend(state.preempts.iter().map(|(h, _, _)| *h));
+    world.insert_resource(next);
+    go_to(world, FwkPhase::Declare);
+}
+
+/// Resolves an action and moves the actor's next action tick to now plus its cost; acting
+/// ends a hold.
+fn act(world: &mut World, e: Entity, action: &Action, reaction: Option<(Entity, Reaction)>) {
+    let cost = actions::cost(world, e, action);
+    let now = view::tick(world);
+    actions::resolve(world, e, action, reaction);
+    if let Some(mut c) = world.get_mut::<ActionClock>(e) {
+        c.holding = false;
+        c.next = now + cost;
+    }
+}
+
+/// A reaction's cost is added to the next action tick (from now, for a holder, whose hold
+/// it ends).
+fn pay_reaction(world: &mut World, e: Entity, kind: Reaction) {
+    let ticks = view::catalogue(world).tables().ticks;
+    let cost = match kind {
+        Reaction::Dodge => ticks.dodge,
+        Reaction::Parry => ticks.parry,
+    };
+    let now = view::tick(world);
+    let Some(mut c) = world.get_mut::<ActionClock>(e) else { return };
+    if c.holding {
+        c.holding = false;
+        c.next = now + cost;
+    } else {
+        c.next += cost;
+    }
+    view::effect(world, e, "reacts", format!("{kind:?}, {cost} ticks"));
+}

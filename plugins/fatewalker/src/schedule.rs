@@ -1,0 +1,53 @@
+//! FateWalker's phase chain, configured in this one place: the opening, then the steps of
+//! a tick in the text's order. Every rule system joins one of these sets; none orders
+//! itself against another module's systems.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::{RulesStep, TableSystems, in_phase};
+
+use crate::phase::FwkPhase;
+
+/// One set per phase, in order, then the decisions set.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FateWalkerSystems {
+    /// Ambush: waits for the ambusher's free action, then hands over to initiative.
+    Ambush,
+    /// Initiative: everyone aware rolls a starting tick.
+    Initiative,
+    /// Tick events: end check, the clock to the next tick, late joiners, damage over time,
+    /// movement segments; then declarations or free actions.
+    TickEvents,
+    /// Declarations: the next group by Awareness declares; when all of it has, responses
+    /// are listed.
+    Declare,
+    /// Preemptions and reactions: asks each responder in turn, then hands over to resolution.
+    Preempt,
+    /// Resolution: preemptive actions, then the declared actions with their reactions;
+    /// back to declarations for the next group.
+    Resolve,
+    /// Free actions: movers at a segment's end answer; then the next tick.
+    FreeActions,
+    /// Every pass, in any phase: the AI decides for the combatants the rules wait on, then
+    /// queued intents are validated and applied.
+    Decisions,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Order new phases here.
+    app.configure_sets(
+        RulesStep,
+        (
+            FateWalkerSystems::Ambush.run_if(in_phase(FwkPhase::Ambush)),
+            FateWalkerSystems::Initiative.run_if(in_phase(FwkPhase::Initiative)),
+            FateWalkerSystems::TickEvents.run_if(in_phase(FwkPhase::TickEvents)),
+            FateWalkerSystems::Declare.run_if(in_phase(FwkPhase::Declare)),
+            FateWalkerSystems::Preempt.run_if(in_phase(FwkPhase::Preempt)),
+            FateWalkerSystems::Resolve.run_if(in_phase(FwkPhase::Resolve)),
+            FateWalkerSystems::FreeActions.run_if(in_phase(FwkPhase::FreeActions)),
+            FateWalkerSystems::Decisions,
+        )
+            .chain()
+            .in_set(TableSystems::Rules),
+    );
+}

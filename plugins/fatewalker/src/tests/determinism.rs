@@ -1,0 +1,52 @@
+//! The same scenario and seed give a byte-identical log: checked against a golden file.
+//! Set `FRAY_BLESS=1` to rewrite the golden file after an intended rule change.
+
+use std::path::Path;
+
+use super::support::{AMBUSH, Table, parse};
+use crate::FwkPhase;
+
+fn ambush_log(seed: u64) -> String {
+    let mut t = Table::ambush(seed, true, 600);
+    t.update();
+    assert_eq!(t.phase(), FwkPhase::FightOver, "an all-AI battle ends in one update");
+    t.log_jsonl()
+}
+
+#[test]
+fn the_ambush_with_seed_7_replays_its_golden_log_byte_for_byte() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/ambush_seed7.jsonl");
+    let log = ambush_log(7);
+    if std::env::var_os("FRAY_BLESS").is_some() {
+        std::fs::write(&golden, &log).expect("writing the golden log");
+    }
+    let expected = std::fs::read_to_string(&golden)
+        .expect("plugins/fatewalker/tests/golden/ambush_seed7.jsonl exists (FRAY_BLESS=1 writes it)");
+    assert!(
+        log == expected,
+        "the ambush log for seed 7 differs from the golden file; a rule change must bless it"
+    );
+}
+
+#[test]
+fn the_same_seed_twice_gives_the_same_log_and_another_seed_another() {
+    assert_eq!(ambush_log(99), ambush_log(99));
+    assert_ne!(ambush_log(99), ambush_log(100), "the seed drives the dice");
+}
+
+#[test]
+fn a_reused_table_app_plays_the_same_battle_as_a_fresh_one() {
+    let scenario = parse(AMBUSH);
+    let log_of = |app: &bevy_app::App| {
+        let mut out = Vec::new();
+        app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
+        out
+    };
+    let mut fresh = crate::table_app(&scenario, 42, 600, true);
+    fresh.update();
+    let mut reused = crate::table_app(&scenario, 41, 600, true);
+    reused.update();
+    crate::reset_table(&mut reused, &scenario, 42, 600, true);
+    reused.update();
+    assert!(log_of(&fresh) == log_of(&reused), "a reset table replays seed 42 exactly");
+}
