@@ -13,9 +13,11 @@ use bevy_app::{App, Plugin, Update};
 use bevy_ecs::prelude::*;
 use fiend_wake::FwIntent;
 use fray_core::DriveRules;
+pub use fray_core::session::OpenReport;
 use fray_core::session::{
-    IntentHistory, Recorded, RedoStack, ReplayStop, SAVE_VERSION, SaveError, SaveFile, controllers,
-    note_controllers, parse_save, read_save_header, replay, save_text, set_controllers, split_last_step,
+    IntentHistory, Recorded, RedoStack, SAVE_VERSION, SaveError, SaveFile, controllers, note_controllers,
+    open_record, parse_save, read_save_header, read_save_scenario, replay, restart, save_text,
+    set_controllers, split_last_step,
 };
 
 use crate::rulesets::{self, LoadedScenario, RulesetScenario};
@@ -65,29 +67,6 @@ enum TypedSave {
     FiendWake(Box<SaveFile<FwIntent>>),
 }
 
-/// How far opening a save got.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpenReport {
-    /// Intents replayed.
-    pub replayed: usize,
-    /// Intents in the save.
-    pub total: usize,
-    /// The intent that stopped the replay, if one did: everything before it is loaded.
-    pub stopped: Option<ReplayStop>,
-}
-
-impl OpenReport {
-    /// A line for people: how much was loaded, and why not everything.
-    pub fn message(&self) -> String {
-        match &self.stopped {
-            None => format!("loaded all {} intents", self.total),
-            Some(stop) => {
-                format!("{stop}; loaded the {} intents before it, of {}", self.replayed, self.total)
-            }
-        }
-    }
-}
-
 impl LoadedSave {
     /// The save's seed.
     pub fn seed(&self) -> u64 {
@@ -125,15 +104,10 @@ impl LoadedSave {
         self.scenario.rebuild(world, seed, max_rounds, false);
         begin(world, self.scenario.clone(), seed, max_rounds);
         match &self.file {
-            TypedSave::FiendWake(s) => open_typed(
-                world,
-                &self.scenario,
-                seed,
-                max_rounds,
-                &s.controllers,
-                &s.intents,
-                &s.controller_changes,
-            ),
+            TypedSave::FiendWake(s) => {
+                let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, max_rounds, false);
+                open_record(world, rebuild, &s.controllers, &s.intents, &s.controller_changes)
+            }
         }
     }
 
@@ -145,63 +119,14 @@ impl LoadedSave {
     }
 }
 
-/// Replays a record onto the freshly rebuilt table; on a stop, rebuilds again and replays
-/// the part before it.
-fn open_typed<I>(
-    world: &mut World,
-    scenario: &LoadedScenario,
-    seed: u64,
-    max_rounds: u32,
-    start: &[(fray_core::ids::CombatantId, fray_core::table::Controller)],
-    intents: &[Recorded<I>],
-    changes: &[fray_core::session::ControllerChange],
-) -> OpenReport
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    restart::<I>(world, start);
-    let total = intents.len();
-    match replay(world, intents, changes) {
-        Ok(()) => OpenReport { replayed: total, total, stopped: None },
-        Err(stop) => {
-            scenario.rebuild(world, seed, max_rounds, false);
-            restart::<I>(world, start);
-            let keep = stop.index.min(total);
-            let before: Vec<_> = changes.iter().filter(|c| c.at <= keep).cloned().collect();
-            // The part before the stop replayed once already; it replays again.
-            let again = replay(world, &intents[..keep], &before);
-            OpenReport { replayed: if again.is_ok() { keep } else { 0 }, total, stopped: Some(stop) }
-        }
-    }
-}
-
-/// Sets the start controllers on the freshly spawned table and starts its record there.
-fn restart<I: Send + Sync + 'static>(
-    world: &mut World,
-    start: &[(fray_core::ids::CombatantId, fray_core::table::Controller)],
-) {
-    set_controllers(world, start);
-    let history = IntentHistory::<I>::started(world);
-    world.insert_resource(history);
-}
-
-/// The scenario part of a save, read before its intents.
-#[derive(serde::Deserialize)]
-#[serde(rename = "Save")]
-struct SaveScenario {
-    scenario: String,
-    #[serde(default)]
-    scenario_path: Option<String>,
-}
-
 /// Reads a save's text: version, ruleset, embedded scenario, then the intents.
 pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
     let header = read_save_header(text)?;
     match header.ruleset.as_str() {
         fiend_wake::RULESET_ID => {
             // The scenario is read first so that the ids the intents name can be checked.
-            let scenario_text: SaveScenario = fray_core::scenario::parse_ron(text)?;
-            let scenario = rulesets::parse(&scenario_text.scenario).map_err(SaveError::Scenario)?;
+            let (scenario_text, scenario_path) = read_save_scenario(text)?;
+            let scenario = rulesets::parse(&scenario_text).map_err(SaveError::Scenario)?;
             if scenario.ruleset() != header.ruleset {
                 return Err(SaveError::Invalid(format!(
                     "the save is for ruleset '{}' but its scenario is for '{}'",
@@ -210,7 +135,7 @@ pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
                 )));
             }
             let mut scenario = scenario;
-            scenario.path = scenario_text.scenario_path.map(PathBuf::from);
+            scenario.path = scenario_path.map(PathBuf::from);
             let file = parse_save::<FwIntent>(text, &scenario.combatant_ids())?;
             Ok(LoadedSave { scenario, file: TypedSave::FiendWake(Box::new(file)) })
         }

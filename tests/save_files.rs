@@ -295,3 +295,50 @@ fn a_killed_headless_player_resumes_with_everything_it_accepted() {
     }
     panic!("the fight did not end (kill seed {seed})");
 }
+
+/// A played swamp battle's save text, made in memory.
+fn swamp_save(seed: u64) -> String {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/swamp.ron"))
+            .expect("the swamp scenario");
+    let scenario = fray::rulesets::parse(&text).expect("the swamp parses");
+    let mut app = scenario.table_app(seed, 100, true);
+    app.update();
+    session::save_string(app.world()).expect("saving")
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    /// Any edit of a save gives a save or an error, never a panic; a save that reads opens
+    /// (up to its first intent that no longer validates), never panicking either.
+    #[test]
+    fn a_mangled_save_never_panics_the_loader(
+        edits in proptest::collection::vec(
+            (proptest::prelude::any::<proptest::sample::Index>(), 0..4u8, proptest::prelude::any::<char>()),
+            1..6,
+        ),
+    ) {
+        let mut text: Vec<char> = swamp_save(5).chars().collect();
+        for (at, op, c) in edits {
+            let i = at.index(text.len().max(1)).min(text.len().saturating_sub(1));
+            match op {
+                0 => { text.remove(i); }
+                1 => text.insert(i, c),
+                2 => text[i] = c,
+                _ => text.truncate(i),
+            }
+            if text.is_empty() {
+                break;
+            }
+        }
+        let text: String = text.into_iter().collect();
+        match parse_save_text(&text) {
+            Ok(save) => {
+                let (_, report) = save.headless_app();
+                proptest::prop_assert!(report.replayed <= report.total);
+            }
+            Err(e) => proptest::prop_assert!(!e.report("x.ron").is_empty(), "an error explains itself"),
+        }
+    }
+}

@@ -294,6 +294,63 @@ where
     Ok(())
 }
 
+/// How far opening a save got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenReport {
+    /// Intents replayed.
+    pub replayed: usize,
+    /// Intents in the save.
+    pub total: usize,
+    /// The intent that stopped the replay, if one did: everything before it is loaded.
+    pub stopped: Option<ReplayStop>,
+}
+
+impl OpenReport {
+    /// A line for people: how much was loaded, and why not everything.
+    pub fn message(&self) -> String {
+        match &self.stopped {
+            None => format!("loaded all {} intents", self.total),
+            Some(stop) => {
+                format!("{stop}; loaded the {} intents before it, of {}", self.replayed, self.total)
+            }
+        }
+    }
+}
+
+/// Sets the start controllers on a freshly spawned table and starts its record there.
+pub fn restart<I: Send + Sync + 'static>(world: &mut World, start: &[(CombatantId, Controller)]) {
+    set_controllers(world, start);
+    let history = IntentHistory::<I>::started(world);
+    world.insert_resource(history);
+}
+
+/// Opens a saved record on a freshly spawned table: start controllers, then every intent
+/// replayed. On an intent that no longer validates, `rebuild` spawns the table afresh and
+/// the part before it is replayed again, so that the table holds exactly that part.
+pub fn open_record<I>(
+    world: &mut World,
+    mut rebuild: impl FnMut(&mut World),
+    start: &[(CombatantId, Controller)],
+    intents: &[Recorded<I>],
+    changes: &[ControllerChange],
+) -> OpenReport
+where
+    I: Clone + core::fmt::Debug + Send + Sync + 'static,
+{
+    restart::<I>(world, start);
+    let total = intents.len();
+    let Err(stop) = replay(world, intents, changes) else {
+        return OpenReport { replayed: total, total, stopped: None };
+    };
+    rebuild(world);
+    restart::<I>(world, start);
+    let keep = stop.index.min(total);
+    let before: Vec<_> = changes.iter().filter(|c| c.at <= keep).cloned().collect();
+    // That part replayed once already, so it replays again.
+    let replayed = if replay(world, &intents[..keep], &before).is_ok() { keep } else { 0 };
+    OpenReport { replayed, total, stopped: Some(stop) }
+}
+
 /// Splits a record into everything before the last accepted intent, and the step that
 /// undoing removes: that intent and the refused ones after it. `None` when nothing was
 /// accepted.
@@ -377,6 +434,22 @@ pub fn read_save_header(text: &str) -> Result<SaveHeader, SaveError> {
         return Err(SaveError::Version(header.version));
     }
     Ok(header)
+}
+
+/// The scenario part of a save, read before its intents.
+#[derive(Deserialize)]
+#[serde(rename = "Save")]
+struct SaveScenario {
+    scenario: String,
+    #[serde(default)]
+    scenario_path: Option<String>,
+}
+
+/// The embedded scenario text of a save and the path it was read from (after
+/// [`read_save_header`]).
+pub fn read_save_scenario(text: &str) -> Result<(String, Option<String>), SaveError> {
+    let s: SaveScenario = parse_ron(text)?;
+    Ok((s.scenario, s.scenario_path))
 }
 
 /// Parses a save of intent type `I` (after [`read_save_header`]), checking the ids it names
