@@ -16,13 +16,21 @@ use crate::phase::{Clock, FightResult, FwkPhase, TickState, go_to};
 use crate::schedule::FateWalkerSystems;
 use crate::sheet::{ActionClock, Afflictions};
 use crate::view;
-use crate::wounds::DamageKind;
+use crate::wounds::{DamageKind, WoundChart};
 use crate::{declare, movement};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         RulesStep,
-        (check_end, advance_clock, join_late, afflictions, movement::end_segments, declare::open_tick)
+        (
+            check_end,
+            advance_clock,
+            heal_temporary_wounds,
+            join_late,
+            afflictions,
+            movement::end_segments,
+            declare::open_tick,
+        )
             .chain()
             .distributive_run_if(in_phase(FwkPhase::TickEvents))
             .in_set(FateWalkerSystems::TickEvents),
@@ -46,6 +54,7 @@ fn check_end(world: &mut World) {
 
 /// The next tick after `now` at which anything happens.
 pub fn next_event(world: &World, now: u32) -> Option<u32> {
+    let heal_every = view::catalogue(world).tables().temporary_wound_ticks;
     let mut next: Option<u32> = None;
     let mut consider = |t: u32| next = Some(next.map_or(t.max(now + 1), |n| n.min(t.max(now + 1))));
     for e in view::combatants(world) {
@@ -68,6 +77,9 @@ pub fn next_event(world: &World, now: u32) -> Option<u32> {
                 consider(a.next);
             }
         }
+        if heal_every > 0 && world.get::<WoundChart>(e).is_some_and(|c| c.glancing > 0) {
+            consider((now / heal_every + 1) * heal_every);
+        }
     }
     next
 }
@@ -82,12 +94,32 @@ fn advance_clock(world: &mut World) {
         finish_fight(world, "the tick limit was reached");
         return;
     }
-    world.resource_mut::<Clock>().tick = next;
+    let mut c = world.resource_mut::<Clock>();
+    c.previous = c.tick;
+    c.tick = next;
     let ambush_done = world.resource::<TickState>().ambush_done;
     world.insert_resource(TickState { ambush_done, ..Default::default() });
     let mut log = world.resource_mut::<GameLog>();
     log.set_round(next);
     log.push(None, LogEvent::RoundStarted);
+}
+
+/// In a long scene, temporary wounds heal every `temporary_wound_ticks` (600: 5 minutes).
+fn heal_temporary_wounds(world: &mut World) {
+    let every = view::catalogue(world).tables().temporary_wound_ticks;
+    let clock = *world.resource::<Clock>();
+    if every == 0 || clock.tick / every == clock.previous / every {
+        return;
+    }
+    for e in view::combatants(world) {
+        let healed = match world.get_mut::<WoundChart>(e) {
+            Some(mut c) if c.glancing > 0 => std::mem::take(&mut c.glancing),
+            _ => 0,
+        };
+        if healed > 0 {
+            view::effect(world, e, "temporary_wounds_healed", format!("{healed}"));
+        }
+    }
 }
 
 /// Late joiners who notice the fight now roll initiative: they act that many ticks from now.

@@ -163,6 +163,9 @@ fn ranged_modifiers(
         _ => {}
     }
     let d = view::distance(world, e, target);
+    if view::status(world, target) == fray_core::table::Status::Unconscious {
+        m += t.target_immobile;
+    }
     if view::prone(world, target) {
         if d < t.target_prone_near.0 {
             m += t.target_prone_near.1;

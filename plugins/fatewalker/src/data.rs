@@ -92,6 +92,8 @@ pub struct Tables {
     pub wound_chart: WoundChartSpec,
     /// The consciousness roll after stun damage on a half-filled chart.
     pub consciousness: ConsciousnessTable,
+    /// Temporary wounds heal every this many ticks of a long scene (0: never during a fight).
+    pub temporary_wound_ticks: u32,
 }
 
 /// Initiative numbers.
@@ -175,7 +177,7 @@ pub struct RangedTable {
     pub attacker_running: i32,
     /// By effective range band.
     pub band: BTreeMap<Band, i32>,
-    /// Target immobile (not used by any state yet; see RULES.md).
+    /// Target immobile (an unconscious target).
     pub target_immobile: i32,
     /// Target prone within this many metres: the modifier.
     pub target_prone_near: (f32, i32),

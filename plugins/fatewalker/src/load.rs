@@ -260,7 +260,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_
     world.insert_resource(catalogue);
     world.insert_resource(SurprisePenalties(scenario.rules.surprise.clone()));
     world.insert_resource(Ambusher(scenario.rules.ambusher.clone()));
-    world.insert_resource(Clock { tick: 0, max_ticks });
+    world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));
 }

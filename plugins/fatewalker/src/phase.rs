@@ -76,6 +76,8 @@ impl FwkPhase {
 pub struct Clock {
     /// The current tick (0 before the first).
     pub tick: u32,
+    /// The tick before the current one.
+    pub previous: u32,
     /// The fight ends after this tick.
     pub max_ticks: u32,
 }

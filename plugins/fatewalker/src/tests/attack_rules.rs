@@ -75,3 +75,32 @@ fn melee_needs_reach() {
     t.world_mut().entity_mut(bo).insert(fray_core::prelude::FieldPosition([1.5, 0.0]));
     assert!(check(t.world(), t.e("ann"), bo, false).is_ok(), "a knife reaches 1 m, plus the free 1 m shift");
 }
+
+#[test]
+fn a_fire_bottle_that_hits_sets_its_target_burning() {
+    let text = YARD
+        .replace(
+            r#"weapons: ["heavy", "knife"], ready: "heavy""#,
+            r#"weapons: ["molotov"], ready: "molotov""#,
+        )
+        .replace(r#"skills: {"firearms": 6, "dodge": 4}"#, r#"skills: {"throwing": 8}"#);
+    let mut burned = 0;
+    for seed in 0..20 {
+        let mut t = Table::from_ron(&text.replace("seed: 3", &format!("seed: {seed}")));
+        let bo = t.e("bo");
+        t.world_mut().entity_mut(bo).insert(fray_core::prelude::FieldPosition([4.0, 0.0]));
+        t.accept(
+            "ann",
+            crate::FwkIntent::Act {
+                action: crate::Action::Attack { target: "bo".into(), through_cover: false },
+            },
+        );
+        t.accept("bo", crate::FwkIntent::Decline);
+        let hit =
+            t.log().iter().any(|l| matches!(&l.event, fray_core::log::LogEvent::Effect { what: "hit", .. }));
+        let burning = t.world().get::<crate::sheet::Afflictions>(bo).is_some_and(|a| !a.0.is_empty());
+        assert_eq!(hit && crate::view::on_table(t.world(), bo), burning, "seed {seed}: a hit sets the fire");
+        burned += u32::from(burning);
+    }
+    assert!(burned > 0, "at throwing 8 some of 20 throws hit");
+}

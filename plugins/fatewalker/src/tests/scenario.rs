@@ -26,3 +26,44 @@ fn the_ai_plays_the_ambush_to_the_end_with_legal_intents() {
         eprintln!("seed {seed}: {result:?}");
     }
 }
+
+#[test]
+fn broken_scenarios_are_explained() {
+    let bad_weapon =
+        AMBUSH.replace(r#"weapons: ["smg"], ready: "smg""#, r#"weapons: ["laser"], ready: "laser""#);
+    let report = parse_scenario(&bad_weapon).expect_err("an unknown weapon").report("a.ron").join("\n");
+    assert!(report.contains("'laser'") && report.contains("catalogue"), "{report}");
+
+    let even = AMBUSH.replace("rules: (", r#"rules: (weapons: {"odd": (name: "Odd", kind: Melee, skill: "x", ticks: 3, damage: "2x4", damage_target: 5, damage_type: Physical)},"#);
+    let report = parse_scenario(&even).expect_err("even die values").report("a.ron").join("\n");
+    assert!(report.contains("odd numbers"), "{report}");
+
+    let syntax = AMBUSH.replace("seed: 7,", "seed: 7,,");
+    let report = parse_scenario(&syntax).expect_err("a syntax error").report("a.ron");
+    assert!(
+        report[0].starts_with("a.ron:") && report[0].split(':').count() >= 4,
+        "PATH:LINE:COL: {report:?}"
+    );
+
+    let nowhere = AMBUSH.replace(r#"position: (2.0, 1.5),"#, "");
+    let report = parse_scenario(&nowhere).expect_err("no position").report("a.ron").join("\n");
+    assert!(report.contains("'tomas': needs a position"), "{report}");
+}
+
+#[test]
+fn the_board_view_shows_ticks_holds_and_who_acts_now() {
+    let mut t = super::support::Table::from_ron(super::support::YARD);
+    let view = crate::view::board(t.world());
+    assert_eq!((view.tick, view.phase), (4, "declare"));
+    let ann = &view.combatants[0];
+    assert!(ann.may_act_now && ann.next_action_tick == 4, "Ann acts at 4: {ann:?}");
+    assert!(!view.combatants[1].may_act_now, "Bo waits for tick 6");
+    t.accept("ann", crate::FwkIntent::Hold);
+    let view = crate::view::board(t.world());
+    assert!(view.combatants[0].holding, "the hold is shown");
+    assert_eq!(
+        view.combatants[0].wounds.as_ref().map(|w| w.marks.len()),
+        Some(12),
+        "the default chart's boxes"
+    );
+}

@@ -2,11 +2,13 @@
 //! penalties, mortal wounds and death, and stun: the half-chart consciousness roll and the
 //! conversions (1 for 1 when the chart is full, 2 stun per normal point, the half point).
 
+use fray_core::log::LogEvent;
 use fray_core::prelude::Status;
 
 use super::support::{Table, YARD};
 use crate::damage::{Hit, deal};
 use crate::data::{ColumnSpec, WoundChartSpec};
+use crate::intent::{Action, FwkIntent};
 use crate::sheet::Afflictions;
 use crate::wounds::{DamageKind, Mark, WoundChart};
 
@@ -134,4 +136,51 @@ fn a_failed_consciousness_roll_knocks_out_and_mortal_wounds_bleed() {
     let bleeding = bleeding.expect("a mortal wound bleeds");
     assert_eq!(bleeding.every, 4 + 3, "every Prowess + Will ticks");
     assert_eq!(t.status("ann"), Status::Fighting, "still standing, for now");
+}
+
+#[test]
+fn damage_over_time_strikes_every_few_ticks_as_often_as_it_lasts() {
+    let mut t = Table::from_ron(YARD);
+    let bo = t.e("bo");
+    let fire = crate::sheet::Affliction {
+        what: "fire".into(),
+        every: 3,
+        damage: 2,
+        next: 5,
+        remaining: Some(2),
+        absorbed: false,
+        stun: false,
+    };
+    t.world_mut().get_mut::<Afflictions>(bo).expect("afflictions").0.push(fire);
+    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
+    t.accept("bo", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
+    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
+    let burns: Vec<u32> = t
+        .log()
+        .iter()
+        .filter(|l| matches!(&l.event, LogEvent::Damage { source, .. } if source == "fire"))
+        .map(|l| l.round)
+        .collect();
+    assert_eq!(burns, [5, 8], "2 damage at tick 5 and 3 ticks later, then it is spent");
+    assert_eq!(t.chart("bo").glancing, 4, "each strike is its own source: 2 + 2 temporary wounds");
+    assert!(t.world().get::<Afflictions>(bo).is_some_and(|a| a.0.is_empty()), "the fire is out");
+}
+
+#[test]
+fn temporary_wounds_heal_after_600_ticks_of_a_long_scene() {
+    let mut t = Table::from_ron(YARD);
+    let bo = t.e("bo");
+    let graze =
+        Hit { normal: 0, piercing: 2, kind: DamageKind::Normal, absorbable: false, source: "graze".into() };
+    deal(t.world_mut(), bo, graze);
+    assert_eq!(t.chart("bo").glancing, 2);
+    while t.tick() < 600 && t.phase() != crate::FwkPhase::FightOver {
+        let who = t.awaiting().first().cloned().expect("someone is awaited");
+        t.accept(&who, FwkIntent::Act { action: Action::Wait { ticks: 60 } });
+    }
+    assert_eq!(t.chart("bo").glancing, 0, "5 minutes (600 ticks) heal temporary wounds");
+    assert!(
+        t.log().iter().any(|l| l.round == 600
+            && matches!(&l.event, LogEvent::Effect { what: "temporary_wounds_healed", .. }))
+    );
 }
