@@ -288,6 +288,64 @@ where
     Ok(describe(&step[0]))
 }
 
+/// Takes the fight back to its start, every step kept to be redone (watching a saved fight
+/// begins here). Returns how many steps can then be redone.
+pub fn rewind(world: &mut World) -> Result<usize, String> {
+    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
+    match &session.scenario.rules {
+        RulesetScenario::FiendWake(_) => rewind_typed::<FwIntent>(world, &session),
+    }
+}
+
+fn rewind_typed<I>(world: &mut World, session: &Session) -> Result<usize, String>
+where
+    I: Clone + core::fmt::Debug + Send + Sync + 'static,
+{
+    let history = world.get_resource::<IntentHistory<I>>().cloned().ok_or("no fight is open")?;
+    let first = history.entries.iter().position(|r| r.accepted).unwrap_or(history.entries.len());
+    // Each step: an accepted intent and the refused ones after it.
+    let mut steps: Vec<Vec<Recorded<I>>> = Vec::new();
+    for entry in &history.entries[first..] {
+        match steps.last_mut() {
+            Some(step) if !entry.accepted => step.push(entry.clone()),
+            _ => steps.push(vec![entry.clone()]),
+        }
+    }
+    let now = controllers(world);
+    let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= first).cloned().collect();
+    session.scenario.rebuild(world, session.seed, session.max_rounds, false);
+    restart::<I>(world, &history.start);
+    let replayed = replay(world, &history.entries[..first], &changes);
+    set_controllers(world, &now);
+    note_controllers::<I>(world);
+    replayed.map_err(|stop| format!("rewinding could not rebuild the fight: {stop}"))?;
+    let mut redo = world.get_resource_or_init::<RedoStack<I>>();
+    redo.0.extend(steps.into_iter().rev());
+    Ok(redo.0.len())
+}
+
+/// Opens a save to watch it: the table at the start of the fight with the AI held; `redo`
+/// steps forward, `undo` steps back, the log following. Returns how the save loaded.
+pub fn start_replay(world: &mut World, save: &LoadedSave) -> Result<OpenReport, String> {
+    let report = save.open(world);
+    rewind(world)?;
+    world.insert_resource(fray_core::session::HoldAi);
+    Ok(report)
+}
+
+/// Where a watched (or undone) fight stands: accepted intents on the table, and that plus
+/// the steps that can be redone.
+pub fn position(world: &World) -> (usize, usize) {
+    let now = accepted_intents(world);
+    let ahead = match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
+        Some(RulesetScenario::FiendWake(_)) => {
+            world.get_resource::<RedoStack<FwIntent>>().map_or(0, |r| r.0.len())
+        }
+        None => 0,
+    };
+    (now, now + ahead)
+}
+
 fn describe<I: core::fmt::Debug>(r: &Recorded<I>) -> String {
     format!("{}: {:?}", r.actor, r.intent)
 }

@@ -369,3 +369,36 @@ fn all_ai_round_trip(path: &str, seed: u64) {
     let outcomes = loaded.world().resource::<Outcomes>().0.len();
     assert_eq!(outcomes, t.world().resource::<Outcomes>().0.len());
 }
+
+#[test]
+fn a_watched_save_steps_forward_and_back_with_the_log_in_step() {
+    let text = scenario_text(SCENARIOS[1]);
+    let mut t = session_table(&text, 4, 100);
+    let everyone: Vec<Entity> = t.world().resource::<TableIndex>().order.clone();
+    for e in everyone {
+        t.world_mut().entity_mut(e).insert(Controller::Ai);
+    }
+    t.update();
+    let full = t.log_jsonl();
+    let saved = session::save_string(t.world()).expect("saving");
+    let save = session::parse_save_text(&saved).expect("reading");
+    let mut watch = Table { app: save.scenario.table_app(save.seed(), save.max_rounds(), false) };
+    let report = session::start_replay(watch.world_mut(), &save).expect("the replay opens");
+    assert_eq!(report.stopped, None);
+    let (at, total) = session::position(watch.world());
+    assert_eq!(at, 0, "a watched fight starts at its start");
+    assert!(total > 10, "and every step of it is ahead: {total}");
+    let mut logs = vec![watch.log_jsonl()];
+    for _ in 0..total {
+        redo(&mut watch);
+        logs.push(watch.log_jsonl());
+    }
+    watch.update();
+    assert!(watch.log_jsonl() == full, "stepping through every step gives the whole log; the AI stays held");
+    assert!(session::redo(watch.world_mut()).is_err(), "the end of the fight");
+    for back in (0..total).rev() {
+        undo(&mut watch);
+        assert!(watch.log_jsonl() == logs[back], "stepping back to step {back} shows its log");
+    }
+    assert_eq!(session::position(watch.world()), (0, total));
+}
