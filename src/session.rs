@@ -423,6 +423,9 @@ pub fn autosave_now(world: &mut World) -> bool {
         return false;
     }
     let path = auto.path.clone();
+    if auto.written.is_none() {
+        remove_stale_temporaries(&path);
+    }
     let over = fight_over(world);
     let result = save_string(world).and_then(|text| {
         write_atomically(&path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -436,6 +439,21 @@ pub fn autosave_now(world: &mut World) -> bool {
     auto.written = Some(rev);
     auto.error = result.err();
     auto.error.is_none()
+}
+
+/// Removes the temporary files a killed writer left beside `path` (never read: the rename
+/// is what publishes a save).
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let ours = format!("{prefix}{}.tmp", std::process::id());
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with(&prefix) && file.ends_with(".tmp") && file != ours {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn autosave_system(world: &mut World) {

@@ -31,11 +31,10 @@ pub mod spells;
 pub mod turns;
 pub mod view;
 
-use bevy_app::{App, Plugin, Update};
-use bevy_ecs::schedule::IntoScheduleConfigs;
+use bevy_app::{App, Plugin};
+use fray_core::FrayCorePlugin;
 use fray_core::intent::Inbox;
-use fray_core::session::{IntentHistory, RedoStack, note_controllers};
-use fray_core::{FrayCorePlugin, RecordSession};
+use fray_core::session::{IntentHistory, NoteControllers, RedoStack, note_controllers};
 
 pub use intent::FwIntent;
 pub use load::{FwScenario, RULESET_ID, parse_scenario, reset_table, spawn_scenario, table_app};
@@ -53,7 +52,7 @@ impl Plugin for FiendWakePlugin {
         app.init_resource::<Inbox<FwIntent>>()
             .init_resource::<IntentHistory<FwIntent>>()
             .init_resource::<RedoStack<FwIntent>>()
-            .add_systems(Update, note_controllers::<FwIntent>.in_set(RecordSession))
+            .insert_resource(NoteControllers(note_controllers::<FwIntent>))
             .init_resource::<Round>()
             .init_resource::<ActiveTurn>()
             .init_resource::<reactions::Reactions>()

@@ -45,11 +45,6 @@ pub mod prelude {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DriveRules;
 
-/// The `Update` systems that note what changed outside the rules (controllers handed to a
-/// person or the AI) in the session record; they run before [`DriveRules`].
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RecordSession;
-
 /// Sets up the table: the [`RulesStep`](phase::RulesStep) schedule, the log and outcomes,
 /// and, in `Update`, the driver that runs the rules until they wait, then brings the token
 /// entities in line with the counters.
@@ -68,7 +63,6 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<intent::Outcomes>()
             .init_resource::<table::TableIndex>()
             .insert_resource(dice::TableRng::seeded(0))
-            .configure_sets(Update, RecordSession.before(DriveRules))
             .add_systems(
                 Update,
                 (phase::run_rules_until_waiting, tokens::sync_token_entities).chain().in_set(DriveRules),

@@ -137,8 +137,12 @@ pub fn set_controllers(world: &mut World, wanted: &[(CombatantId, Controller)]) 
     }
 }
 
-/// Records controller changes made since the last look. Runs before the rules each update
-/// (controllers change only outside the rules), so every change lands at its true position.
+/// The ruleset's [`note_controllers`], which the rules driver calls before each run of the
+/// rules, so that every controller change lands at its true place in the record.
+#[derive(Resource, Clone, Copy)]
+pub struct NoteControllers(pub fn(&mut World));
+
+/// Records controller changes made since the last look, at the current position.
 pub fn note_controllers<I: Send + Sync + 'static>(world: &mut World) {
     let now = controllers(world);
     if let Some(mut history) = world.get_resource_mut::<IntentHistory<I>>() {
