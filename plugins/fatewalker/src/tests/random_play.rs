@@ -113,7 +113,7 @@ fn invariants_at_end(t: &Table) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn random_legal_battles_keep_the_table_consistent_and_end(seed in any::<u64>()) {
