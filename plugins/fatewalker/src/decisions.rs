@@ -7,6 +7,7 @@ use fray_core::intent::{Inbox, Outcome, Outcomes, Rejection, Submitted, Verdict}
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
 use fray_core::prelude::{Controller, TableIndex};
+use fray_core::session::{self, Recorded};
 
 use crate::intent::{Action, FwkIntent};
 use crate::phase::{Choice, FwkPhase, TickState, current};
@@ -51,6 +52,9 @@ pub struct AiPacing {
 }
 
 fn ai_may_act(world: &mut World) -> bool {
+    if session::ai_held(world) {
+        return false;
+    }
     match world.get_resource_mut::<AiPacing>() {
         None => true,
         Some(mut pacing) if pacing.allowance > 0 => {
@@ -111,6 +115,7 @@ enum Step {
 /// Validates and applies one intent now, recording the outcome. Returns the verdict.
 pub fn submit(world: &mut World, submitted: Submitted<FwkIntent>) -> Verdict {
     let Submitted { actor, intent } = submitted;
+    let rng = session::rng_for_submit(world);
     let e = world.resource::<TableIndex>().combatant(&actor);
     let record = match e {
         Some(e) => declare::record(world, e, &intent),
@@ -127,7 +132,12 @@ pub fn submit(world: &mut World, submitted: Submitted<FwkIntent>) -> Verdict {
     };
     world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
     let result = checked.map(|(e, plan)| apply(world, e, plan));
-    world.resource_mut::<Outcomes>().0.push(Outcome { actor, intent: record, result: result.clone() });
+    world.resource_mut::<Outcomes>().0.push(Outcome {
+        actor: actor.clone(),
+        intent: record,
+        result: result.clone(),
+    });
+    session::record(world, Recorded { actor, intent, accepted: result.is_ok(), rng });
     world.resource_mut::<StepProgress>().mark();
     result
 }

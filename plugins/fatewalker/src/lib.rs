@@ -39,6 +39,7 @@ mod tests;
 use bevy_app::{App, Plugin};
 use fray_core::FrayCorePlugin;
 use fray_core::intent::Inbox;
+use fray_core::session::{IntentHistory, NoteControllers, RedoStack, note_controllers};
 
 pub use intent::{Action, FwkIntent, Reaction};
 pub use load::{
@@ -56,6 +57,9 @@ impl Plugin for FateWalkerPlugin {
             app.add_plugins(FrayCorePlugin);
         }
         app.init_resource::<Inbox<FwkIntent>>()
+            .init_resource::<IntentHistory<FwkIntent>>()
+            .init_resource::<RedoStack<FwkIntent>>()
+            .insert_resource(NoteControllers(note_controllers::<FwkIntent>))
             .init_resource::<Clock>()
             .init_resource::<phase::TickState>()
             .init_resource::<sheet::Catalogue>()

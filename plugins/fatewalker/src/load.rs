@@ -8,6 +8,7 @@ use fray_core::ids::SideId;
 use fray_core::phase::{CurrentPhase, Phase};
 use fray_core::prelude::Controller;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
+use fray_core::session::IntentHistory;
 
 use crate::FateWalkerPlugin;
 use crate::data::{FwkRules, MAX_STAT, MountSheet, Sheet, Tables, WoundChartSpec};
@@ -263,6 +264,8 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_
     world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));
+    let history = IntentHistory::<crate::FwkIntent>::started(world);
+    world.insert_resource(history);
 }
 
 /// Clears the app's table and spawns this scenario into it for another battle: the same as

@@ -50,3 +50,28 @@ fn a_reused_table_app_plays_the_same_battle_as_a_fresh_one() {
     reused.update();
     assert!(log_of(&fresh) == log_of(&reused), "a reset table replays seed 42 exactly");
 }
+
+#[test]
+fn a_recorded_fight_replays_onto_a_fresh_table_to_the_same_log() {
+    use fray_core::session::{IntentHistory, open_record};
+    let scenario = parse(AMBUSH);
+    let mut played = crate::table_app(&scenario, 11, 600, true);
+    played.update();
+    let history = played.world().resource::<IntentHistory<crate::FwkIntent>>().clone();
+    assert!(history.entries.len() > 20, "the AI's decisions are recorded: {}", history.entries.len());
+    let mut fresh = crate::table_app(&scenario, 11, 600, true);
+    let report = open_record(
+        fresh.world_mut(),
+        |w| crate::reset_world(w, &scenario, 11, 600, true),
+        &history.start,
+        &history.entries,
+        &history.controller_changes,
+    );
+    assert!(report.stopped.is_none(), "every recorded intent replays: {}", report.message());
+    let log_of = |app: &bevy_app::App| {
+        let mut out = Vec::new();
+        app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
+        out
+    };
+    assert!(log_of(&played) == log_of(&fresh), "the replay gives the same log, dice included");
+}
