@@ -164,6 +164,10 @@ pub fn validate(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Plan> {
             }
             _ => return Err(Rejection::new("the ambusher opens the fight with an action")),
         },
+        FwkPhase::Declare if matches!(intent, FwkIntent::StopMoving | FwkIntent::ChangeMovement { .. }) => {
+            movement::check(world, e, intent)?;
+            Step::Move(intent.clone())
+        }
         FwkPhase::Declare => Step::Declare(declare::check(world, e, intent)?),
         FwkPhase::Preempt => Step::Respond(preempt::check(world, e, intent)?),
         FwkPhase::FreeActions => {
@@ -186,6 +190,9 @@ fn not_now(world: &World, e: Entity, phase: FwkPhase) -> String {
         return format!("{name} has not noticed the fight yet");
     }
     match phase {
+        FwkPhase::Declare if declare::due(world).contains(&e) => {
+            format!("{name} declares after {} (higher Awareness declares first)", waiting.join(", "))
+        }
         FwkPhase::Declare | FwkPhase::Preempt if !c.holding && c.next > view::tick(world) => {
             format!("{name}'s next action tick is {}, not {}{who}", c.next, view::tick(world))
         }

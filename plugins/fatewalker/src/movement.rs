@@ -25,31 +25,35 @@ pub(crate) fn end_segments(world: &mut World) {
     let now = view::tick(world);
     for e in view::combatants(world) {
         let Some(m) = view::motion(world, e).filter(|m| m.segment_end == now) else { continue };
-        if !view::can_act(world, e) {
-            continue;
+        if view::can_act(world, e) {
+            cover_distance(world, e, m, 1.0);
         }
-        let from = view::position(world, e);
-        let left = view::distance_between(from, m.to);
-        let step = view::rate(world, e, m.mode).min(left);
-        let to = if left > 0.0 {
-            [from[0] + (m.to[0] - from[0]) * step / left, from[1] + (m.to[1] - from[1]) * step / left]
-        } else {
-            from
-        };
-        world.entity_mut(e).insert(FieldPosition(to));
-        if let Some(vehicle) = world.get::<Rides>(e).map(|r| r.0) {
-            world.entity_mut(vehicle).insert(FieldPosition(to));
-        }
-        view::effect(
-            world,
-            e,
-            "moved",
-            format!(
-                "{:?} from ({:.1}, {:.1}) to ({:.1}, {:.1}), {step:.1} m",
-                m.mode, from[0], from[1], to[0], to[1]
-            ),
-        );
     }
+}
+
+/// Moves `e` towards its destination by `share` of a segment's distance at its mode's rate.
+fn cover_distance(world: &mut World, e: Entity, m: Motion, share: f32) {
+    let from = view::position(world, e);
+    let left = view::distance_between(from, m.to);
+    let step = (view::rate(world, e, m.mode) * share).min(left);
+    let to = if left > 0.0 {
+        [from[0] + (m.to[0] - from[0]) * step / left, from[1] + (m.to[1] - from[1]) * step / left]
+    } else {
+        from
+    };
+    world.entity_mut(e).insert(FieldPosition(to));
+    if let Some(vehicle) = world.get::<Rides>(e).map(|r| r.0) {
+        world.entity_mut(vehicle).insert(FieldPosition(to));
+    }
+    view::effect(
+        world,
+        e,
+        "moved",
+        format!(
+            "{:?} from ({:.1}, {:.1}) to ({:.1}, {:.1}), {step:.1} m",
+            m.mode, from[0], from[1], to[0], to[1]
+        ),
+    );
 }
 
 /// Lists this tick's movers once; hands over to the next tick when all have answered.
@@ -76,12 +80,16 @@ pub fn owes_answer(world: &World, e: Entity) -> bool {
     world.resource::<TickState>().movers.contains(&e)
 }
 
-/// Checks a mover's answer.
+/// Checks a mover's answer (at a segment's end), or a change of movement made in the middle
+/// of a segment while the mover declares.
 pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict {
     let Some(m) = view::motion(world, e) else {
         return Err(Rejection::new(format!("{} is not moving", view::name(world, e))));
     };
     match intent {
+        FwkIntent::ContinueMoving if m.segment_end != view::tick(world) => {
+            Err(Rejection::new("keeping on is decided at the end of a segment"))
+        }
         FwkIntent::ContinueMoving | FwkIntent::StopMoving => Ok(()),
         FwkIntent::ChangeMovement { mode } if *mode == m.mode => {
             Err(Rejection::new(format!("{} is already moving that way ({mode:?})", view::name(world, e))))
@@ -97,13 +105,18 @@ pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict {
     }
 }
 
-/// Applies a mover's answer.
+/// Applies a mover's answer. A change or stop in the middle of a segment first covers the
+/// share of the segment's distance already moved.
 pub fn answer(world: &mut World, e: Entity, intent: &FwkIntent) {
     world.resource_mut::<TickState>().movers.retain(|&m| m != e);
     let ticks = view::catalogue(world).tables().ticks;
     let segment = view::catalogue(world).tables().segment_ticks.max(1);
     let now = view::tick(world);
     let Some(mut m) = view::motion(world, e) else { return };
+    if m.segment_end > now {
+        let elapsed = segment.saturating_sub(m.segment_end - now);
+        cover_distance(world, e, m, elapsed as f32 / segment as f32);
+    }
     let cost = match intent {
         FwkIntent::ContinueMoving => 0,
         FwkIntent::ChangeMovement { mode } => {

@@ -66,15 +66,15 @@ fn resolve_group(world: &mut World) {
     go_to(world, FwkPhase::Declare);
 }
 
-/// Resolves an action and moves the actor's next action tick to now plus its cost; acting
-/// ends a hold.
+/// Resolves an action and adds its cost to the actor's next action tick (counted from now
+/// at the latest: a holder's old tick does not count); acting ends a hold.
 fn act(world: &mut World, e: Entity, action: &Action, reaction: Option<(Entity, Reaction)>) {
     let cost = actions::cost(world, e, action);
     let now = view::tick(world);
     actions::resolve(world, e, action, reaction);
     if let Some(mut c) = world.get_mut::<ActionClock>(e) {
         c.holding = false;
-        c.next = now + cost;
+        c.next = c.next.max(now) + cost;
     }
 }
 

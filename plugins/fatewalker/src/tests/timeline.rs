@@ -199,3 +199,21 @@ fn a_refused_intent_changes_nothing() {
     );
     assert!(reason.contains("nobody"), "{reason}");
 }
+
+#[test]
+fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
+    let mut t = Table::from_ron(YARD);
+    t.accept("ann", FwkIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    assert_eq!((t.tick(), t.awaiting()), (6, vec!["ann".to_owned()]), "Ann is due at 6, mid-segment");
+    let reason = t.refuse("bo", wait(10));
+    assert!(reason.contains("after Ann"), "Bo's lower Awareness makes him declare second: {reason}");
+    let reason = t.refuse("ann", FwkIntent::ContinueMoving);
+    assert!(reason.contains("declares an action"), "keeping on is not a declaration: {reason}");
+    t.accept("ann", FwkIntent::StopMoving);
+    let [x, y] = crate::view::position(t.world(), t.e("ann"));
+    assert!(x == 0.0 && (y - 5.0 * 2.0 / 6.0).abs() < 1e-4, "2 of 6 ticks walked at Speed 5: ({x}, {y})");
+    assert_eq!(t.clock("ann").next, 7, "stopping costs 1 tick without Ann's tick");
+    assert_eq!(t.awaiting(), ["ann"], "the stop is free of the declaration Ann still owes");
+    t.accept("ann", wait(1));
+    assert_eq!(t.clock("ann").next, 8, "the wait's tick is added to the stop's");
+}
