@@ -1,6 +1,7 @@
 //! The AI's simple, legal policy, one intent at a time: shoot or strike the enemy it hits
 //! most easily; otherwise close in (running when far), stop when it arrives or can shoot;
-//! dodge what it is aware of while it can spare the ticks; never hold or preempt. Deterministic: it rolls nothing.
+//! dodge or parry attacks on itself while it can spare the ticks; never hold, preempt or
+//! counter. Deterministic: it rolls nothing.
 
 use bevy_ecs::prelude::*;
 use fray_core::prelude::Rides;
@@ -46,8 +47,11 @@ fn respond(world: &World, e: Entity) -> FwkIntent {
     if view::clock(world, e).next > view::tick(world) + REACT_WITHIN {
         return FwkIntent::Decline;
     }
-    let weapon = preempt::asked_about(world, &ask).and_then(|(actor, _)| view::ready_weapon(world, actor));
-    let Some((_, weapon)) = weapon else { return FwkIntent::Decline };
+    let Some((actor, trigger)) = preempt::asked_about(world, &ask) else { return FwkIntent::Decline };
+    let aimed_at_me = trigger.target().and_then(|t| view::entity(world, t)) == Some(e);
+    let Some((_, weapon)) = view::ready_weapon(world, actor).filter(|_| aimed_at_me) else {
+        return FwkIntent::Decline;
+    };
     for reaction in [Reaction::Parry, Reaction::Dodge] {
         if combat::check_reaction(world, e, reaction, &weapon).is_ok() {
             return FwkIntent::React { reaction };

@@ -62,6 +62,11 @@ impl Action {
         }
     }
 
+    /// Whether others can react to it: everything but waiting.
+    pub fn noticeable(&self) -> bool {
+        !matches!(self, Action::Wait { .. })
+    }
+
     /// The character this action is aimed at, if any.
     pub fn target(&self) -> Option<&CombatantId> {
         match self {
@@ -97,10 +102,17 @@ pub enum FwkIntent {
         /// The action.
         action: Action,
     },
-    /// React to the declared action aimed at this character.
+    /// As the target of a declared attack, defend against it.
     React {
         /// The reaction.
         reaction: Reaction,
+    },
+    /// React to a declared action with an action of one's own: it resolves together with
+    /// the trigger (right after it, whatever the trigger did) and adds its cost to the next
+    /// action tick.
+    Counter {
+        /// The action.
+        action: Action,
     },
     /// Let the declared action be.
     Decline,
@@ -124,6 +136,7 @@ impl FwkIntent {
             FwkIntent::KeepHolding => "keep holding",
             FwkIntent::Preempt { .. } => "preempt",
             FwkIntent::React { .. } => "react",
+            FwkIntent::Counter { .. } => "counter",
             FwkIntent::Decline => "decline",
             FwkIntent::ContinueMoving => "keep moving",
             FwkIntent::ChangeMovement { .. } => "change movement",

@@ -76,7 +76,8 @@ fn candidates(world: &World, e: Entity) -> Vec<FwkIntent> {
     let actions = candidate_actions(world, e);
     let mut out: Vec<FwkIntent> = Vec::new();
     out.extend(actions.iter().cloned().map(|action| FwkIntent::Act { action }));
-    out.extend(actions.into_iter().map(|action| FwkIntent::Preempt { action }));
+    out.extend(actions.iter().cloned().map(|action| FwkIntent::Preempt { action }));
+    out.extend(actions.into_iter().map(|action| FwkIntent::Counter { action }));
     out.extend([
         FwkIntent::Hold,
         FwkIntent::KeepHolding,

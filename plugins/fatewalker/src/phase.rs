@@ -107,7 +107,7 @@ pub struct Declaration {
 pub enum AskKind {
     /// A holder: act before the declared action?
     Preempt,
-    /// The target: react to the declared action?
+    /// An aware enemy (the target first): react to the declared action?
     React,
 }
 
@@ -135,8 +135,10 @@ pub struct TickState {
     pub asks: VecDeque<Ask>,
     /// Preemptive actions declared: (holder, action, declaration answered).
     pub preempts: Vec<(Entity, Action, usize)>,
-    /// Reactions declared: (responder, reaction, declaration answered).
+    /// Defensive reactions declared: (responder, reaction, declaration answered).
     pub reactions: Vec<(Entity, Reaction, usize)>,
+    /// Actions declared as reactions: (responder, action, declaration answered).
+    pub counters: Vec<(Entity, Action, usize)>,
     /// Responders who answered one of the group's actions (and may answer no other).
     pub responded: BTreeSet<Entity>,
     /// Movers asked about their movement this tick who have not answered.

@@ -1,6 +1,7 @@
 //! Responses to the declared actions, before anything resolves: holders may act
-//! preemptively (their action resolves first, and may interdict the declared one), the
-//! target of an attack may declare a reaction (it resolves with the attack). Nobody of a
+//! preemptively (their action resolves first, and may interdict the declared one); enemies
+//! aware of the action may react (the target of an attack by dodging or parrying, anyone by
+//! an action of their own), resolving with it. Nobody of a
 //! simultaneous group answers its own group's actions; anyone else answers at most one of
 //! them, and a preemption excludes a reaction to the same action.
 
@@ -23,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Lists the questions for the group's declarations: for each action, the enemies of its
-/// actor who hold (preempt?), then its target (react?).
+/// actor who hold (preempt?), then the enemies aware of it, its target first (react?).
 pub(crate) fn ask_for_responses(world: &mut World) {
     let state = world.resource::<TickState>();
     let group = state.group.clone();
@@ -31,20 +32,27 @@ pub(crate) fn ask_for_responses(world: &mut World) {
     let mut asks = VecDeque::new();
     for (i, d) in declarations.iter().enumerate() {
         let Choice::Act(action) = &d.choice else { continue };
-        for e in view::combatants(world) {
-            let c = view::clock(world, e);
-            if c.holding && !group.contains(&e) && view::can_act(world, e) && view::enemies(world, e, d.actor)
-            {
+        if !action.noticeable() {
+            continue;
+        }
+        let may_answer = |e: Entity| {
+            !group.contains(&e)
+                && view::can_act(world, e)
+                && view::clock(world, e).joined
+                && view::enemies(world, e, d.actor)
+        };
+        let everyone = view::combatants(world);
+        for &e in &everyone {
+            if may_answer(e) && view::clock(world, e).holding {
                 asks.push_back(Ask { responder: e, declaration: i, kind: AskKind::Preempt });
             }
         }
-        if let Action::Attack { target, .. } = action
-            && let Some(t) = view::entity(world, target)
-            && !group.contains(&t)
-            && view::clock(world, t).joined
-            && combat::aware_of(world, t, d.actor)
-        {
-            asks.push_back(Ask { responder: t, declaration: i, kind: AskKind::React });
+        let target = action.target().and_then(|t| view::entity(world, t));
+        let reactors = target.into_iter().chain(everyone.into_iter().filter(|&e| Some(e) != target));
+        for e in reactors {
+            if may_answer(e) && combat::aware_of(world, e, d.actor) {
+                asks.push_back(Ask { responder: e, declaration: i, kind: AskKind::React });
+            }
         }
     }
     world.resource_mut::<TickState>().asks = asks;
@@ -91,8 +99,10 @@ pub fn asked_about(world: &World, ask: &Ask) -> Option<(Entity, Action)> {
 pub enum Response {
     /// Act first.
     Preempt(Action),
-    /// React with the action.
+    /// Defend against the attack.
     React(Reaction),
+    /// React with an action.
+    Counter(Action),
     /// Let it be.
     Decline,
 }
@@ -109,14 +119,23 @@ pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Response> 
             Ok(Response::Preempt(action.clone()))
         }
         (AskKind::React, FwkIntent::React { reaction }) => {
-            let weapon = asked_about(world, &ask)
-                .and_then(|(actor, _)| view::ready_weapon(world, actor))
+            let attack = asked_about(world, &ask).filter(|(_, action)| {
+                action.target().and_then(|t| view::entity(world, t)) == Some(e)
+                    && matches!(action, Action::Attack { .. })
+            });
+            let (actor, _) =
+                attack.ok_or_else(|| Rejection::new("only the target of an attack dodges or parries"))?;
+            let weapon = view::ready_weapon(world, actor)
                 .ok_or_else(|| Rejection::new("there is no attack to react to"))?;
             combat::check_reaction(world, e, *reaction, &weapon.1)?;
             Ok(Response::React(*reaction))
         }
+        (AskKind::React, FwkIntent::Counter { action }) => {
+            actions::check(world, e, action)?;
+            Ok(Response::Counter(action.clone()))
+        }
         (AskKind::Preempt, _) => Err(Rejection::new("a holder may act preemptively (Preempt) or decline")),
-        (AskKind::React, _) => Err(Rejection::new("the target may react (React) or decline")),
+        (AskKind::React, _) => Err(Rejection::new("an aware enemy may react (React, Counter) or decline")),
     }
 }
 
@@ -133,6 +152,10 @@ pub fn answer(world: &mut World, e: Entity, response: Response) {
         Response::React(reaction) => {
             state.responded.insert(e);
             state.reactions.push((e, reaction, ask.declaration));
+        }
+        Response::Counter(action) => {
+            state.responded.insert(e);
+            state.counters.push((e, action, ask.declaration));
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Resolution of a declaring group: preemptive actions first (a declarer they put out of
 //! the fight loses its action), then each declared action with the reactions declared to
-//! it. Tick costs: an action sets the next action tick to now plus its cost; a reaction
-//! adds its cost to the next action tick. Then the next group declares.
+//! it: the target's defence with it, actions taken as reactions right after it (they are
+//! simultaneous: they resolve whatever the trigger did to their actor). Tick costs: an
+//! action adds its cost from now; a reaction adds its cost to the next action tick. Then the
+//! next group declares.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -38,10 +40,22 @@ fn resolve_group(world: &mut World) {
                     .iter()
                     .find(|(r, _, answered)| *answered == i && view::can_act(world, *r))
                     .map(|(r, kind, _)| (*r, *kind));
+                let counters: Vec<(Entity, Action)> = state
+                    .counters
+                    .iter()
+                    .filter(|(r, _, answered)| *answered == i && view::can_act(world, *r))
+                    .map(|(r, a, _)| (*r, a.clone()))
+                    .collect();
                 if let Some((r, kind)) = reaction {
-                    pay_reaction(world, r, kind);
+                    let cost = reaction_cost(world, kind);
+                    pay_reaction(world, r, cost, &format!("{kind:?}"));
                 }
                 act(world, d.actor, action, reaction);
+                for (r, counter) in counters {
+                    let cost = actions::cost(world, r, &counter);
+                    actions::resolve(world, r, &counter, None);
+                    pay_reaction(world, r, cost, counter.title());
+                }
             }
             // A simultaneous declarer put out of the fight by its own group holds nothing.
             Choice::Hold if !view::can_act(world, d.actor) => {}
@@ -78,14 +92,18 @@ fn act(world: &mut World, e: Entity, action: &Action, reaction: Option<(Entity, 
     }
 }
 
-/// A reaction's cost is added to the next action tick (from now, for a holder, whose hold
-/// it ends).
-fn pay_reaction(world: &mut World, e: Entity, kind: Reaction) {
+/// What a defensive reaction costs.
+fn reaction_cost(world: &World, kind: Reaction) -> u32 {
     let ticks = view::catalogue(world).tables().ticks;
-    let cost = match kind {
+    match kind {
         Reaction::Dodge => ticks.dodge,
         Reaction::Parry => ticks.parry,
-    };
+    }
+}
+
+/// A reaction's cost is added to the next action tick (from now, for a holder, whose hold
+/// it ends).
+fn pay_reaction(world: &mut World, e: Entity, cost: u32, what: &str) {
     let now = view::tick(world);
     let Some(mut c) = world.get_mut::<ActionClock>(e) else { return };
     if c.holding {
@@ -94,5 +112,5 @@ fn pay_reaction(world: &mut World, e: Entity, kind: Reaction) {
     } else {
         c.next += cost;
     }
-    view::effect(world, e, "reacts", format!("{kind:?}, {cost} ticks"));
+    view::effect(world, e, "reacts", format!("{what}, {cost} ticks"));
 }

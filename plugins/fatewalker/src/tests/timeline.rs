@@ -168,6 +168,7 @@ fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
 fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end() {
     let mut t = Table::from_ron(YARD);
     t.accept("ann", FwkIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    t.accept("bo", FwkIntent::Decline);
     assert_eq!(t.clock("ann").next, 6, "begin moving costs 2 ticks");
     t.accept("ann", wait(4));
     t.accept("bo", wait(10));
@@ -204,6 +205,8 @@ fn a_refused_intent_changes_nothing() {
 fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
     let mut t = Table::from_ron(YARD);
     t.accept("ann", FwkIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    assert_eq!(t.awaiting(), ["bo"], "Bo sees Ann set off and may react");
+    t.accept("bo", FwkIntent::Decline);
     assert_eq!((t.tick(), t.awaiting()), (6, vec!["ann".to_owned()]), "Ann is due at 6, mid-segment");
     let reason = t.refuse("bo", wait(10));
     assert!(reason.contains("after Ann"), "Bo's lower Awareness makes him declare second: {reason}");
@@ -216,4 +219,27 @@ fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
     assert_eq!(t.awaiting(), ["ann"], "the stop is free of the declaration Ann still owes");
     t.accept("ann", wait(1));
     assert_eq!(t.clock("ann").next, 8, "the wait's tick is added to the stop's");
+}
+
+#[test]
+fn an_aware_enemy_may_react_with_an_action_of_its_own_resolving_with_the_trigger() {
+    let mut t = Table::from_ron(YARD);
+    t.accept("ann", FwkIntent::Act { action: Action::GoProne });
+    assert_eq!((t.phase(), t.awaiting()), (FwkPhase::Preempt, vec!["bo".to_owned()]), "Bo sees Ann drop");
+    let reason = t.refuse("bo", FwkIntent::React { reaction: Reaction::Dodge });
+    assert!(reason.contains("only the target"), "nothing to dodge: {reason}");
+    t.accept(
+        "bo",
+        FwkIntent::Counter { action: Action::Attack { target: "ann".into(), through_cover: false } },
+    );
+    let log = t.log();
+    let prone = log.iter().position(|l| matches!(&l.event, LogEvent::Effect { what: "prone", .. }));
+    let shot =
+        log.iter().position(|l| matches!(&l.event, LogEvent::Roll(r) if r.what.starts_with("Pistol at")));
+    assert!(
+        prone.expect("Ann went prone") < shot.expect("Bo shot"),
+        "the reaction resolves with its trigger"
+    );
+    assert_eq!(t.clock("bo").next, 6 + 3, "the reaction's 3 ticks are added to Bo's next action tick");
+    assert_eq!(t.clock("ann").next, 4 + 1, "going prone costs Ann 1 tick");
 }
