@@ -1,6 +1,7 @@
 //! Tick events: the end-of-fight check, the clock moving to the next tick where something
-//! happens, late joiners rolling initiative, damage over time (bleeding included), then the
-//! hand-over to declarations (or straight to free actions when nobody may declare).
+//! happens, temporary wounds healing in long scenes, late joiners rolling initiative, damage
+//! over time (bleeding included). Movement segments and the hand-over to declarations are
+//! the later steps (`movement`, `declare`).
 
 use std::collections::BTreeSet;
 
@@ -13,27 +14,25 @@ use fray_core::prelude::Side;
 use crate::damage::{self, Hit};
 use crate::initiative::roll_initiative;
 use crate::phase::{Clock, FightResult, FwkPhase, TickState, go_to};
-use crate::schedule::FateWalkerSystems;
+use crate::schedule::TickEventSystems;
 use crate::sheet::{ActionClock, Afflictions};
 use crate::view;
 use crate::wounds::{DamageKind, WoundChart};
-use crate::{declare, movement};
 
 pub(crate) fn plugin(app: &mut App) {
+    let now = in_phase(FwkPhase::TickEvents);
     app.add_systems(
         RulesStep,
         (
-            check_end,
-            advance_clock,
-            heal_temporary_wounds,
-            join_late,
-            afflictions,
-            movement::end_segments,
-            declare::open_tick,
-        )
-            .chain()
-            .distributive_run_if(in_phase(FwkPhase::TickEvents))
-            .in_set(FateWalkerSystems::TickEvents),
+            (check_end, advance_clock)
+                .chain()
+                .distributive_run_if(now.clone())
+                .in_set(TickEventSystems::Clock),
+            (heal_temporary_wounds, join_late, afflictions)
+                .chain()
+                .distributive_run_if(now)
+                .in_set(TickEventSystems::Events),
+        ),
     );
 }
 

@@ -10,7 +10,7 @@ use fray_core::phase::{RulesStep, in_phase};
 
 use crate::intent::FwkIntent;
 use crate::phase::{Choice, Declaration, FwkPhase, TickState, go_to};
-use crate::schedule::FateWalkerSystems;
+use crate::schedule::{FateWalkerSystems, TickEventSystems};
 use crate::view;
 use crate::{actions, preempt};
 
@@ -21,6 +21,10 @@ pub(crate) fn plugin(app: &mut App) {
             .chain()
             .distributive_run_if(in_phase(FwkPhase::Declare))
             .in_set(FateWalkerSystems::Declare),
+    );
+    app.add_systems(
+        RulesStep,
+        open_tick.run_if(in_phase(FwkPhase::TickEvents)).in_set(TickEventSystems::Handover),
     );
 }
 
@@ -39,7 +43,7 @@ pub fn due(world: &World) -> Vec<Entity> {
 }
 
 /// Ends the tick events: declarations if anyone may declare, else free actions.
-pub(crate) fn open_tick(world: &mut World) {
+fn open_tick(world: &mut World) {
     go_to(world, if due(world).is_empty() { FwkPhase::FreeActions } else { FwkPhase::Declare });
 }
 

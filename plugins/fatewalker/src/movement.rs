@@ -5,23 +5,29 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
-use fray_core::phase::RulesStep;
+use fray_core::phase::{RulesStep, in_phase};
 use fray_core::prelude::{FieldPosition, Rides};
 
 use crate::actions;
 use crate::data::MoveMode;
 use crate::intent::FwkIntent;
 use crate::phase::{FwkPhase, TickState, go_to};
-use crate::schedule::FateWalkerSystems;
+use crate::schedule::{FateWalkerSystems, TickEventSystems};
 use crate::sheet::{ActionClock, Motion, Stance};
 use crate::view;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(RulesStep, ask_movers.in_set(FateWalkerSystems::FreeActions));
+    app.add_systems(
+        RulesStep,
+        (
+            end_segments.run_if(in_phase(FwkPhase::TickEvents)).in_set(TickEventSystems::Movement),
+            ask_movers.in_set(FateWalkerSystems::FreeActions),
+        ),
+    );
 }
 
 /// Movers whose segment ends now cover its distance (the vehicle moves with its driver).
-pub(crate) fn end_segments(world: &mut World) {
+fn end_segments(world: &mut World) {
     let now = view::tick(world);
     for e in view::combatants(world) {
         let Some(m) = view::motion(world, e).filter(|m| m.segment_end == now) else { continue };

@@ -33,7 +33,33 @@ pub enum FateWalkerSystems {
     Decisions,
 }
 
+/// The steps of [`FateWalkerSystems::TickEvents`], in order. Each system also checks the
+/// phase itself: an earlier step may have ended the fight.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TickEventSystems {
+    /// The end-of-fight check, then the clock moves to the next tick where something happens.
+    Clock,
+    /// That tick's events: temporary wounds healing, late joiners, damage over time.
+    Events,
+    /// Movement segments ending at that tick.
+    Movement,
+    /// Declarations if anyone may declare, else free actions.
+    Handover,
+}
+
 pub(crate) fn plugin(app: &mut App) {
+    // Order new steps of a tick's events here.
+    app.configure_sets(
+        RulesStep,
+        (
+            TickEventSystems::Clock,
+            TickEventSystems::Events,
+            TickEventSystems::Movement,
+            TickEventSystems::Handover,
+        )
+            .chain()
+            .in_set(FateWalkerSystems::TickEvents),
+    );
     // Order new phases here.
     app.configure_sets(
         RulesStep,
