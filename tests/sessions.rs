@@ -334,6 +334,10 @@ proptest! {
             prop_assert_eq!(fresh.submit(id, intent.clone()).is_ok(), *accepted, "{} {:?}", id, intent);
         }
         prop_assert_eq!(snapshot(&mut t), snapshot(&mut fresh));
+        // And what is saved after undoing loads to the same table.
+        let saved = session::save_string(t.world()).map_err(TestCaseError::fail)?;
+        let mut loaded = load_text(&saved);
+        prop_assert_eq!(snapshot(&mut loaded), snapshot(&mut fresh));
     }
 }
 
