@@ -11,7 +11,9 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, in_phase};
 use fray_core::prelude::Side;
 
+use crate::combat;
 use crate::damage::{self, Hit};
+use crate::data::ScriptedEvent;
 use crate::initiative::roll_initiative;
 use crate::phase::{Clock, FightResult, FwkPhase, TickState, go_to};
 use crate::schedule::TickEventSystems;
@@ -28,7 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .distributive_run_if(now.clone())
                 .in_set(TickEventSystems::Clock),
-            (heal_temporary_wounds, join_late, afflictions)
+            (scripted_events, heal_temporary_wounds, join_late, afflictions)
                 .chain()
                 .distributive_run_if(now)
                 .in_set(TickEventSystems::Events),
@@ -56,6 +58,11 @@ pub fn next_event(world: &World, now: u32) -> Option<u32> {
     let heal_every = view::catalogue(world).tables().temporary_wound_ticks;
     let mut next: Option<u32> = None;
     let mut consider = |t: u32| next = Some(next.map_or(t.max(now + 1), |n| n.min(t.max(now + 1))));
+    for ev in world.get_resource::<Script>().map_or(&[][..], |s| &s.0[..]) {
+        if ev.tick > now {
+            consider(ev.tick);
+        }
+    }
     for e in view::combatants(world) {
         if view::can_act(world, e) {
             let c = view::clock(world, e);
@@ -96,11 +103,26 @@ fn advance_clock(world: &mut World) {
     let mut c = world.resource_mut::<Clock>();
     c.previous = c.tick;
     c.tick = next;
-    let ambush_done = world.resource::<TickState>().ambush_done;
-    world.insert_resource(TickState { ambush_done, ..Default::default() });
+    let old = world.resource::<TickState>();
+    let (ambush_done, opening_events_done) = (old.ambush_done, old.opening_events_done);
+    world.insert_resource(TickState { ambush_done, opening_events_done, ..Default::default() });
     let mut log = world.resource_mut::<GameLog>();
     log.set_round(next);
     log.push(None, LogEvent::RoundStarted);
+}
+
+/// The scenario's scripted events.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Script(pub Vec<ScriptedEvent>);
+
+/// Scripted events due at this tick happen.
+fn scripted_events(world: &mut World) {
+    let now = view::tick(world);
+    let due: Vec<ScriptedEvent> =
+        world.resource::<Script>().0.iter().filter(|e| e.tick == now).cloned().collect();
+    for ev in due {
+        combat::blast(world, &ev);
+    }
 }
 
 /// In a long scene, temporary wounds heal every `temporary_wound_ticks` (600: 5 minutes).

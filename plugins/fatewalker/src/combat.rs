@@ -315,3 +315,26 @@ pub fn aware_of(world: &World, target: Entity, e: Entity) -> bool {
         world.get::<Rides>(e).is_some() && world.get::<Rides>(e) == world.get::<Rides>(target);
     riding_together || view::distance(world, target, e) <= range
 }
+
+/// A scripted event's blast: everyone on the table within its radius takes its damage dice,
+/// demoted by their armour's deflection against its type.
+pub fn blast(world: &mut World, ev: &crate::data::ScriptedEvent) {
+    view::log_table(world, fray_core::log::LogEvent::Effect { what: "event", detail: ev.name.clone() });
+    let Ok(base) = crate::dice::DamageDice::parse(&ev.damage) else { return };
+    let centre = [ev.position.0, ev.position.1];
+    for t in view::combatants(world) {
+        if !view::on_table(world, t) || view::distance_between(view::position(world, t), centre) > ev.radius {
+            continue;
+        }
+        let armour = world.get::<Worn>(t).and_then(|w| w.0.clone());
+        let (_, deflection) = view::catalogue(world).protection(armour.as_deref(), ev.damage_type);
+        let mut dice = base.clone();
+        dice.shift(-(deflection as i32));
+        let faces = rolls::faces(world, dice.count());
+        let (normal, piercing) = dice.score(&faces, ev.damage_target);
+        let successes = faces.iter().filter(|&&f| f < ev.damage_target).count() as u32;
+        rolls::record(world, t, format!("{} damage {dice}", ev.name), faces, ev.damage_target, successes, 1);
+        let kind = if ev.stun { DamageKind::Stun } else { DamageKind::Normal };
+        damage::deal(world, t, Hit { normal, piercing, kind, absorbable: true, source: ev.name.clone() });
+    }
+}

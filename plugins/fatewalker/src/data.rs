@@ -32,6 +32,32 @@ pub struct FwkRules {
     pub surprise: BTreeMap<SideId, u32>,
     /// The combatant who takes the free action before initiative (an ambush).
     pub ambusher: Option<CombatantId>,
+    /// Scripted events at given ticks (tick 0: before initiative, opening the fight).
+    pub events: Vec<ScriptedEvent>,
+}
+
+/// Something that happens at a given tick whatever anyone does: a bomb, a trap, a collapse.
+/// It damages everyone within its radius.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptedEvent {
+    /// The tick it happens (0: before initiative).
+    pub tick: u32,
+    /// What it is, for the log.
+    pub name: String,
+    /// Where, in metres.
+    pub position: (f32, f32),
+    /// Everyone within this many metres is hit.
+    pub radius: f32,
+    /// Damage dice, e.g. "4x3/2x1" (rolled for each one hit).
+    pub damage: String,
+    /// Target number of the damage roll.
+    pub damage_target: u32,
+    /// Damage type (armour deflection applies).
+    pub damage_type: DamageType,
+    /// Deals stun damage.
+    #[serde(default)]
+    pub stun: bool,
 }
 
 /// The embedded defaults: tables and catalogues.

@@ -1,4 +1,5 @@
-//! The opening of a fight: the ambusher's free action, then initiative. A character's
+//! The opening of a fight: scripted events of tick 0 and the ambusher's free action, then
+//! initiative. A character's
 //! starting tick is the base (10) plus its side's surprise penalty, less the successes of
 //! an Awareness roll at target 4, and at least 1. Late joiners roll when they notice the
 //! fight and start that many ticks after the current one (`clock`).
@@ -30,8 +31,17 @@ pub fn ambusher(world: &World) -> Option<Entity> {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Ambusher(pub Option<fray_core::ids::CombatantId>);
 
-/// Hands over to initiative once the ambusher has acted (or when there is none).
+/// Sets off the scripted events of tick 0, then hands over to initiative once the ambusher
+/// has acted (or when there is none).
 fn open_ambush(world: &mut World) {
+    if !world.resource::<TickState>().opening_events_done {
+        world.resource_mut::<TickState>().opening_events_done = true;
+        let opening: Vec<_> =
+            world.resource::<crate::clock::Script>().0.iter().filter(|e| e.tick == 0).cloned().collect();
+        for ev in opening {
+            crate::combat::blast(world, &ev);
+        }
+    }
     if ambusher(world).is_none() {
         go_to(world, FwkPhase::Initiative);
     }

@@ -65,6 +65,7 @@ impl Plugin for FateWalkerPlugin {
             .init_resource::<sheet::Catalogue>()
             .init_resource::<load::SurprisePenalties>()
             .init_resource::<initiative::Ambusher>()
+            .init_resource::<clock::Script>()
             .insert_resource(fray_core::phase::CurrentPhase::new(FwkPhase::FightOver));
         schedule::plugin(app);
         initiative::plugin(app);

@@ -137,6 +137,18 @@ pub fn ruleset_problems(s: &FwkScenario) -> Vec<String> {
             p.push(format!("cover '{}': radius must be above 0 and at most 1000", c.id));
         }
     }
+    for (i, ev) in r.events.iter().enumerate() {
+        let who = format!("rules: events[{i}] '{}'", ev.name);
+        if let Err(e) = DamageDice::parse(&ev.damage) {
+            p.push(format!("{who}: {e}"));
+        }
+        if ev.tick > 100_000 || ev.damage_target > tables.die_faces {
+            p.push(format!("{who}: tick at most 100000 and damage_target at most the die's faces"));
+        }
+        if !(ev.radius.is_finite() && ev.radius >= 0.0 && ev.radius <= 1000.0) {
+            p.push(format!("{who}: radius must be 0 to 1000 metres"));
+        }
+    }
     for side in r.surprise.keys() {
         if !s.sides.iter().any(|x| &x.id == side) {
             p.push(format!("rules: surprise names side '{side}', which is not a side of this scenario"));
@@ -217,7 +229,8 @@ pub fn ruleset_problems(s: &FwkScenario) -> Vec<String> {
 /// The fight ends after `max_ticks`.
 pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_ticks: u32, all_ai: bool) {
     let catalogue = Catalogue::new(&scenario.rules);
-    let first = if scenario.rules.ambusher.is_some() { FwkPhase::Ambush } else { FwkPhase::Initiative };
+    let opening = scenario.rules.ambusher.is_some() || scenario.rules.events.iter().any(|e| e.tick == 0);
+    let first = if opening { FwkPhase::Ambush } else { FwkPhase::Initiative };
     let index = scenario.spawn_core(world, seed, first.name());
     for c in &scenario.combatants {
         let Some(e) = index.combatant(&c.id) else { continue };
@@ -261,6 +274,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_
     world.insert_resource(catalogue);
     world.insert_resource(SurprisePenalties(scenario.rules.surprise.clone()));
     world.insert_resource(Ambusher(scenario.rules.ambusher.clone()));
+    world.insert_resource(crate::clock::Script(scenario.rules.events.clone()));
     world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));

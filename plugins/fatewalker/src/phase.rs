@@ -11,7 +11,7 @@ use crate::intent::{Action, Reaction};
 /// The steps of a fight: the opening, then the steps of every tick, and the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FwkPhase {
-    /// The ambusher's free action before initiative.
+    /// Scripted events of tick 0 and the ambusher's free action, before initiative.
     Ambush,
     /// Everyone aware of the fight rolls initiative.
     Initiative,
@@ -147,6 +147,8 @@ pub struct TickState {
     pub movers_listed: bool,
     /// Whether the ambusher's free action has been taken.
     pub ambush_done: bool,
+    /// Whether the scripted events of tick 0 have happened.
+    pub opening_events_done: bool,
 }
 
 /// How and why the fight ended.

@@ -71,6 +71,7 @@ fn resolve_group(world: &mut World) {
     let mut next = TickState {
         declared: state.declared,
         ambush_done: state.ambush_done,
+        opening_events_done: state.opening_events_done,
         movers: state.movers,
         movers_listed: state.movers_listed,
         ..Default::default()

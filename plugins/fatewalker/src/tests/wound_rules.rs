@@ -184,3 +184,40 @@ fn temporary_wounds_heal_after_600_ticks_of_a_long_scene() {
             && matches!(&l.event, LogEvent::Effect { what: "temporary_wounds_healed", .. }))
     );
 }
+
+#[test]
+fn scripted_events_strike_everyone_in_their_radius_at_their_tick() {
+    let text = YARD.replace(
+        "rules: (",
+        r#"rules: (
+        events: [
+            (tick: 0, name: "Flash", position: (0.0, 0.0), radius: 2.0, damage: "3x1", damage_target: 10,
+             damage_type: Energy, stun: true),
+            (tick: 9, name: "Gas main", position: (10.0, 0.0), radius: 3.0, damage: "2x3", damage_target: 10,
+             damage_type: Physical),
+        ],"#,
+    );
+    let mut t = Table::from_ron(&text);
+    let log = t.log();
+    let flash = log
+        .iter()
+        .position(|l| matches!(&l.event, LogEvent::Effect { what: "event", detail } if detail == "Flash"));
+    let first_initiative =
+        log.iter().position(|l| matches!(&l.event, LogEvent::Effect { what: "initiative", .. }));
+    assert!(
+        flash.expect("the flash goes off") < first_initiative.expect("initiative"),
+        "tick 0 opens the fight"
+    );
+    assert_eq!(t.chart("ann").glancing, 3, "Ann, at the centre, takes all 3 (target 10: every die scores)");
+    assert_eq!(t.chart("bo").glancing, 0, "Bo, 10 m away, is outside the flash");
+    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 20 } });
+    t.accept("bo", FwkIntent::Act { action: Action::Wait { ticks: 20 } });
+    let gas = t
+        .log()
+        .iter()
+        .find(|l| matches!(&l.event, LogEvent::Effect { what: "event", detail } if detail == "Gas main"))
+        .cloned();
+    assert_eq!(gas.map(|l| l.round), Some(9), "the clock stops at tick 9 for the event");
+    let bo = t.chart("bo");
+    assert_eq!(bo.glancing + bo.filled() as u32, 6, "Bo takes 2x3 = 6: 3 temporary (Resilience), 3 normal");
+}
