@@ -40,6 +40,9 @@ pub fn check(world: &World, e: Entity, target: Entity, through_cover: bool) -> V
         return Err(Rejection::new(format!("{who} is no longer in the scene")));
     }
     let cover = view::cover(world, target);
+    if through_cover && !weapon.kind.ranged() {
+        return Err(Rejection::new("only a shot goes through cover"));
+    }
     if through_cover && cover.is_none() {
         return Err(Rejection::new(format!("{who} is behind no cover to shoot through")));
     }
