@@ -4,6 +4,12 @@
 //!
 //! Undo rebuilds the table from the scenario and replays every decision but the undone
 //! ones, with the RNG where it was: the table is then exactly as it was before them.
+//!
+//! For a window: any scenario spawned through [`LoadedScenario`] has a [`Session`], so
+//! [`undo`], [`redo`], [`save`] and [`load`] work on its world as they are. Undo, load and
+//! [`rewind`] rebuild the table (new entities, a new `TableIndex`): UI state that holds a
+//! table `Entity` must be dropped or looked up again by id. Autosave: add [`AutosavePlugin`]
+//! and insert an [`Autosave`]. Watching a save: [`start_replay`], then [`redo`] / [`undo`].
 
 use std::fs::File;
 use std::io::Write;

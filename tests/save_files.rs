@@ -342,3 +342,17 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn resuming_with_no_autosave_says_where_it_looked() {
+    let dir = scratch("no-autosave");
+    let data = dir.join("data");
+    let shown = session::autosave_path(&data).display().to_string();
+    let out = fray(&["play", "--headless", "--resume", "--data-dir", &data.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).starts_with(&format!("{shown}: cannot read the file")),
+        "{}",
+        text(&out.stderr)
+    );
+}
