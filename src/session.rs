@@ -397,7 +397,12 @@ pub fn autosave_path(data_dir: &Path) -> PathBuf {
 /// The autosave of an interrupted fight in the default data folder, if there is one: what
 /// to offer to resume at start.
 pub fn last_autosave() -> Option<PathBuf> {
-    let path = autosave_path(&data_dir()?);
+    last_autosave_in(&data_dir()?)
+}
+
+/// The autosave of an interrupted fight in this data folder, if there is one.
+pub fn last_autosave_in(data_dir: &Path) -> Option<PathBuf> {
+    let path = autosave_path(data_dir);
     path.is_file().then_some(path)
 }
 

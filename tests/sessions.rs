@@ -406,3 +406,50 @@ fn a_watched_save_steps_forward_and_back_with_the_log_in_step() {
     }
     assert_eq!(session::position(watch.world()), (0, total));
 }
+
+#[test]
+fn the_autosave_follows_every_accepted_intent_undo_included() {
+    let dir = std::env::temp_dir().join(format!("fray-autosave-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = session::autosave_path(&dir);
+    let mut t = session_table(LOCKJAW, 3, 100);
+    t.app.add_plugins(session::AutosavePlugin);
+    t.world_mut().insert_resource(session::Autosave::to(path.clone()));
+    t.update();
+    let intents = |path: &std::path::Path| {
+        let save = session::read_save(path).unwrap_or_else(|e| panic!("the autosave reads: {e}"));
+        save.intents()
+    };
+    assert_eq!(intents(&path), 0, "the fight is autosaved from its start");
+    t.accept("lockjaw", FwIntent::PayArmour { tp: 1, turn_tokens: 0 });
+    assert_eq!(intents(&path), 1, "autosaved after the accepted intent");
+    assert_eq!(
+        session::last_autosave_in(&dir),
+        Some(path.clone()),
+        "an interrupted fight is there to resume"
+    );
+    undo(&mut t);
+    t.update();
+    assert_eq!(intents(&path), 0, "and after the undo");
+    let mut resumed = session_table(LOCKJAW, 99, 5);
+    let report = session::load(resumed.world_mut(), &path).expect("the autosave loads");
+    assert_eq!(report.total, 0);
+    assert_eq!(snapshot(&mut resumed), snapshot(&mut t), "resuming gives the table that was autosaved");
+    t.accept("lockjaw", FwIntent::AgreeToEnd { agree: true });
+    t.accept("imp", FwIntent::AgreeToEnd { agree: true });
+    t.accept("archer", FwIntent::AgreeToEnd { agree: true });
+    // The agreement ends the fight at the end of the round: play the round out.
+    for _ in 0..200 {
+        if over(&t) {
+            break;
+        }
+        let who = t.awaiting()[0].clone();
+        let e = t.e(&who);
+        let legal = legal_intents(t.world(), e);
+        t.accept(&who, legal[0].clone());
+    }
+    assert!(over(&t), "the fight ends once everyone agrees");
+    assert!(!path.exists(), "a finished fight is not offered for resuming");
+    assert!(dir.join(session::FINISHED_FILE).exists(), "it is kept as the last finished fight");
+    assert_eq!(session::last_autosave_in(&dir), None);
+}
