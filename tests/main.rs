@@ -3,6 +3,7 @@
 mod support;
 
 mod ambiguity;
+mod board;
 mod cli;
 mod determinism;
 mod fiend_wake_actions;

@@ -46,6 +46,23 @@ pub struct PlayArgs {
     /// Select this combatant or location id at the start, showing its reach.
     #[arg(long)]
     pub select: Option<String>,
+    /// Let the AI play every side, one decision per frame, until this phase asks a
+    /// person (e.g. `harassment`, `cede`); then the scenario's players take over. For
+    /// demonstrations and scripted checks.
+    #[arg(long, value_parser = parse_phase)]
+    pub autoplay_until: Option<fiend_wake::FwPhase>,
+    /// Benchmark: once the board has settled, time this many frames, print the main
+    /// world's update time per frame, the start-up time and resident memory, and exit.
+    #[arg(long)]
+    pub stats: Option<u32>,
+}
+
+fn parse_phase(text: &str) -> Result<fiend_wake::FwPhase, String> {
+    use fray_core::phase::Phase;
+    fiend_wake::FwPhase::ROUND.into_iter().find(|p| p.name() == text).ok_or_else(|| {
+        let names: Vec<&str> = fiend_wake::FwPhase::ROUND.iter().map(|p| p.name()).collect();
+        format!("'{text}' is no phase; one of {}", names.join(", "))
+    })
 }
 
 /// Runs the window until it is closed.
@@ -67,6 +84,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         exit_after: args.exit_after,
         layout_out: args.layout_out.clone(),
         select: args.select.clone(),
+        autoplay_until: args.autoplay_until,
+        stats: args.stats,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

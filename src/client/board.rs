@@ -14,6 +14,8 @@ use fray_core::prelude::{
 };
 
 use super::drag::Dragging;
+use fiend_wake::data::Attribute;
+use fiend_wake::sheet::{Attributes, Worn};
 
 /// The systems that lay the board out after the rules ran.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +53,9 @@ struct TokenCaption(Entity);
 /// The token drawn for a mount.
 #[derive(Component)]
 pub struct MountToken(pub Entity);
+
+/// The room the side columns of tokens in no location take (see `place_tokens`).
+pub const FIELD_COLUMNS: Rect = Rect { min: Vec2::new(-745.0, -390.0), max: Vec2::new(745.0, -70.0) };
 
 /// Token size on the board.
 pub const TOKEN: f32 = 46.0;
@@ -112,7 +117,11 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
         ))
         .with_children(|card| {
             card.spawn((
-                text(location.name.clone(), 22.0, Color::BLACK),
+                text(
+                    location.name.clone(),
+                    (size.x / (location.name.chars().count() as f32 * 0.62)).clamp(12.0, 22.0),
+                    Color::BLACK,
+                ),
                 Transform::from_xyz(0.0, size.y / 2.0 - 16.0, 0.1),
             ));
             card.spawn((
@@ -146,7 +155,7 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
         ))
         .with_children(|token| {
             token.spawn((
-                text(initials, 20.0, Color::WHITE),
+                text(initials, 17.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Pickable::IGNORE,
             ));
@@ -328,24 +337,32 @@ fn card_info(world: &World, place: Entity) -> Option<String> {
     }
 }
 
+/// Name and status in words, then armour and marked stack numbers; the counters are chips.
 fn write_captions(
-    combatants: Query<(&Combatant, &Counters, &Status)>,
+    combatants: Query<(&Combatant, &Status, Option<&Worn>, Option<&Attributes>)>,
     mut captions: Query<(&TokenCaption, &mut Text2d)>,
 ) {
     for (caption, mut text) in &mut captions {
-        let Ok((c, counters, status)) = combatants.get(caption.0) else { continue };
+        let Ok((c, status, worn, attributes)) = combatants.get(caption.0) else { continue };
         let state = match status {
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
         let first = c.name.split_whitespace().next().unwrap_or_default();
-        let value = format!(
-            "{first}{state}\nTP{} T{}{} W{}",
-            counters.get(TokenKind::TacticalPoint),
-            counters.get(TokenKind::TurnToken),
-            if counters.get(TokenKind::PendingTurn) > 0 { "+1" } else { "" },
-            counters.get(TokenKind::Wound),
-        );
+        let mut extra = Vec::new();
+        if let Some(armour) = worn.and_then(|w| w.armour.as_ref()) {
+            extra.push(armour.clone());
+        }
+        let marked: usize = attributes.map_or(0, |a| {
+            Attribute::ALL
+                .iter()
+                .map(|&x| fiend_wake::sheet::stack_numbers(a.level(x)).len() - a.available(x).len())
+                .sum()
+        });
+        if marked > 0 {
+            extra.push(format!("{marked} marked"));
+        }
+        let value = format!("{first}{state}\n{}", extra.join(", "));
         if text.0 != value {
             text.0 = value;
         }

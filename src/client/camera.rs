@@ -103,6 +103,12 @@ fn frame_board(
         min = min.min(at - Vec2::new(40.0, 55.0));
         max = max.max(at + Vec2::new(40.0, 30.0));
     }
+    if !tokens.is_empty() {
+        // Tokens in no location without a position of their own line up in their side's
+        // columns (see `board::place_tokens`): keep that room in view from the start.
+        min = min.min(super::board::FIELD_COLUMNS.min);
+        max = max.max(super::board::FIELD_COLUMNS.max);
+    }
     let scale = window.scale_factor();
     let room = Vec2::new(
         (window.physical_width() as f32 - area.left - area.right) / scale,
@@ -144,6 +150,8 @@ fn pan_and_zoom(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     dragging: Res<Dragging>,
+    grab: Res<super::drag::Grab>,
+    chip: Res<super::chips::ChipDrag>,
     mut request: ResMut<ZoomRequest>,
     mut framed: ResMut<Framed>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
@@ -159,7 +167,7 @@ fn pan_and_zoom(
     }
     let egui_busy =
         contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui());
-    if egui_busy || dragging.0.is_some() {
+    if egui_busy || dragging.0.is_some() || grab.0 || chip.0.is_some() {
         return;
     }
     if scroll.delta.y != 0.0 {

@@ -18,8 +18,19 @@ struct Capture {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, picture_on_key);
     app.init_resource::<Capture>()
         .add_systems(Last, (capture, exit_after, write_layout, write_log_on_exit).chain());
+}
+
+/// F12 saves a picture of the window in the working folder, to share the board.
+fn picture_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut taken: Local<u32>) {
+    if keys.just_pressed(KeyCode::F12) {
+        *taken += 1;
+        let path = format!("fray-picture-{}.png", *taken);
+        info!("saving a picture of the window to {path}");
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+    }
 }
 
 fn exit_after(time: Res<Time>, options: Res<PlayOptions>, mut exit: MessageWriter<AppExit>) {
@@ -38,6 +49,7 @@ fn write_layout(
     tokens: Query<(&super::board::Token, &GlobalTransform)>,
     locations: Query<&fray_core::location::Location>,
     combatants: Query<&fray_core::prelude::Combatant>,
+    chips: Query<(&super::chips::Chip, &GlobalTransform, &Visibility)>,
 ) {
     let Some(path) = &options.layout_out else {
         return;
@@ -56,6 +68,14 @@ fn write_layout(
     for (token, t) in &tokens {
         if let (Ok(c), Some(p)) = (combatants.get(token.0), screen(t)) {
             out.insert(format!("combatant:{}", c.id), serde_json::json!(p));
+        }
+    }
+    for (chip, t, shown) in &chips {
+        if let (Ok(c), Some(p)) = (combatants.get(chip.owner), screen(t))
+            && *shown != Visibility::Hidden
+            && chip.kind == fray_core::prelude::TokenKind::TacticalPoint
+        {
+            out.insert(format!("tp_chip:{}", c.id), serde_json::json!(p));
         }
     }
     if let Err(e) = std::fs::write(path, serde_json::Value::Object(out).to_string()) {
@@ -86,8 +106,13 @@ fn capture(
     options: Res<PlayOptions>,
     mut state: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
+    autoplay: Res<super::Autoplay>,
 ) {
     state.frames += 1;
+    // The board settles once autoplay has handed over to the players.
+    if autoplay.0.is_some() {
+        state.frames = state.frames.min(SETTLE_FRAMES / 2);
+    }
     let Some(path) = options.screenshot.clone() else {
         return;
     };

@@ -51,6 +51,11 @@ impl BoardMessage {
     }
 }
 
+/// The pointer went down on a piece (token, mount, chip): until it is released, dragging
+/// moves that piece and never the camera.
+#[derive(Resource, Default)]
+pub struct Grab(pub bool);
+
 /// An intent sent by a drop, whose outcome is still to be reported.
 #[derive(Resource, Default)]
 struct PendingDrop(Option<(usize, String)>);
@@ -59,10 +64,29 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dragging>()
         .init_resource::<BoardMessage>()
         .init_resource::<PendingDrop>()
+        .init_resource::<Grab>()
+        .add_observer(grab)
         .add_observer(drag_start)
         .add_observer(drag)
         .add_observer(drag_end)
-        .add_systems(Update, (report_outcome, light_cards, tick_message).after(DriveRules));
+        .add_systems(Update, (report_outcome, light_cards, tick_message).after(DriveRules))
+        .add_systems(PreUpdate, release);
+}
+
+fn grab(
+    press: On<Pointer<Press>>,
+    pieces: Query<(), Or<(With<Token>, With<MountToken>, With<super::chips::Chip>)>>,
+    mut grab: ResMut<Grab>,
+) {
+    if pieces.contains(press.entity) {
+        grab.0 = true;
+    }
+}
+
+fn release(buttons: Res<ButtonInput<MouseButton>>, mut grab: ResMut<Grab>) {
+    if grab.0 && !buttons.pressed(MouseButton::Left) {
+        grab.0 = false;
+    }
 }
 
 fn drag_start(start: On<Pointer<DragStart>>, tokens: Query<&Token>, mut dragging: ResMut<Dragging>) {

@@ -5,8 +5,10 @@
 mod board;
 mod camera;
 mod capture;
+pub mod chips;
 mod drag;
 mod panels;
+mod stats;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,8 +17,11 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use fiend_wake::FiendWakePlugin;
-use fiend_wake::decisions::AiPacing;
+use fiend_wake::FwPhase;
+use fiend_wake::decisions::{AiPacing, awaiting};
 use fray_core::DriveRules;
+use fray_core::phase::CurrentPhase;
+use fray_core::prelude::Controller;
 
 use crate::rulesets;
 
@@ -38,7 +43,16 @@ pub struct PlayOptions {
     pub layout_out: Option<PathBuf>,
     /// Select this combatant or location id at the start (its reach is shown).
     pub select: Option<String>,
+    /// The AI plays every side until this phase asks a person (`--autoplay-until`).
+    pub autoplay_until: Option<FwPhase>,
+    /// Time this many frames once settled, print the figures and exit (`--stats`).
+    pub stats: Option<u32>,
 }
+
+/// While set, the AI plays every side one decision per frame; it holds the controllers the
+/// scenario gave, restored once the wanted phase asks one of those players.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Autoplay(pub Option<(FwPhase, Vec<(Entity, Controller)>)>);
 
 /// Why the scenario could not be opened, shown in the window.
 #[derive(Resource, Clone, Debug, Default)]
@@ -53,6 +67,7 @@ pub struct ClientPlugin(pub PlayOptions);
 
 impl Plugin for ClientPlugin {
     fn build(&self, app: &mut App) {
+        stats::mark_start();
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Fray".into(),
@@ -66,15 +81,18 @@ impl Plugin for ClientPlugin {
         .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
         .insert_resource(self.0.clone())
         .init_resource::<LoadError>()
+        .init_resource::<Autoplay>()
         .insert_resource(AiPacing::default())
         .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
         .add_systems(Startup, load_scenario)
-        .add_systems(Update, pace_ai.before(DriveRules));
+        .add_systems(Update, (autoplay, pace_ai).chain().before(DriveRules));
         camera::plugin(app);
         board::plugin(app);
         drag::plugin(app);
+        chips::plugin(app);
         panels::plugin(app);
         capture::plugin(app);
+        stats::plugin(app);
     }
 }
 
@@ -93,6 +111,14 @@ fn load_scenario(world: &mut World) {
                 };
                 world.insert_resource(selection);
             }
+            if let Some(phase) = options.autoplay_until {
+                let mut controllers = world.query::<(Entity, &mut Controller)>();
+                let saved = controllers
+                    .iter_mut(world)
+                    .map(|(e, mut c)| (e, std::mem::replace(&mut *c, Controller::Ai)))
+                    .collect();
+                world.resource_mut::<Autoplay>().0 = Some((phase, saved));
+            }
         }
         Err(e) => {
             let shown = options.scenario.display().to_string();
@@ -101,9 +127,32 @@ fn load_scenario(world: &mut World) {
     }
 }
 
-/// Lets the AI take one decision per pause.
-fn pace_ai(time: Res<Time>, mut pause: ResMut<AiPause>, mut pacing: ResMut<AiPacing>) {
-    if pause.0.tick(time.delta()).just_finished() {
+/// Lets the AI take one decision per pause (per frame while autoplaying).
+fn pace_ai(
+    time: Res<Time>,
+    autoplay: Res<Autoplay>,
+    mut pause: ResMut<AiPause>,
+    mut pacing: ResMut<AiPacing>,
+) {
+    if pause.0.tick(time.delta()).just_finished() || autoplay.0.is_some() {
         pacing.allowance = 1;
+    }
+}
+
+/// Ends autoplay when the wanted phase waits on one of the scenario's players.
+fn autoplay(world: &mut World) {
+    let Some((phase, saved)) = world.resource::<Autoplay>().0.clone() else {
+        return;
+    };
+    let now = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
+    let over = now == Some(FwPhase::CombatOver);
+    let asked = awaiting(world).into_iter().any(|e| saved.contains(&(e, Controller::Human)));
+    if over || (now == Some(phase) && asked) {
+        for (e, controller) in saved {
+            if let Ok(mut entity) = world.get_entity_mut(e) {
+                entity.insert(controller);
+            }
+        }
+        world.resource_mut::<Autoplay>().0 = None;
     }
 }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, LayerId, RichText, UiBuilder};
 use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext};
 use fiend_wake::data::Attribute;
-use fiend_wake::decisions::awaiting;
+use fiend_wake::decisions::{awaiting, validate};
 use fiend_wake::legal::options;
 use fiend_wake::sheet::{Arsenal, Attributes, Skills, Worn};
 use fiend_wake::{FwIntent, FwPhase, Round};
@@ -19,19 +19,21 @@ use fray_core::prelude::{Combatant, CombatantId, Controller, Counters, Side, Sta
 use super::LoadError;
 use super::board::Selection;
 use super::camera::{BoardArea, ZoomRequest};
+use super::chips::{HarassPlan, LEGEND};
 use super::drag::BoardMessage;
 
 /// What the panels remember between frames.
 #[derive(Resource)]
 struct PanelState {
     bid_shown_for: Option<Entity>,
+    focus: Option<Entity>,
     scale: f32,
     path: String,
 }
 
 impl Default for PanelState {
     fn default() -> Self {
-        Self { bid_shown_for: None, scale: 1.25, path: String::new() }
+        Self { bid_shown_for: None, focus: None, scale: 1.25, path: String::new() }
     }
 }
 
@@ -46,10 +48,21 @@ enum Ask {
     ClearSelection,
     Path(String),
     Open(String),
+    Plan(HarassPlan),
+    Focus(Entity),
 }
 
+/// Tokens the deciding person may pick as targets now (marked on the board).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Targets(pub Vec<Entity>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelState>().add_systems(EguiPrimaryContextPass, panels);
+    app.init_resource::<PanelState>()
+        .init_resource::<Targets>()
+        .add_systems(EguiPrimaryContextPass, panels)
+        .init_resource::<Focus>()
+        .add_systems(Update, update_focus.after(fray_core::DriveRules))
+        .add_systems(Update, mark_targets.after(super::board::Layout));
 }
 
 fn panels(world: &mut World) {
@@ -71,6 +84,8 @@ fn panels(world: &mut World) {
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
+            Ask::Focus(e) => world.resource_mut::<PanelState>().focus = Some(e),
+            Ask::Plan(plan) => *world.resource_mut::<HarassPlan>() = plan,
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
@@ -277,50 +292,306 @@ fn label(world: &World, intent: &FwIntent) -> String {
     }
 }
 
+/// How many waiting people are listed by name before "and N more".
+const LISTED: usize = 24;
+
 fn decisions(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     ui.heading("Decisions");
     let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
-    let shown_for = world.resource::<PanelState>().bid_shown_for;
+    let secret = phase == Some(FwPhase::BidForPriority);
+    let focus = world.resource::<Focus>();
+    let waiting = awaiting(world);
+    let (ais, humans): (Vec<Entity>, Vec<Entity>) =
+        waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for e in awaiting(world) {
-            ui.separator();
-            let who = name(world, e);
-            if world.get::<Controller>(e) == Some(&Controller::Ai) {
-                ui.label(format!("{who} (AI) is deciding…"));
-                continue;
-            }
-            let secret = phase == Some(FwPhase::BidForPriority);
-            if secret && shown_for != Some(e) {
+        for &e in ais.iter().take(LISTED) {
+            ui.label(format!("{} (AI) is deciding…", name(world, e)));
+        }
+        if ais.len() > LISTED {
+            ui.label(format!("… and {} more (AI)", ais.len() - LISTED));
+        }
+        if secret {
+            for &e in humans.iter().take(LISTED) {
+                ui.separator();
+                let who = name(world, e);
+                if focus.decider == Some(e) {
+                    ui.label(RichText::new(format!("{who} bids")).strong().size(18.0));
+                    choices(ui, world, e, &focus.options, true, asks);
+                    continue;
+                }
                 ui.label(
                     RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong(),
                 );
                 if ui.button(format!("I am {who}: show my bid")).clicked() {
                     asks.push(Ask::ShowBid(Some(e)));
                 }
-                continue;
             }
-            ui.label(RichText::new(format!("{who} decides")).strong().size(18.0));
-            let all: Vec<_> = options(world, e)
-                .into_iter()
-                .filter(|(i, v)| v.is_err() || worth_a_button(world, e, i))
-                .collect();
-            for (intent, _) in all.iter().filter(|(_, v)| v.is_ok()) {
-                if ui.button(label(world, intent)).clicked() {
-                    asks.push(Ask::Submit(id(world, e), intent.clone()));
-                    if secret {
-                        asks.push(Ask::ShowBid(None));
+            if humans.len() > LISTED {
+                ui.label(format!("… and {} more bidders after these", humans.len() - LISTED));
+            }
+            return;
+        }
+        let Some(e) = focus.decider else { return };
+        ui.separator();
+        ui.label(RichText::new(format!("{} decides", name(world, e))).strong().size(18.0));
+        match phase {
+            Some(FwPhase::Harassment) => harassment(ui, world, e, asks),
+            Some(FwPhase::Cede) => cede(ui, world, e, asks),
+            _ => choices(ui, world, e, &focus.options, false, asks),
+        }
+        let others: Vec<Entity> = humans.iter().copied().filter(|&o| o != e).collect();
+        if !others.is_empty() {
+            ui.separator();
+            ui.label("Also waiting (click to decide for them):");
+            ui.horizontal_wrapped(|ui| {
+                for &o in others.iter().take(LISTED) {
+                    if ui.button(name(world, o)).clicked() {
+                        asks.push(Ask::Focus(o));
                     }
                 }
-            }
-            let refused: Vec<_> = all.iter().filter_map(|(i, v)| v.as_ref().err().map(|r| (i, r))).collect();
-            ui.collapsing(format!("Not possible now ({})", refused.len()), |ui| {
-                for (intent, reason) in refused {
-                    ui.add_enabled(false, egui::Button::new(label(world, intent)))
-                        .on_disabled_hover_text(reason.0.clone());
+                if others.len() > LISTED {
+                    ui.label(format!("… and {} more", others.len() - LISTED));
                 }
             });
         }
     });
+}
+
+/// The decider's options as buttons: the possible ones first, the refused ones disabled
+/// with their reason on hover.
+fn choices(
+    ui: &mut egui::Ui,
+    world: &World,
+    e: Entity,
+    options: &[(FwIntent, fray_core::intent::Verdict)],
+    secret: bool,
+    asks: &mut Vec<Ask>,
+) {
+    let all: Vec<_> =
+        options.iter().filter(|(i, v)| v.is_err() || worth_a_button(world, e, i)).cloned().collect();
+    on_clicked_target(ui, world, e, &all, asks);
+    for (intent, _) in all.iter().filter(|(_, v)| v.is_ok()) {
+        if ui.button(label(world, intent)).clicked() {
+            asks.push(Ask::Submit(id(world, e), intent.clone()));
+            if secret {
+                asks.push(Ask::ShowBid(None));
+            }
+        }
+    }
+    let refused: Vec<_> = all.iter().filter_map(|(i, v)| v.as_ref().err().map(|r| (i, r))).collect();
+    ui.collapsing(format!("Not possible now ({})", refused.len()), |ui| {
+        for (intent, reason) in refused {
+            ui.add_enabled(false, egui::Button::new(label(world, intent)))
+                .on_disabled_hover_text(reason.0.clone());
+        }
+    });
+}
+
+/// The combatant an intent is aimed at, if any.
+fn target_of(intent: &FwIntent) -> Option<&CombatantId> {
+    match intent {
+        FwIntent::MeleeAttack { target }
+        | FwIntent::RangedAttack { target }
+        | FwIntent::Grapple { target }
+        | FwIntent::Caltrops { target }
+        | FwIntent::Medic { patient: target } => Some(target),
+        _ => None,
+    }
+}
+
+/// With a token clicked on the board, the decider's actions on it come first.
+fn on_clicked_target(
+    ui: &mut egui::Ui,
+    world: &World,
+    e: Entity,
+    all: &[(FwIntent, fray_core::intent::Verdict)],
+    asks: &mut Vec<Ask>,
+) {
+    let Some(t) = world.resource::<Selection>().combatant.filter(|&t| t != e) else {
+        if all.iter().any(|(i, v)| v.is_ok() && target_of(i).is_some()) {
+            ui.label("Click a marked token (◎) on the board to aim at it.");
+        }
+        return;
+    };
+    let target = id(world, t);
+    let aimed: Vec<_> = all.iter().filter(|(i, _)| target_of(i) == Some(&target)).collect();
+    if aimed.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(format!("On {} (clicked on the board)", name(world, t))).strong());
+        for (intent, verdict) in aimed {
+            let button = egui::Button::new(RichText::new(label(world, intent)).size(18.0));
+            match verdict {
+                Ok(()) => {
+                    if ui.add(button).clicked() {
+                        asks.push(Ask::Submit(id(world, e), intent.clone()));
+                    }
+                }
+                Err(reason) => {
+                    ui.add_enabled(false, button).on_disabled_hover_text(reason.0.clone());
+                }
+            }
+        }
+    });
+}
+
+/// Harassment: TP given target by target (dragged chips, or − / + here), then sent.
+fn harassment(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Ask>) {
+    let plan = world.resource::<HarassPlan>();
+    let held = world.get::<Counters>(e).map_or(0, |c| c.get(TokenKind::TacticalPoint));
+    ui.label(format!(
+        "Drag your TP chips (the gold discs at the top left of your token) onto targets, or use − and +. {} of {held} TP left.",
+        held.saturating_sub(plan.total())
+    ));
+    let targets = fiend_wake::harassment::reachable(world, e);
+    if targets.is_empty() {
+        ui.label("The ready weapon reaches nobody.");
+    }
+    for t in targets {
+        let given = plan.allocations.iter().find(|(x, _)| *x == t).map_or(0, |(_, tp)| *tp);
+        ui.horizontal(|ui| {
+            if ui.add_enabled(given > 0, egui::Button::new(" − ")).clicked() {
+                asks.push(Ask::Plan(plan.changed(t, -1)));
+            }
+            ui.label(RichText::new(format!("{given} TP")).strong());
+            let more = plan.changed(t, 1);
+            let check = validate(world, e, &more.intent(world));
+            let plus = ui.add_enabled(check.is_ok(), egui::Button::new(" + "));
+            if let Err(reason) = &check {
+                plus.on_disabled_hover_text(reason.0.clone());
+            } else if plus.clicked() {
+                asks.push(Ask::Plan(more));
+            }
+            ui.label(name(world, t));
+        });
+    }
+    let intent = plan.intent(world);
+    if !plan.allocations.is_empty() {
+        let send = egui::Button::new(RichText::new(format!("{} (Enter)", label(world, &intent))).size(18.0));
+        match validate(world, e, &intent) {
+            Ok(_) => {
+                if ui.add(send).clicked() {
+                    asks.push(Ask::Submit(id(world, e), intent));
+                }
+            }
+            Err(reason) => {
+                ui.add_enabled(false, send).on_disabled_hover_text(reason.0);
+            }
+        }
+        if ui.button("Take all chips back").clicked() {
+            asks.push(Ask::Plan(HarassPlan { harasser: plan.harasser, allocations: Vec::new() }));
+        }
+    }
+    if ui.button("Harass nobody (P)").clicked() {
+        asks.push(Ask::Submit(id(world, e), FwIntent::Pass));
+    }
+}
+
+/// The bids as revealed together this round, from the log.
+fn revealed_bids(world: &World) -> Vec<(CombatantId, u32)> {
+    let entries = world.resource::<GameLog>().entries();
+    entries
+        .iter()
+        .rev()
+        .find_map(|entry| match &entry.event {
+            LogEvent::BidsRevealed { bids } => Some(bids.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// The cede choice after a tie: every bid shown, who is tied with whom, and the two answers.
+fn cede(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Ask>) {
+    let index = world.resource::<TableIndex>();
+    let bids = revealed_bids(world);
+    let mine = bids.iter().find(|(c, _)| *c == id(world, e)).map(|(_, tp)| *tp);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new("Bids revealed").strong());
+        for (c, tp) in &bids {
+            let who = index.combatant(c).map_or_else(|| c.to_string(), |x| name(world, x));
+            let tie = if Some(*tp) == mine && *c != id(world, e) { "  (tied with you)" } else { "" };
+            ui.label(format!("{who}: {tp} TP{tie}"));
+        }
+    });
+    ui.label("A tie: holding acts before those who cede; among equals, Tactics then a draw decides.");
+    if ui.button(RichText::new("Hold priority (P)").size(20.0)).clicked() {
+        asks.push(Ask::Submit(id(world, e), FwIntent::Cede { cede: false }));
+    }
+    if ui.button(RichText::new("Cede priority").size(20.0)).clicked() {
+        asks.push(Ask::Submit(id(world, e), FwIntent::Cede { cede: true }));
+    }
+}
+
+/// The person whose decision the panel shows in full, with that decision's options and the
+/// tokens it may aim at. Worked out again only when the table, the waiting list or the
+/// person asked for changes: options validate every intent, which is too much every frame
+/// on a big board.
+#[derive(Resource, Default)]
+pub struct Focus {
+    /// Who decides in the panel.
+    pub decider: Option<Entity>,
+    /// Their options and verdicts.
+    pub options: Vec<(FwIntent, fray_core::intent::Verdict)>,
+    key: Option<(usize, usize, Vec<Entity>, Option<Entity>, Option<Entity>)>,
+}
+
+fn update_focus(world: &mut World) {
+    let humans: Vec<Entity> = awaiting(world)
+        .into_iter()
+        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human))
+        .collect();
+    let state = world.resource::<PanelState>();
+    let (asked, shown_for) = (state.focus, state.bid_shown_for);
+    let key = Some((
+        world.resource::<GameLog>().entries().len(),
+        world.resource::<fray_core::intent::Outcomes>().0.len(),
+        humans.clone(),
+        asked,
+        shown_for,
+    ));
+    if world.resource::<Focus>().key == key {
+        return;
+    }
+    let secret =
+        world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get()) == Some(FwPhase::BidForPriority);
+    let decider = if secret {
+        shown_for.filter(|e| humans.contains(e))
+    } else {
+        asked.filter(|e| humans.contains(e)).or_else(|| humans.first().copied())
+    };
+    let options = decider.map(|e| options(world, e)).unwrap_or_default();
+    let mut targets: Vec<Entity> = Vec::new();
+    if !secret {
+        let index = world.resource::<TableIndex>();
+        for (intent, verdict) in &options {
+            if verdict.is_ok()
+                && let Some(t) = target_of(intent).and_then(|c| index.combatant(c))
+                && !targets.contains(&t)
+            {
+                targets.push(t);
+            }
+        }
+    }
+    *world.resource_mut::<Focus>() = Focus { decider, options, key };
+    if world.resource::<Targets>().0 != targets {
+        world.resource_mut::<Targets>().0 = targets;
+    }
+}
+
+/// A ring around each token the decider may aim at.
+fn mark_targets(
+    targets: Res<Targets>,
+    tokens: Query<(&super::board::Token, &Transform)>,
+    mut gizmos: Gizmos,
+) {
+    for (token, transform) in &tokens {
+        if targets.0.contains(&token.0) {
+            let at = transform.translation.truncate();
+            gizmos.circle_2d(at, super::board::TOKEN * 0.78, Color::srgb(1.0, 0.95, 0.3));
+            gizmos.circle_2d(at, super::board::TOKEN * 0.72, Color::srgb(1.0, 0.95, 0.3));
+        }
+    }
 }
 
 fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
@@ -400,7 +671,7 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
             if let LogEvent::Roll(r) = &entry.event {
                 let who = entry.actor.as_ref().map_or("", |a| a.as_str());
                 ui.label(format!(
-                    "Round {} · {who}: {} {:?} + {} = {} against {} → {}{}",
+                    "Round {} · {who}: {} {:?} + {} = {} against {}: {}{}",
                     entry.round,
                     r.what,
                     r.dice,
@@ -435,19 +706,26 @@ fn message(ctx: &egui::Context, world: &World) {
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
-            "Keys: E end turn · P pass (bid 0, hold, decline) · wheel or Zoom buttons to zoom · drag the field to pan",
+            "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
         );
+        ui.label(LEGEND);
+        ui.label("◎ ringed tokens: targets for the deciding player (click one to aim)");
     });
     if ctx.egui_wants_keyboard_input() {
         return;
     }
-    let Some(e) =
-        awaiting(world).into_iter().find(|&e| world.get::<Controller>(e) == Some(&Controller::Human))
-    else {
+    let first_human =
+        || awaiting(world).into_iter().find(|&e| world.get::<Controller>(e) == Some(&Controller::Human));
+    let Some(e) = world.resource::<Focus>().decider.or_else(first_human) else {
         return;
     };
+    let harassing =
+        world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get()) == Some(FwPhase::Harassment);
+    let plan = world.resource::<HarassPlan>();
     let intent = if ctx.input(|i| i.key_pressed(egui::Key::E)) {
         Some(FwIntent::EndTurn)
+    } else if harassing && !plan.allocations.is_empty() && ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
+        Some(plan.intent(world))
     } else if ctx.input(|i| i.key_pressed(egui::Key::P)) {
         let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
         Some(if fiend_wake::reactions::asked(world).is_some() {

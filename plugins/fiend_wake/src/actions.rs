@@ -573,7 +573,7 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
                 entry_cost: 1,
                 properties: vec![LocationProperty::WoundsAtTurnStart(wounds)],
                 position: at,
-                size: [120.0, 90.0],
+                size: [180.0, 130.0],
             },
             EnteredFrom(vec![field]),
             CaltropsOf(actor),
