@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::prelude::*;
+use fatewalker::FwkIntent;
 use fiend_wake::FwIntent;
 use fray_core::DriveRules;
 pub use fray_core::session::OpenReport;
@@ -56,6 +57,7 @@ pub struct Session {
 pub fn begin(world: &mut World, scenario: LoadedScenario, seed: u64, max_rounds: u32) {
     match &scenario.rules {
         RulesetScenario::FiendWake(_) => world.insert_resource(RedoStack::<FwIntent>::default()),
+        RulesetScenario::Fatewalker(_) => world.insert_resource(RedoStack::<FwkIntent>::default()),
     }
     world.insert_resource(Session { scenario, seed, max_rounds });
 }
@@ -71,6 +73,7 @@ pub struct LoadedSave {
 #[derive(Clone)]
 enum TypedSave {
     FiendWake(Box<SaveFile<FwIntent>>),
+    Fatewalker(Box<SaveFile<FwkIntent>>),
 }
 
 impl LoadedSave {
@@ -78,6 +81,7 @@ impl LoadedSave {
     pub fn seed(&self) -> u64 {
         match &self.file {
             TypedSave::FiendWake(s) => s.seed,
+            TypedSave::Fatewalker(s) => s.seed,
         }
     }
 
@@ -85,6 +89,7 @@ impl LoadedSave {
     pub fn max_rounds(&self) -> u32 {
         match &self.file {
             TypedSave::FiendWake(s) => s.max_rounds,
+            TypedSave::Fatewalker(s) => s.max_rounds,
         }
     }
 
@@ -92,6 +97,7 @@ impl LoadedSave {
     pub fn intents(&self) -> usize {
         match &self.file {
             TypedSave::FiendWake(s) => s.intents.len(),
+            TypedSave::Fatewalker(s) => s.intents.len(),
         }
     }
 
@@ -99,6 +105,7 @@ impl LoadedSave {
     pub fn scenario_path(&self) -> Option<&str> {
         match &self.file {
             TypedSave::FiendWake(s) => s.scenario_path.as_deref(),
+            TypedSave::Fatewalker(s) => s.scenario_path.as_deref(),
         }
     }
 
@@ -109,9 +116,12 @@ impl LoadedSave {
         let (seed, max_rounds) = (self.seed(), self.max_rounds());
         self.scenario.rebuild(world, seed, max_rounds, false);
         begin(world, self.scenario.clone(), seed, max_rounds);
+        let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, max_rounds, false);
         match &self.file {
             TypedSave::FiendWake(s) => {
-                let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, max_rounds, false);
+                open_record(world, rebuild, &s.controllers, &s.intents, &s.controller_changes)
+            }
+            TypedSave::Fatewalker(s) => {
                 open_record(world, rebuild, &s.controllers, &s.intents, &s.controller_changes)
             }
         }
@@ -128,25 +138,28 @@ impl LoadedSave {
 /// Reads a save's text: version, ruleset, embedded scenario, then the intents.
 pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
     let header = read_save_header(text)?;
-    match header.ruleset.as_str() {
-        fiend_wake::RULESET_ID => {
-            // The scenario is read first so that the ids the intents name can be checked.
-            let (scenario_text, scenario_path) = read_save_scenario(text)?;
-            let scenario = rulesets::parse(&scenario_text).map_err(SaveError::Scenario)?;
-            if scenario.ruleset() != header.ruleset {
-                return Err(SaveError::Invalid(format!(
-                    "the save is for ruleset '{}' but its scenario is for '{}'",
-                    header.ruleset,
-                    scenario.ruleset()
-                )));
-            }
-            let mut scenario = scenario;
-            scenario.path = scenario_path.map(PathBuf::from);
-            let file = parse_save::<FwIntent>(text, &scenario.combatant_ids())?;
-            Ok(LoadedSave { scenario, file: TypedSave::FiendWake(Box::new(file)) })
-        }
-        other => Err(SaveError::Invalid(format!("unknown ruleset '{other}'"))),
+    if ![fiend_wake::RULESET_ID, fatewalker::RULESET_ID].contains(&header.ruleset.as_str()) {
+        return Err(SaveError::Invalid(format!("unknown ruleset '{}'", header.ruleset)));
     }
+    // The scenario is read first so that the ids the intents name can be checked.
+    let (scenario_text, scenario_path) = read_save_scenario(text)?;
+    let mut scenario = rulesets::parse(&scenario_text).map_err(SaveError::Scenario)?;
+    if scenario.ruleset() != header.ruleset {
+        return Err(SaveError::Invalid(format!(
+            "the save is for ruleset '{}' but its scenario is for '{}'",
+            header.ruleset,
+            scenario.ruleset()
+        )));
+    }
+    scenario.path = scenario_path.map(PathBuf::from);
+    let ids = scenario.combatant_ids();
+    let file = match &scenario.rules {
+        RulesetScenario::FiendWake(_) => TypedSave::FiendWake(Box::new(parse_save::<FwIntent>(text, &ids)?)),
+        RulesetScenario::Fatewalker(_) => {
+            TypedSave::Fatewalker(Box::new(parse_save::<FwkIntent>(text, &ids)?))
+        }
+    };
+    Ok(LoadedSave { scenario, file })
 }
 
 /// Reads and checks a save file.
@@ -175,6 +188,7 @@ pub fn save_string(world: &World) -> Result<String, String> {
     let session = world.get_resource::<Session>().ok_or("no fight is open")?;
     match &session.scenario.rules {
         RulesetScenario::FiendWake(_) => save_string_typed::<FwIntent>(world, session),
+        RulesetScenario::Fatewalker(_) => save_string_typed::<FwkIntent>(world, session),
     }
 }
 
@@ -232,6 +246,9 @@ pub fn can_undo(world: &World) -> bool {
         Some(RulesetScenario::FiendWake(_)) => world
             .get_resource::<IntentHistory<FwIntent>>()
             .is_some_and(|h| h.entries.iter().any(|r| r.accepted)),
+        Some(RulesetScenario::Fatewalker(_)) => world
+            .get_resource::<IntentHistory<FwkIntent>>()
+            .is_some_and(|h| h.entries.iter().any(|r| r.accepted)),
         None => false,
     }
 }
@@ -241,6 +258,9 @@ pub fn can_redo(world: &World) -> bool {
     match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
         Some(RulesetScenario::FiendWake(_)) => {
             world.get_resource::<RedoStack<FwIntent>>().is_some_and(|r| !r.0.is_empty())
+        }
+        Some(RulesetScenario::Fatewalker(_)) => {
+            world.get_resource::<RedoStack<FwkIntent>>().is_some_and(|r| !r.0.is_empty())
         }
         None => false,
     }
@@ -253,6 +273,7 @@ pub fn undo(world: &mut World) -> Result<String, String> {
     let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
     match &session.scenario.rules {
         RulesetScenario::FiendWake(_) => undo_typed::<FwIntent>(world, &session),
+        RulesetScenario::Fatewalker(_) => undo_typed::<FwkIntent>(world, &session),
     }
 }
 
@@ -280,6 +301,7 @@ pub fn redo(world: &mut World) -> Result<String, String> {
     let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
     match &session.scenario.rules {
         RulesetScenario::FiendWake(_) => redo_typed::<FwIntent>(world),
+        RulesetScenario::Fatewalker(_) => redo_typed::<FwkIntent>(world),
     }
 }
 
@@ -300,6 +322,7 @@ pub fn rewind(world: &mut World) -> Result<usize, String> {
     let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
     match &session.scenario.rules {
         RulesetScenario::FiendWake(_) => rewind_typed::<FwIntent>(world, &session),
+        RulesetScenario::Fatewalker(_) => rewind_typed::<FwkIntent>(world, &session),
     }
 }
 
@@ -347,6 +370,9 @@ pub fn position(world: &World) -> (usize, usize) {
         Some(RulesetScenario::FiendWake(_)) => {
             world.get_resource::<RedoStack<FwIntent>>().map_or(0, |r| r.0.len())
         }
+        Some(RulesetScenario::Fatewalker(_)) => {
+            world.get_resource::<RedoStack<FwkIntent>>().map_or(0, |r| r.0.len())
+        }
         None => 0,
     };
     (now, now + ahead)
@@ -362,6 +388,9 @@ pub fn accepted_intents(world: &World) -> usize {
         Some(RulesetScenario::FiendWake(_)) => {
             world.get_resource::<IntentHistory<FwIntent>>().map_or(0, IntentHistory::accepted)
         }
+        Some(RulesetScenario::Fatewalker(_)) => {
+            world.get_resource::<IntentHistory<FwkIntent>>().map_or(0, IntentHistory::accepted)
+        }
         None => 0,
     }
 }
@@ -369,13 +398,19 @@ pub fn accepted_intents(world: &World) -> usize {
 fn revision(world: &World) -> Option<u64> {
     match world.get_resource::<Session>().map(|s| &s.scenario.rules)? {
         RulesetScenario::FiendWake(_) => world.get_resource::<IntentHistory<FwIntent>>().map(|h| h.revision),
+        RulesetScenario::Fatewalker(_) => {
+            world.get_resource::<IntentHistory<FwkIntent>>().map(|h| h.revision)
+        }
     }
 }
 
 /// Whether the fight on the table is over.
 pub fn fight_over(world: &World) -> bool {
     match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => rulesets::fight_over(world),
+        Some(RulesetScenario::FiendWake(_)) => world
+            .get_resource::<fray_core::phase::CurrentPhase<fiend_wake::FwPhase>>()
+            .is_none_or(|p| p.get() == fiend_wake::FwPhase::CombatOver),
+        Some(RulesetScenario::Fatewalker(_)) => fatewalker::fight_over(world),
         None => false,
     }
 }

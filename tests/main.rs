@@ -6,6 +6,7 @@ mod ambiguity;
 mod board;
 mod cli;
 mod determinism;
+mod fatewalker_cli;
 mod fiend_wake_actions;
 mod fiend_wake_examples;
 mod intents;

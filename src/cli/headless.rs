@@ -6,6 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use fatewalker::decisions::AiPacing as FwkAiPacing;
 use fiend_wake::decisions::AiPacing;
 use fray_core::log::GameLog;
 use fray_core::prelude::Controller;
@@ -52,12 +53,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             }
         };
         let seed = args.seed.unwrap_or_else(|| scenario.seed());
-        scenario.table_app(seed, 100, true)
+        scenario.table_app(seed, scenario.default_limit(), true)
     };
     let world = app.world_mut();
     let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
     set_controllers(world, &everyone);
+    // Each ruleset paces its own AI; only the one on the table reads its resource.
     world.insert_resource(AiPacing::default());
+    world.insert_resource(FwkAiPacing::default());
     world.insert_resource(Autosave::to(autosave));
     app.add_plugins(AutosavePlugin);
     if !session::autosave_now(app.world_mut())
@@ -71,6 +74,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut idle = 0;
     loop {
         app.world_mut().resource_mut::<AiPacing>().allowance = 1;
+        app.world_mut().resource_mut::<FwkAiPacing>().allowance = 1;
         app.update();
         if let Some(e) = &app.world().resource::<Autosave>().error {
             eprintln!("cannot autosave: {e}");

@@ -23,9 +23,10 @@ pub struct SimArgs {
     /// How many battles to play.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub battles: u32,
-    /// The round limit of each battle.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub max_rounds: u32,
+    /// The limit of each battle in the ruleset's clock: rounds (default 100), or ticks for
+    /// a tick-based ruleset such as FateWalker (default 600, five minutes of fighting).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_rounds: Option<u32>,
     /// Writes the JSON Lines log of every battle here.
     #[arg(long)]
     pub log: Option<PathBuf>,
@@ -58,15 +59,17 @@ pub fn run(args: &SimArgs) -> ExitCode {
         None => None,
     };
     let base = args.seed.unwrap_or_else(|| scenario.seed());
+    let limit = args.max_rounds.unwrap_or_else(|| scenario.default_limit());
     // A closed pipe (`fray sim ... | head`) ends the output quietly.
     let mut stdout = std::io::stdout().lock();
     let mut wins: BTreeMap<String, u32> = BTreeMap::new();
     let mut rounds = 0u64;
-    let mut app = scenario.table_app(base, args.max_rounds, true);
+    let mut app = scenario.table_app(base, limit, true);
+    let clock = scenario.clock_unit();
     for i in 0..args.battles {
         let seed = base.wrapping_add(u64::from(i));
         if i > 0 {
-            scenario.reset(&mut app, seed, args.max_rounds, true);
+            scenario.reset(&mut app, seed, limit, true);
         }
         let Some(summary) = play_to_end(&mut app, 10) else {
             eprintln!("battle {}: did not end (seed {seed})", i + 1);
@@ -75,9 +78,10 @@ pub fn run(args: &SimArgs) -> ExitCode {
         let winner = summary.winner.clone().unwrap_or_else(|| "none".to_owned());
         let printed = writeln!(
             stdout,
-            "battle {}: seed {seed}: winner {winner} after {} rounds ({}); survivors: {}",
+            "battle {}: seed {seed}: winner {winner} after {} {} ({}); survivors: {}",
             i + 1,
             summary.rounds,
+            clock,
             summary.reason,
             if summary.survivors.is_empty() { "none".to_owned() } else { summary.survivors.join(", ") }
         );
@@ -98,7 +102,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         let tally: Vec<String> = wins.iter().map(|(side, n)| format!("{side} {n}")).collect();
         let _ = writeln!(
             stdout,
-            "{} battles: wins: {}; mean rounds {:.2}",
+            "{} battles: wins: {}; mean {clock} {:.2}",
             args.battles,
             tally.join(", "),
             rounds as f64 / f64::from(args.battles)
