@@ -143,67 +143,144 @@ fn ranged_modifiers(
     weapon: &Weapon,
     through_cover: bool,
 ) -> Verdict<(i32, u32)> {
+    let (parts, barrier) = ranged_parts(world, e, target, weapon, through_cover)?;
+    Ok((parts.iter().map(|(_, m)| m).sum(), barrier))
+}
+
+/// The ranged chart's rows that apply to this shot, named, and the barrier it goes through.
+fn ranged_parts(
+    world: &World,
+    e: Entity,
+    target: Entity,
+    weapon: &Weapon,
+    through_cover: bool,
+) -> Verdict<(Vec<(&'static str, i32)>, u32)> {
     let t = &view::catalogue(world).tables().ranged;
     let band = band(world, e, target, weapon)?;
-    let mut m = t.band.get(&band).copied().unwrap_or(0);
+    let mut m = vec![(band_name(band), t.band.get(&band).copied().unwrap_or(0))];
     if view::prone(world, e) {
-        m += if weapon.kind == WeaponKind::Firearm {
-            t.attacker_prone_firearm
+        m.push(if weapon.kind == WeaponKind::Firearm {
+            ("attacker prone", t.attacker_prone_firearm)
         } else {
-            t.attacker_prone_other
-        };
+            ("attacker prone", t.attacker_prone_other)
+        });
     }
     let above = view::elevation(world, e) - view::elevation(world, target);
-    m += t.high_ground.iter().find(|(metres, _)| above >= *metres).map_or(0, |(_, b)| *b);
+    if let Some((_, b)) = t.high_ground.iter().find(|(metres, _)| above >= *metres) {
+        m.push(("high ground", *b));
+    }
     match view::cover(world, e) {
-        Some((90.., _)) => m += t.attacker_cover_90,
-        Some((50.., _)) => m += t.attacker_cover_50,
+        Some((90.., _)) => m.push(("attacker in 90% cover", t.attacker_cover_90)),
+        Some((50.., _)) => m.push(("attacker in 50% cover", t.attacker_cover_50)),
         _ => {}
     }
     match view::motion(world, e).map(|x| x.mode) {
-        Some(MoveMode::Walk) => m += t.attacker_walking,
-        Some(MoveMode::Run) => m += t.attacker_running,
+        Some(MoveMode::Walk) => m.push(("attacker walking", t.attacker_walking)),
+        Some(MoveMode::Run) => m.push(("attacker running", t.attacker_running)),
         _ => {}
     }
     let d = view::distance(world, e, target);
     if view::status(world, target) == fray_core::table::Status::Unconscious {
-        m += t.target_immobile;
+        m.push(("target immobile", t.target_immobile));
     }
     if view::prone(world, target) {
         if d < t.target_prone_near.0 {
-            m += t.target_prone_near.1;
+            m.push(("target prone, near", t.target_prone_near.1));
         } else if d > t.target_prone_far.0 {
-            m += t.target_prone_far.1;
+            m.push(("target prone, far", t.target_prone_far.1));
         }
     }
-    m += moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target));
+    m.push((
+        "target moving",
+        moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target)),
+    ));
     let mut barrier = 0;
     if let Some((percent, rating)) = view::cover(world, target) {
         let high = percent >= 90;
         if through_cover {
-            m += if high { t.through_cover_90 } else { t.through_cover_50 };
+            m.push(if high {
+                ("through 90% cover", t.through_cover_90)
+            } else {
+                ("through 50% cover", t.through_cover_50)
+            });
             barrier = rating;
         } else {
-            m += if high { t.target_cover_90 } else { t.target_cover_50 };
+            m.push(if high {
+                ("target in 90% cover", t.target_cover_90)
+            } else {
+                ("target in 50% cover", t.target_cover_50)
+            });
         }
     }
     Ok((m, barrier))
 }
 
+fn band_name(band: Band) -> &'static str {
+    match band {
+        Band::Short => "short range",
+        Band::Medium => "medium range",
+        Band::Long => "long range",
+        Band::Extreme => "extreme range",
+    }
+}
+
 /// The melee chart's modifier.
 fn melee_modifiers(world: &World, e: Entity, target: Entity) -> i32 {
+    melee_parts(world, e, target).iter().map(|(_, m)| m).sum()
+}
+
+/// The melee chart's rows that apply, named.
+fn melee_parts(world: &World, e: Entity, target: Entity) -> Vec<(&'static str, i32)> {
     let t = &view::catalogue(world).tables().melee;
-    let mut m = 0;
+    let mut m = Vec::new();
     if view::prone(world, e) {
-        m += t.attacker_prone;
+        m.push(("attacker prone", t.attacker_prone));
     }
     if view::motion(world, e).is_some_and(|x| x.mode == MoveMode::Run) {
-        m += t.attacker_running;
+        m.push(("attacker running", t.attacker_running));
     }
     if view::prone(world, target) {
-        m += t.target_prone;
+        m.push(("target prone", t.target_prone));
     }
-    m + moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target))
+    m.push((
+        "target moving",
+        moving_target(&t.target_moving, t.target_moving_beyond, view::moving_rate(world, target)),
+    ));
+    m
+}
+
+/// What a board shows when an attacker aims at a target: the distance, the effective range
+/// band, and the chart rows that apply, as the rules would count them now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AimView {
+    /// Distance in metres.
+    pub distance: f32,
+    /// The weapon in hand's name, if any.
+    pub weapon: Option<String>,
+    /// The effective band of a shot (the worse of weapon and sight); `None` in melee.
+    pub band: Option<Band>,
+    /// The modifiers that apply (rows with 0 left out), named.
+    pub modifiers: Vec<(&'static str, i32)>,
+    /// The attack roll's target number (skill plus modifiers), or why the attack is refused.
+    pub target_number: Verdict<i32>,
+}
+
+/// The board's view of `e` aiming at `target` with the weapon in hand.
+pub fn aim(world: &World, e: Entity, target: Entity, through_cover: bool) -> AimView {
+    let distance = view::distance(world, e, target);
+    let ready = view::ready_weapon(world, e);
+    let weapon = ready.as_ref().map(|(_, w)| w.name.clone());
+    let (band, parts) = match &ready {
+        Some((_, w)) if w.kind.ranged() => (
+            band(world, e, target, w).ok(),
+            ranged_parts(world, e, target, w, through_cover).map(|(p, _)| p).unwrap_or_default(),
+        ),
+        Some(_) => (None, melee_parts(world, e, target)),
+        None => (None, Vec::new()),
+    };
+    let modifiers = parts.into_iter().filter(|(_, m)| *m != 0).collect();
+    let target_number = check(world, e, target, through_cover).map(|p| p.target_number);
+    AimView { distance, weapon, band, modifiers, target_number }
 }
 
 /// Checks a reaction by `e` to an attack with `weapon`.

@@ -104,3 +104,18 @@ fn a_fire_bottle_that_hits_sets_its_target_burning() {
     }
     assert!(burned > 0, "at throwing 8 some of 20 throws hit");
 }
+
+#[test]
+fn the_board_s_aim_view_names_the_band_and_the_rows_the_rules_count() {
+    let t = yard_with(
+        r#"(id: "wall", name: "Wall", position: (0.0, 0.5), radius: 1.0, percent: 90, material: "brick")"#,
+        "",
+    );
+    let aim = crate::combat::aim(t.world(), t.e("bo"), t.e("ann"), false);
+    assert!((aim.distance - 10.0).abs() < 1e-3, "Bo stands 10 m from Ann, the view says {}", aim.distance);
+    assert_eq!(aim.band, Some(Band::Short));
+    assert_eq!(aim.modifiers, vec![("short range", 1), ("target in 90% cover", -4)]);
+    assert_eq!(aim.target_number, Ok(6 - 4), "the view's number is the rules' number");
+    let sum: i32 = aim.modifiers.iter().map(|(_, m)| m).sum();
+    assert_eq!(aim.target_number, Ok(5 + sum), "skill 5 plus the rows shown");
+}
