@@ -135,12 +135,21 @@ impl LoadedScenario {
     }
 
     /// In an app with several rules plugins (the window), the rulesets not on the table
-    /// are set to their fight-over phase, so that their phase-gated systems stay idle.
+    /// are set to their fight-over phase with no turn in play, so that their systems stay
+    /// idle, and controller changes are noted in the history of the ruleset on the table
+    /// (each plugin sets that note to its own intents when added).
     fn park_other_rulesets(&self, world: &mut World) {
+        use fray_core::session::{NoteControllers, note_controllers};
+        let note = match &self.rules {
+            RulesetScenario::FiendWake(_) => note_controllers::<fiend_wake::FwIntent>,
+            RulesetScenario::Fatewalker(_) => note_controllers::<fatewalker::FwkIntent>,
+        };
+        world.insert_resource(NoteControllers(note));
         if !matches!(self.rules, RulesetScenario::FiendWake(_))
             && let Some(mut phase) = world.get_resource_mut::<CurrentPhase<fiend_wake::FwPhase>>()
         {
             *phase = CurrentPhase::new(fiend_wake::FwPhase::CombatOver);
+            world.insert_resource(fiend_wake::ActiveTurn::default());
         }
         if !matches!(self.rules, RulesetScenario::Fatewalker(_))
             && let Some(mut phase) = world.get_resource_mut::<CurrentPhase<fatewalker::FwkPhase>>()

@@ -48,7 +48,7 @@ pub struct Token(pub Entity);
 
 /// The token's caption: name, status and counter chips.
 #[derive(Component)]
-struct TokenCaption(Entity);
+pub(super) struct TokenCaption(pub(super) Entity);
 
 /// The token drawn for a mount.
 #[derive(Component)]
@@ -75,7 +75,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(spawn_mount_token)
         .add_systems(
             Update,
-            (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
+            (
+                despawn_orphans,
+                place_tokens.run_if(super::fatewalker::on_fiend_wake),
+                write_card_info,
+                write_captions.run_if(super::fatewalker::on_fiend_wake),
+                draw_arrows,
+            )
                 .after(DriveRules)
                 .in_set(Layout),
         );
@@ -144,8 +150,13 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
         return;
     };
     let colour = SIDE_COLOURS[side.0 as usize % SIDE_COLOURS.len()];
-    let initials: String =
-        combatant.name.split_whitespace().filter_map(|w| w.chars().next()).take(2).collect();
+    let initials: String = combatant
+        .name
+        .split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .filter(|c| c.is_alphanumeric())
+        .take(2)
+        .collect();
     commands
         .spawn((
             Token(add.entity),

@@ -83,7 +83,9 @@ fn frame_board(
     locations: Query<&Location, Without<OpenField>>,
     tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    session: Option<Res<crate::session::Session>>,
 ) {
+    let fiend_wake = super::fatewalker::on_fiend_wake(session);
     if framed.by_hand
         || framed.area == Some(*area)
         || area.right == 0.0
@@ -103,7 +105,7 @@ fn frame_board(
         min = min.min(at - Vec2::new(40.0, 55.0));
         max = max.max(at + Vec2::new(40.0, 30.0));
     }
-    if !tokens.is_empty() {
+    if !tokens.is_empty() && fiend_wake {
         // Tokens in no location without a position of their own line up in their side's
         // columns (see `board::place_tokens`): keep that room in view from the start.
         min = min.min(super::board::FIELD_COLUMNS.min);

@@ -129,7 +129,12 @@ fn drag_end(
     mut inbox: ResMut<Inbox<FwIntent>>,
     mut pending: ResMut<PendingDrop>,
     mut commands: Commands,
+    session: Option<Res<crate::session::Session>>,
 ) {
+    // A FateWalker token's drop is its own module's (`fatewalker::drag`).
+    if !super::fatewalker::on_fiend_wake(session) {
+        return;
+    }
     let Some(state) = dragging.0.take().filter(|d| d.token == end.entity) else {
         return;
     };

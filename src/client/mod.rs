@@ -7,6 +7,7 @@ mod camera;
 mod capture;
 pub mod chips;
 mod drag;
+mod fatewalker;
 mod panels;
 mod stats;
 
@@ -90,6 +91,7 @@ impl Plugin for ClientPlugin {
         board::plugin(app);
         drag::plugin(app);
         chips::plugin(app);
+        fatewalker::plugin(app);
         panels::plugin(app);
         capture::plugin(app);
         stats::plugin(app);
@@ -102,7 +104,7 @@ fn load_scenario(world: &mut World) {
     match rulesets::load(&options.scenario) {
         Ok(scenario) => {
             let seed = options.seed.unwrap_or_else(|| scenario.seed());
-            scenario.spawn(world, seed, 100);
+            scenario.spawn(world, seed, scenario.default_limit());
             if let Some(id) = &options.select {
                 let index = world.resource::<fray_core::prelude::TableIndex>();
                 let selection = board::Selection {

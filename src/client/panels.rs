@@ -21,6 +21,8 @@ use super::board::Selection;
 use super::camera::{BoardArea, ZoomRequest};
 use super::chips::{HarassPlan, LEGEND};
 use super::drag::BoardMessage;
+use super::fatewalker::is_fatewalker;
+use super::fatewalker::panels::{self as fwk, FwkAsk};
 
 /// What the panels remember between frames.
 #[derive(Resource)]
@@ -50,6 +52,7 @@ enum Ask {
     Open(String),
     Plan(HarassPlan),
     Focus(Entity),
+    Fatewalker(FwkAsk),
 }
 
 /// Tokens the deciding person may pick as targets now (marked on the board).
@@ -84,6 +87,7 @@ fn panels(world: &mut World) {
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
+            Ask::Fatewalker(a) => fwk::apply(world, a),
             Ask::Focus(e) => world.resource_mut::<PanelState>().focus = Some(e),
             Ask::Plan(plan) => *world.resource_mut::<HarassPlan>() = plan,
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
@@ -101,7 +105,7 @@ fn open(world: &mut World, path: &str) {
     let shown = path.to_owned();
     match crate::rulesets::load(std::path::Path::new(path)) {
         Ok(scenario) => {
-            scenario.respawn(world, scenario.seed(), 100);
+            scenario.respawn(world, scenario.seed(), scenario.default_limit());
             world.resource_mut::<LoadError>().0 = None;
             *world.resource_mut::<Selection>() = Selection::default();
             *world.resource_mut::<super::camera::Framed>() = Default::default();
@@ -169,14 +173,18 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
 fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let round = world.get_resource::<Round>().map_or(0, |r| r.number);
     let open = !world.resource::<TableIndex>().combatants.is_empty();
-    let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get()).filter(|_| open);
+    let fatewalker = is_fatewalker(world);
+    let phase =
+        world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get()).filter(|_| open && !fatewalker);
     ui.horizontal_wrapped(|ui| {
         if !open {
             ui.label(RichText::new("No scenario open").strong().size(20.0));
+        } else if fatewalker {
+            fwk::clock_title(ui, world);
         } else {
             ui.label(RichText::new(format!("Round {round}")).strong().size(20.0));
         }
-        for p in FwPhase::ROUND.into_iter().filter(|_| open) {
+        for p in FwPhase::ROUND.into_iter().filter(|_| open && !fatewalker) {
             let text = if Some(p) == phase {
                 RichText::new(format!("▶ {}", p.title())).strong().size(18.0).color(egui::Color32::YELLOW)
             } else {
@@ -211,8 +219,12 @@ fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             asks.push(Ask::Scale((scale + 0.1).min(2.5)));
         }
     });
+    if fatewalker && open {
+        fwk::timeline(ui, world);
+    }
     if let Some(round) = world.get_resource::<Round>()
         && !round.priority.is_empty()
+        && !fatewalker
     {
         let order: Vec<String> = round.priority.iter().map(|&e| name(world, e)).collect();
         ui.label(format!("Priority: {}", order.join(" › ")));
@@ -300,6 +312,12 @@ fn decisions(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
     let secret = phase == Some(FwPhase::BidForPriority);
     let focus = world.resource::<Focus>();
+    if is_fatewalker(world) {
+        let mut fatewalker = Vec::new();
+        fwk::decisions(ui, world, &mut fatewalker);
+        asks.extend(fatewalker.into_iter().map(Ask::Fatewalker));
+        return;
+    }
     let waiting = awaiting(world);
     let (ais, humans): (Vec<Entity>, Vec<Entity>) =
         waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
@@ -596,6 +614,12 @@ fn mark_targets(
 
 fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     ui.heading("Combatant");
+    if is_fatewalker(world) {
+        let mut fatewalker = Vec::new();
+        fwk::sheet(ui, world, &mut fatewalker);
+        asks.extend(fatewalker.into_iter().map(Ask::Fatewalker));
+        return;
+    }
     let selection = *world.resource::<Selection>();
     if selection.combatant.is_some() || selection.location.is_some() {
         ui.label("Reach view: cards show how many moves away they are (turns and TP aside).");
@@ -665,6 +689,9 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
 }
 
 fn dice_log(ui: &mut egui::Ui, world: &World) {
+    if is_fatewalker(world) {
+        return fwk::dice_log(ui, world);
+    }
     ui.label(RichText::new("Dice (newest first)").strong());
     egui::ScrollArea::vertical().show(ui, |ui| {
         for entry in world.resource::<GameLog>().entries().iter().rev().take(60) {
@@ -704,6 +731,10 @@ fn message(ctx: &egui::Context, world: &World) {
 
 /// E ends the active human turn, P passes or declines; shown in the UI.
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
+    // FateWalker's keys are none but F12; its panel says how to move and aim.
+    if is_fatewalker(world) {
+        return;
+    }
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
             "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
