@@ -55,6 +55,10 @@ pub struct PlayArgs {
     /// world's update time per frame, the start-up time and resident memory, and exit.
     #[arg(long)]
     pub stats: Option<u32>,
+    /// With `--stats`: run every window system but render nothing (no GPU asked for), to
+    /// time the app's own work apart from the renderer.
+    #[arg(long, requires = "stats")]
+    pub no_render: bool,
 }
 
 fn parse_phase(text: &str) -> Result<fiend_wake::FwPhase, String> {
@@ -70,12 +74,6 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     if args.headless {
         return super::headless::run(args);
     }
-    if args.resume {
-        eprintln!(
-            "fray play --resume: the window does not resume fights yet; `fray play --resume --headless` does"
-        );
-        return ExitCode::from(2);
-    }
     let options = PlayOptions {
         scenario: args.path.clone().unwrap_or_else(crate::default_scenario),
         seed: args.seed,
@@ -86,6 +84,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         select: args.select.clone(),
         autoplay_until: args.autoplay_until,
         stats: args.stats,
+        no_render: args.no_render,
+        resume: args.resume,
+        watch: None,
+        data_dir: args.data_dir.clone(),
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -18,6 +18,12 @@ pub struct ReplayArgs {
     /// opening the window.
     #[arg(long)]
     pub headless: bool,
+    /// In the window: save a picture once the board has settled, then exit.
+    #[arg(long, conflicts_with = "headless")]
+    pub screenshot: Option<PathBuf>,
+    /// In the window: close it after this many seconds (for scripted checks).
+    #[arg(long, conflicts_with = "headless")]
+    pub exit_after: Option<f32>,
 }
 
 /// Replays the save. Exit 0; 2 for a file that cannot be read (one `PATH[:LINE:COL]:
@@ -35,10 +41,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         }
     };
     if !args.headless {
-        eprintln!(
-            "{shown}: the replay window is not wired yet; `fray replay {shown} --headless` prints the log"
-        );
-        return ExitCode::from(2);
+        return watch(args);
     }
     let (app, report) = save.headless_app();
     let mut stdout = std::io::stdout().lock();
@@ -51,4 +54,29 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         return ExitCode::from(3);
     }
     ExitCode::SUCCESS
+}
+
+/// Opens the window on the save, at the start of the fight: step forward and back with the
+/// buttons or the arrow keys, the log following.
+fn watch(args: &ReplayArgs) -> ExitCode {
+    use bevy::prelude::{App, AppExit};
+    let options = crate::client::PlayOptions {
+        scenario: crate::default_scenario(),
+        seed: None,
+        screenshot: args.screenshot.clone(),
+        log: None,
+        exit_after: args.exit_after,
+        layout_out: None,
+        select: None,
+        autoplay_until: None,
+        stats: None,
+        no_render: false,
+        resume: false,
+        watch: Some(args.path.clone()),
+        data_dir: None,
+    };
+    match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
 }

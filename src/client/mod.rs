@@ -8,6 +8,7 @@ mod capture;
 pub mod chips;
 mod drag;
 mod fatewalker;
+mod history;
 mod panels;
 mod stats;
 
@@ -15,6 +16,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::WgpuSettings;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use fiend_wake::FiendWakePlugin;
@@ -48,6 +51,15 @@ pub struct PlayOptions {
     pub autoplay_until: Option<FwPhase>,
     /// Time this many frames once settled, print the figures and exit (`--stats`).
     pub stats: Option<u32>,
+    /// Run every window system but draw nothing (no GPU adapter is asked for): the
+    /// benchmark's figure without rendering (`--no-render`).
+    pub no_render: bool,
+    /// Resume the interrupted fight autosaved in the data folder (`--resume`).
+    pub resume: bool,
+    /// Watch this save step by step instead of playing (`fray replay SAVE`).
+    pub watch: Option<PathBuf>,
+    /// The data folder for autosaves (default: `$FRAY_DATA_DIR`, else the user's).
+    pub data_dir: Option<PathBuf>,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
@@ -69,14 +81,23 @@ pub struct ClientPlugin(pub PlayOptions);
 impl Plugin for ClientPlugin {
     fn build(&self, app: &mut App) {
         stats::mark_start();
-        app.add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Fray".into(),
-                resolution: WindowResolution::new(1600, 900),
-                ..default()
-            }),
-            ..default()
-        }))
+        let render = if self.0.no_render {
+            RenderPlugin { render_creation: WgpuSettings { backends: None, ..default() }.into(), ..default() }
+        } else {
+            RenderPlugin::default()
+        };
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Fray".into(),
+                        resolution: WindowResolution::new(1600, 900),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(render),
+        )
         .add_plugins(EguiPlugin::default())
         .add_plugins(FiendWakePlugin)
         .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
@@ -94,6 +115,7 @@ impl Plugin for ClientPlugin {
         fatewalker::plugin(app);
         panels::plugin(app);
         capture::plugin(app);
+        history::plugin(app);
         stats::plugin(app);
     }
 }
@@ -101,6 +123,14 @@ impl Plugin for ClientPlugin {
 /// Opens the scenario; a broken file leaves an empty table and its error on screen.
 fn load_scenario(world: &mut World) {
     let options = world.resource::<PlayOptions>().clone();
+    match history::open_at_start(world, &options) {
+        Ok(true) => return,
+        Ok(false) => {}
+        Err(e) => {
+            world.resource_mut::<LoadError>().0 = Some(e);
+            return;
+        }
+    }
     match rulesets::load(&options.scenario) {
         Ok(scenario) => {
             let seed = options.seed.unwrap_or_else(|| scenario.seed());
@@ -121,6 +151,7 @@ fn load_scenario(world: &mut World) {
                     .collect();
                 world.resource_mut::<Autoplay>().0 = Some((phase, saved));
             }
+            history::after_fresh_start(world, &options);
         }
         Err(e) => {
             let shown = options.scenario.display().to_string();

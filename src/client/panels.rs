@@ -23,6 +23,7 @@ use super::chips::{HarassPlan, LEGEND};
 use super::drag::BoardMessage;
 use super::fatewalker::is_fatewalker;
 use super::fatewalker::panels::{self as fwk, FwkAsk};
+use super::history::HistoryAsk;
 
 /// What the panels remember between frames.
 #[derive(Resource)]
@@ -52,6 +53,7 @@ enum Ask {
     Open(String),
     Plan(HarassPlan),
     Focus(Entity),
+    History(HistoryAsk),
     Fatewalker(FwkAsk),
 }
 
@@ -87,6 +89,7 @@ fn panels(world: &mut World) {
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
+            Ask::History(h) => super::history::apply(world, h),
             Ask::Fatewalker(a) => fwk::apply(world, a),
             Ask::Focus(e) => world.resource_mut::<PanelState>().focus = Some(e),
             Ask::Plan(plan) => *world.resource_mut::<HarassPlan>() = plan,
@@ -168,6 +171,9 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         });
     }
     shortcuts(ctx, world, asks);
+    let mut history = Vec::new();
+    super::history::resume_dialog(ctx, world, &mut history);
+    asks.extend(history.into_iter().map(Ask::History));
 }
 
 fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
@@ -211,6 +217,11 @@ fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         if ui.button("Open").clicked() {
             asks.push(Ask::Open(path));
         }
+        ui.separator();
+        let mut history = Vec::new();
+        super::history::controls(ui, world, &mut history);
+        asks.extend(history.into_iter().map(Ask::History));
+        ui.separator();
         let scale = world.resource::<PanelState>().scale;
         if ui.button("Text −").clicked() {
             asks.push(Ask::Scale((scale - 0.1).max(0.8)));
@@ -312,6 +323,10 @@ fn decisions(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
     let secret = phase == Some(FwPhase::BidForPriority);
     let focus = world.resource::<Focus>();
+    if *world.resource::<super::history::HistoryMode>() == super::history::HistoryMode::Watching {
+        ui.label("Watching a saved fight: step forward and back with the buttons at the top (or the Left and Right keys); nobody decides.");
+        return;
+    }
     if is_fatewalker(world) {
         let mut fatewalker = Vec::new();
         fwk::decisions(ui, world, &mut fatewalker);
@@ -724,6 +739,8 @@ fn message(ctx: &egui::Context, world: &World) {
     }
     egui::Area::new("board_message".into()).anchor(egui::Align2::CENTER_TOP, [0.0, 90.0]).show(ctx, |ui| {
         egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.set_min_width(420.0);
+            ui.set_max_width(640.0);
             ui.label(RichText::new(format!("✋ {}", message.text)).size(22.0).strong());
         });
     });
