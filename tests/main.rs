@@ -15,3 +15,4 @@ mod phases;
 mod random_play;
 mod save_files;
 mod sessions;
+mod two_rulesets;

@@ -150,7 +150,7 @@ fn caption(world: &World, e: Entity) -> String {
     }
     let penalty = view::wound_penalty(world, e);
     if penalty > 0 {
-        extra.push(format!("wounds −{penalty}"));
+        extra.push(format!("wounds -{penalty}"));
     }
     format!("{first}{state}\n{}", extra.join(", "))
 }
@@ -291,7 +291,7 @@ fn measure(world: &mut World) {
             (None, Some(_)) => "melee".to_owned(),
             (None, None) => "no weapon".to_owned(),
         };
-        let words = format!("{:.1} m · {band}", view.distance);
+        let words = format!("{:.1} m, {band}", view.distance);
         Some((to_board(view::position(world, e)), to_board(view::position(world, t)), words))
     });
     *world.resource_mut::<Readings>() = Readings { ruler, aim };
