@@ -7,6 +7,7 @@ mod board;
 mod cli;
 mod determinism;
 mod fatewalker_cli;
+mod fatewalker_session;
 mod fiend_wake_actions;
 mod fiend_wake_examples;
 mod intents;

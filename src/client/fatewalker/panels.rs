@@ -256,7 +256,8 @@ pub fn timeline(ui: &mut egui::Ui, world: &World) {
             let (mark, when) = if !c.status.can_act() {
                 ("✝", format!("{:?}", c.status).to_lowercase())
             } else if c.waiting_to_join {
-                ("…", format!("joins at {}", c.next_action_tick.max(joins_at(world, &c.id))))
+                let joins = index.combatant(&c.id).and_then(|e| view::clock(world, e).joins_at);
+                ("…", joins.map_or_else(|| "before initiative".to_owned(), |n| format!("joins at {n}")))
             } else if c.holding {
                 ("⏸", "HOLD".to_owned())
             } else {
@@ -269,10 +270,6 @@ pub fn timeline(ui: &mut egui::Ui, world: &World) {
             egui::Frame::group(ui.style()).inner_margin(3.0).show(ui, |ui| ui.label(text));
         }
     });
-}
-
-fn joins_at(world: &World, id: &CombatantId) -> u32 {
-    world.resource::<TableIndex>().combatant(id).and_then(|e| view::clock(world, e).joins_at).unwrap_or(0)
 }
 
 /// What the person answers now, in words (the declared action in a preempt step).
