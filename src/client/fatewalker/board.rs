@@ -136,6 +136,9 @@ fn caption(world: &World, e: Entity) -> String {
         other => format!(" [{}]", format!("{other:?}").to_uppercase()),
     };
     let mut extra = Vec::new();
+    if view::clock(world, e).holding {
+        extra.push("HOLD".to_owned());
+    }
     if let Some((_, w)) = view::ready_weapon(world, e) {
         extra.push(w.name.to_lowercase());
     }

@@ -161,7 +161,11 @@ fn action_label(world: &World, action: &Action) -> String {
         Action::BeginMoving { mode, to } => {
             format!("{} to {}", capital(mode_verb(*mode)), place_name(world, *to))
         }
-        Action::Mount { mount } => format!("Get in the {mount}"),
+        Action::Mount { mount } => {
+            let index = world.resource::<TableIndex>();
+            let name = index.mounts.get(mount).and_then(|&m| world.get::<fray_core::prelude::Mount>(m));
+            format!("Get in the {}", name.map_or_else(|| mount.to_string(), |m| m.name.to_lowercase()))
+        }
         Action::Wait { ticks } => format!("Wait {ticks} tick{}", if *ticks == 1 { "" } else { "s" }),
         other => capital(other.title()),
     }
