@@ -181,7 +181,7 @@ pub fn band_word(band: Band) -> &'static str {
 }
 
 /// Spawns cover names and the scale bar's label for the table now open (none for another
-/// ruleset), and works out where the scale bar goes: under the lowest thing on the board.
+/// ruleset), and works out where the scale bar goes.
 fn sync_scenery(world: &mut World) {
     let now = world
         .get_resource::<crate::session::Session>()
@@ -201,12 +201,11 @@ fn sync_scenery(world: &mut World) {
         return;
     }
     let covers = view::catalogue(world).0.covers.clone();
-    let mut points: Vec<Vec2> =
+    let points: Vec<Vec2> =
         view::combatants(world).into_iter().map(|e| to_board(view::position(world, e))).collect();
     for c in &covers {
         let at = to_board([c.position.0, c.position.1]);
         let r = c.radius * UNITS_PER_METRE;
-        points.extend([at - Vec2::splat(r), at + Vec2::splat(r)]);
         world.spawn((
             Scenery,
             text(format!("{} ({}%)", c.name, c.percent), 13.0, Color::srgb(0.85, 0.85, 0.78)),
@@ -215,7 +214,8 @@ fn sync_scenery(world: &mut World) {
     }
     let min = points.iter().fold(Vec2::splat(f32::MAX), |a, p| a.min(*p));
     let length = 10.0 * UNITS_PER_METRE;
-    let start = if points.is_empty() { Vec2::ZERO } else { min - Vec2::new(0.0, 2.2 * UNITS_PER_METRE) };
+    // At the lower left corner of where the combatants stand: inside the framed board.
+    let start = if points.is_empty() { Vec2::ZERO } else { min - Vec2::new(0.0, 0.6 * UNITS_PER_METRE) };
     world.resource_mut::<ScaleBar>().0 = Some((start, length));
     world.spawn((
         Scenery,

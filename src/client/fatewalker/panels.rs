@@ -271,7 +271,9 @@ pub fn timeline(ui: &mut egui::Ui, world: &World) {
             let deciding = if asked { " · deciding" } else { "" };
             let text = RichText::new(format!("{mark} {first}: {when}{now}{deciding}"));
             let text = if c.may_act_now || asked { text.strong().color(egui::Color32::YELLOW) } else { text };
-            egui::Frame::group(ui.style()).inner_margin(3.0).show(ui, |ui| ui.label(text));
+            // Each entry stays on one line; the strip wraps between entries.
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+            ui.label("|");
         }
     });
 }
