@@ -67,7 +67,10 @@ def main():
         assert 0 <= px < width and 0 <= py < height, f"{name} is off screen at {px},{py}"
         r, g, b = rows[py][px * channels:px * channels + 3]
         # The card colour (0.78, 0.72, 0.58) in sRGB, give or take text drawn on it.
-        near = [(rows[py + dy][(px + dx) * channels:(px + dx) * channels + 3]) for dx in (-20, 0, 20) for dy in (-8, 0, 8)]
+        # Tokens stand in a card's upper rows: look across its middle and lower part too.
+        near = [(rows[py + dy][(px + dx) * channels:(px + dx) * channels + 3])
+                for dx in (-40, -20, 0, 20, 40) for dy in (-8, 0, 8, 16, 24)
+                if 0 <= py + dy < height and 0 <= px + dx < width]
         ok = any(abs(c[0] - 199) < 25 and abs(c[1] - 184) < 25 and abs(c[2] - 148) < 30 for c in near)
         assert ok, f"{name}: no card colour around {px},{py} (saw {r},{g},{b})"
     print(f"board ok: {len(colours)} colours, {len(cards)} cards where the scenario puts them")

@@ -302,8 +302,17 @@ fn place_tokens(
 }
 
 /// Each card's entry cost (with rubble), where it is entered from, siege tally, properties.
-fn write_card_info(world: &mut World) {
-    let mut infos = world.query::<(Entity, &CardInfo)>();
+fn write_card_info(
+    world: &mut World,
+    infos: &mut QueryState<(Entity, &CardInfo)>,
+    mut seen: Local<Option<TableKey>>,
+) {
+    // Card texts change only with the rules (logged) or a new table.
+    let key = Some(table_key(world, infos.iter(world).count()));
+    if *seen == key {
+        return;
+    }
+    *seen = key;
     let texts: Vec<(Entity, String)> =
         infos.iter(world).filter_map(|(drawing, info)| Some((drawing, card_info(world, info.0)?))).collect();
     for (drawing, value) in texts {
@@ -313,6 +322,17 @@ fn write_card_info(world: &mut World) {
             text.0 = value;
         }
     }
+}
+
+/// What the drawn texts depend on: the log's length (every rule change is logged), the
+/// table's index (a new or rebuilt table) and how many drawings there are.
+pub type TableKey = (usize, u32, usize);
+
+/// The current [`TableKey`], for `drawings` drawings.
+pub fn table_key(world: &World, drawings: usize) -> TableKey {
+    let log = world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len());
+    let index = world.get_resource_change_ticks::<TableIndex>().map_or(0, |t| t.changed.get());
+    (log, index, drawings)
 }
 
 fn card_info(world: &World, place: Entity) -> Option<String> {
@@ -350,9 +370,18 @@ fn card_info(world: &World, place: Entity) -> Option<String> {
 
 /// Name and status in words, then armour and marked stack numbers; the counters are chips.
 fn write_captions(
+    log: Res<fray_core::log::GameLog>,
+    index: Res<TableIndex>,
+    added: Query<(), Added<TokenCaption>>,
+    mut seen: Local<usize>,
     combatants: Query<(&Combatant, &Status, Option<&Worn>, Option<&Attributes>)>,
     mut captions: Query<(&TokenCaption, &mut Text2d)>,
 ) {
+    // Captions change only with the rules (logged) or a new table.
+    if *seen == log.entries().len() && !index.is_changed() && added.is_empty() {
+        return;
+    }
+    *seen = log.entries().len();
     for (caption, mut text) in &mut captions {
         let Ok((c, status, worn, attributes)) = combatants.get(caption.0) else { continue };
         let state = match status {

@@ -187,7 +187,6 @@ fn spawn_chip(
         sprite,
         Transform::from_xyz(0.0, 0.0, -100.0),
         Visibility::Hidden,
-        Pickable::IGNORE,
     ));
 }
 
@@ -224,7 +223,8 @@ fn place_chips(
     tokens: Query<(&Token, &Transform), Without<Chip>>,
     cards: Query<(&Card, &Transform), Without<Chip>>,
     locations: Query<&Location>,
-    mut chips: Query<(Entity, &Chip, &mut Transform, &mut Visibility, &mut Pickable)>,
+    mut chips: Query<(Entity, &Chip, &mut Transform, &mut Visibility, Has<Pickable>)>,
+    mut commands: Commands,
 ) {
     let token_places: std::collections::HashMap<Entity, Vec3> =
         tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
@@ -239,13 +239,19 @@ fn place_chips(
         if stack.0 != Some((owner, kind)) {
             stack = (Some((owner, kind)), 0);
         }
-        let Ok((_, _, mut transform, mut visibility, mut pickable)) = chips.get_mut(drawing) else {
+        let Ok((_, _, mut transform, mut visibility, pickable)) = chips.get_mut(drawing) else {
             continue;
         };
         let harassing = kind == TokenKind::TacticalPoint && plan.harasser == Some(owner);
-        let pick = if harassing { Pickable::default() } else { Pickable::IGNORE };
-        if *pickable != pick {
-            *pickable = pick;
+        // The pointer looks only at sprites with `Pickable`: a chip has it while it may be dragged.
+        match (harassing, pickable) {
+            (true, false) => {
+                commands.entity(drawing).insert(Pickable::default());
+            }
+            (false, true) => {
+                commands.entity(drawing).remove::<Pickable>();
+            }
+            _ => {}
         }
         if let Some((_, at)) = drag.0.filter(|(d, _)| *d == drawing) {
             transform.translation = at.extend(8.0);

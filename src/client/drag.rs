@@ -192,8 +192,22 @@ const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
 /// Colours the cards and writes their badges: while a token is dragged, accessible locations
 /// are lit with their TP cost and the others dimmed ("no entry"); otherwise the reach view of
 /// the selection. Number and words, not colour alone.
-fn light_cards(world: &mut World) {
+fn light_cards(
+    world: &mut World,
+    cards: &mut QueryState<(), With<Card>>,
+    mut seen: Local<Option<(Option<Entity>, (Option<Entity>, Option<Entity>), super::board::TableKey)>>,
+) {
     let dragging = world.resource::<Dragging>().0;
+    let selection = *world.resource::<Selection>();
+    let key = Some((
+        dragging.map(|d| d.combatant),
+        (selection.combatant, selection.location),
+        super::board::table_key(world, cards.iter(world).count()),
+    ));
+    if *seen == key {
+        return;
+    }
+    *seen = key;
     let looks: Vec<(Entity, Color, String)> =
         match dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p))) {
             Some((who, from)) => card_looks(world, |world, place| match why_not_enter(world, from, place) {

@@ -81,6 +81,7 @@ pub struct ClientPlugin(pub PlayOptions);
 impl Plugin for ClientPlugin {
     fn build(&self, app: &mut App) {
         stats::mark_start();
+
         let render = if self.0.no_render {
             RenderPlugin { render_creation: WgpuSettings { backends: None, ..default() }.into(), ..default() }
         } else {
@@ -116,7 +117,28 @@ impl Plugin for ClientPlugin {
         panels::plugin(app);
         capture::plugin(app);
         history::plugin(app);
+        if single_threaded_main() {
+            use bevy::ecs::schedule::ScheduleLabel;
+            for label in
+                [First.intern(), PreUpdate.intern(), Update.intern(), PostUpdate.intern(), Last.intern()]
+            {
+                app.edit_schedule(label, |s| {
+                    s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+                });
+            }
+        }
         stats::plugin(app);
+    }
+}
+
+/// Whether the main world's schedules run on one thread: on four cores or fewer, waking the
+/// task pool's threads for the board's many small systems costs more than the systems do
+/// (measured with `--stats`: see the README). `FRAY_EXECUTOR=multi` or `single` decides.
+fn single_threaded_main() -> bool {
+    match std::env::var("FRAY_EXECUTOR").as_deref() {
+        Ok("multi") => false,
+        Ok("single") => true,
+        _ => std::thread::available_parallelism().map_or(true, |n| n.get() <= 4),
     }
 }
 

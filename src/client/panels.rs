@@ -400,8 +400,8 @@ fn choices(
     secret: bool,
     asks: &mut Vec<Ask>,
 ) {
-    let all: Vec<_> =
-        options.iter().filter(|(i, v)| v.is_err() || worth_a_button(world, e, i)).cloned().collect();
+    let all: Vec<&(FwIntent, fray_core::intent::Verdict)> =
+        options.iter().filter(|(i, v)| v.is_err() || worth_a_button(world, e, i)).collect();
     on_clicked_target(ui, world, e, &all, asks);
     for (intent, _) in all.iter().filter(|(_, v)| v.is_ok()) {
         if ui.button(label(world, intent)).clicked() {
@@ -437,7 +437,7 @@ fn on_clicked_target(
     ui: &mut egui::Ui,
     world: &World,
     e: Entity,
-    all: &[(FwIntent, fray_core::intent::Verdict)],
+    all: &[&(FwIntent, fray_core::intent::Verdict)],
     asks: &mut Vec<Ask>,
 ) {
     let Some(t) = world.resource::<Selection>().combatant.filter(|&t| t != e) else {
