@@ -59,6 +59,25 @@ pub struct PlayArgs {
     /// time the app's own work apart from the renderer.
     #[arg(long, requires = "stats")]
     pub no_render: bool,
+    /// Open a second window showing the board and public information only, in large type,
+    /// for the players' screen or streaming software. With `--screenshot OUT.png` it is
+    /// saved too, as `OUT-table.png`.
+    #[arg(long)]
+    pub table_window: bool,
+    /// With `--table-window`: its flat background colour, as hexadecimal RRGGBB (e.g.
+    /// `00ff00`), for chroma keying.
+    #[arg(long, requires = "table_window", value_parser = parse_colour)]
+    pub chroma_key: Option<[u8; 3]>,
+}
+
+fn parse_colour(text: &str) -> Result<[u8; 3], String> {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    let bad = || format!("'{text}' is no colour; write it as RRGGBB, e.g. 00ff00");
+    if hex.len() != 6 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
+    Ok([byte(0)?, byte(2)?, byte(4)?])
 }
 
 fn parse_phase(text: &str) -> Result<fiend_wake::FwPhase, String> {
@@ -88,9 +107,25 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         resume: args.resume,
         watch: None,
         data_dir: args.data_dir.clone(),
+        table_window: args.table_window,
+        chroma: args.chroma_key,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_colour;
+
+    #[test]
+    fn chroma_key_reads_rrggbb_and_refuses_the_rest() {
+        assert_eq!(parse_colour("00ff00"), Ok([0, 255, 0]), "plain RRGGBB");
+        assert_eq!(parse_colour("#FF8000"), Ok([255, 128, 0]), "a leading # and capitals are fine");
+        for bad in ["", "00ff0", "00ff000", "gg0000", "00ff0é"] {
+            assert!(parse_colour(bad).is_err(), "'{bad}' is no RRGGBB colour and must be refused");
+        }
     }
 }

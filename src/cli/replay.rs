@@ -74,6 +74,8 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         resume: false,
         watch: Some(args.path.clone()),
         data_dir: None,
+        table_window: false,
+        chroma: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

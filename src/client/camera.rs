@@ -8,6 +8,7 @@ use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 use fray_core::location::{Location, OpenField};
@@ -54,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Keeps the camera's viewport to the room between the panels.
 fn fit_viewport(
     area: Res<BoardArea>,
-    window: Single<&Window>,
+    window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<BoardCamera>>,
 ) {
     let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
@@ -79,7 +80,7 @@ fn fit_viewport(
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
-    window: Single<&Window>,
+    window: Single<&Window, With<PrimaryWindow>>,
     locations: Query<&Location, Without<OpenField>>,
     tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
@@ -93,14 +94,36 @@ fn frame_board(
     {
         return;
     }
+    let bounds = board_bounds(&locations, &tokens, fiend_wake);
+    let scale = window.scale_factor();
+    let room = Vec2::new(
+        (window.physical_width() as f32 - area.left - area.right) / scale,
+        (window.physical_height() as f32 - area.top - area.bottom) / scale,
+    );
+    let (mut transform, mut projection) = camera.into_inner();
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        let size = bounds.size();
+        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
+    }
+    transform.translation = bounds.center().extend(transform.translation.z);
+    framed.area = Some(*area);
+}
+
+/// The world rectangle holding every card and token (and, on Fiend Wake, the side columns
+/// that tokens in no location line up in).
+pub(super) fn board_bounds(
+    locations: &Query<&Location, Without<OpenField>>,
+    tokens: &Query<&Transform, (With<Token>, Without<BoardCamera>)>,
+    fiend_wake: bool,
+) -> Rect {
     let mut min = Vec2::splat(f32::MAX);
     let mut max = Vec2::splat(f32::MIN);
-    for l in &locations {
+    for l in locations {
         let half = Vec2::from(l.size) / 2.0;
         min = min.min(Vec2::from(l.position) - half);
         max = max.max(Vec2::from(l.position) + half);
     }
-    for t in &tokens {
+    for t in tokens {
         let at = t.translation.truncate();
         min = min.min(at - Vec2::new(40.0, 55.0));
         max = max.max(at + Vec2::new(40.0, 30.0));
@@ -111,18 +134,7 @@ fn frame_board(
         min = min.min(super::board::FIELD_COLUMNS.min);
         max = max.max(super::board::FIELD_COLUMNS.max);
     }
-    let scale = window.scale_factor();
-    let room = Vec2::new(
-        (window.physical_width() as f32 - area.left - area.right) / scale,
-        (window.physical_height() as f32 - area.top - area.bottom) / scale,
-    );
-    let (mut transform, mut projection) = camera.into_inner();
-    if let Projection::Orthographic(ortho) = &mut *projection {
-        let size = max - min;
-        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
-    }
-    transform.translation = ((min + max) / 2.0).extend(transform.translation.z);
-    framed.area = Some(*area);
+    Rect { min, max }
 }
 
 /// The board's camera draws into the room between the panels; egui has its own camera over

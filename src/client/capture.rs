@@ -14,6 +14,8 @@ const SETTLE_FRAMES: u32 = 45;
 struct Capture {
     frames: u32,
     requested: bool,
+    /// Pictures captured so far, and the frame of the last one.
+    captured: u32,
     saved_at: Option<u32>,
 }
 
@@ -107,6 +109,7 @@ fn capture(
     mut state: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
     autoplay: Res<super::Autoplay>,
+    table: Option<Res<super::table_window::TableWindow>>,
 ) {
     state.frames += 1;
     // The board settles once autoplay has handed over to the players.
@@ -116,18 +119,52 @@ fn capture(
     let Some(path) = options.screenshot.clone() else {
         return;
     };
+    // With `--table-window`, the table window is saved beside it as `OUT-table.png`.
+    let mut pictures = vec![(None, path.clone())];
+    if let Some(table) = table {
+        pictures.push((Some(table.window), table_picture_path(&path)));
+    }
     if !state.requested && state.frames >= SETTLE_FRAMES {
         state.requested = true;
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(
-            |_: On<ScreenshotCaptured>, mut state: ResMut<Capture>| state.saved_at = Some(state.frames),
-        );
+        for (window, to) in pictures.iter().cloned() {
+            let screenshot = window.map_or_else(Screenshot::primary_window, Screenshot::window);
+            commands.spawn(screenshot).observe(save_to_disk(to)).observe(
+                |_: On<ScreenshotCaptured>, mut state: ResMut<Capture>| {
+                    state.captured += 1;
+                    state.saved_at = Some(state.frames);
+                },
+            );
+        }
     }
-    // Give the writer a few frames after the capture, then leave.
-    if state.saved_at.is_some_and(|at| state.frames > at + 10 && path.exists()) {
+    // Give the writer a few frames after the last capture, then leave.
+    let all = state.captured as usize == pictures.len() && pictures.iter().all(|(_, p)| p.exists());
+    if all && state.saved_at.is_some_and(|at| state.frames > at + 10) {
         exit.write(AppExit::Success);
     }
     if state.frames > SETTLE_FRAMES + 600 {
         error!("no screenshot after 600 frames; giving up");
         exit.write(AppExit::error());
+    }
+}
+
+/// `OUT.png` becomes `OUT-table.png`, beside it.
+fn table_picture_path(path: &std::path::Path) -> std::path::PathBuf {
+    let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-table.{}", ext.to_string_lossy()),
+        None => format!("{stem}-table"),
+    };
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table_picture_path;
+    use std::path::Path;
+
+    #[test]
+    fn the_table_picture_lies_beside_the_window_picture() {
+        assert_eq!(table_picture_path(Path::new("/tmp/out.png")), Path::new("/tmp/out-table.png"));
+        assert_eq!(table_picture_path(Path::new("shot")), Path::new("shot-table"), "no extension kept");
     }
 }

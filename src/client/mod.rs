@@ -11,6 +11,7 @@ mod fatewalker;
 mod history;
 mod panels;
 mod stats;
+mod table_window;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -60,6 +61,11 @@ pub struct PlayOptions {
     pub watch: Option<PathBuf>,
     /// The data folder for autosaves (default: `$FRAY_DATA_DIR`, else the user's).
     pub data_dir: Option<PathBuf>,
+    /// Open a second window showing the board and public information only
+    /// (`--table-window`).
+    pub table_window: bool,
+    /// The table window's flat background, for chroma keying (`--chroma-key RRGGBB`).
+    pub chroma: Option<[u8; 3]>,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
@@ -117,6 +123,7 @@ impl Plugin for ClientPlugin {
         panels::plugin(app);
         capture::plugin(app);
         history::plugin(app);
+        table_window::plugin(app);
         if single_threaded_main() {
             use bevy::ecs::schedule::ScheduleLabel;
             for label in
