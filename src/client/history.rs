@@ -212,6 +212,7 @@ pub(super) fn resume_dialog(ctx: &egui::Context, world: &World, asks: &mut Vec<H
 /// Carries out one request.
 pub(super) fn apply(world: &mut World, ask: HistoryAsk) {
     let watching = *world.resource::<HistoryMode>() == HistoryMode::Watching;
+    let rebuilds = matches!(ask, HistoryAsk::Undo | HistoryAsk::Resume);
     let result = match ask {
         HistoryAsk::Undo => session::undo(world).map(|_| {
             // The AI would only decide the same again: it waits until asked to go on.
@@ -244,8 +245,10 @@ pub(super) fn apply(world: &mut World, ask: HistoryAsk) {
             return;
         }
     };
-    // Undo, redo and loading rebuild the table: a selection would name a stale entity.
-    *world.resource_mut::<Selection>() = Selection::default();
+    // Undo and loading rebuild the table: a selection would name a stale entity.
+    if rebuilds {
+        *world.resource_mut::<Selection>() = Selection::default();
+    }
     match result {
         // Watching, the top bar's count says where the fight stands.
         Ok(_) if watching => {}
