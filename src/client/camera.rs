@@ -168,9 +168,18 @@ fn pan_and_zoom(
     chip: Res<super::chips::ChipDrag>,
     mut request: ResMut<ZoomRequest>,
     mut framed: ResMut<Framed>,
+    area: Res<BoardArea>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut panning: Local<bool>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
+    // The panels are drawn on egui's background layer, which egui does not count as "over
+    // egui": the board's own room between the panels decides.
+    let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
+    let over_board = window.physical_cursor_position().is_some_and(|p| {
+        p.x >= area.left && p.x <= w - area.right && p.y >= area.top && p.y <= h - area.bottom
+    });
     let Projection::Orthographic(ortho) = &mut *projection else {
         return;
     };
@@ -181,14 +190,19 @@ fn pan_and_zoom(
     }
     let egui_busy =
         contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui());
-    if egui_busy || dragging.0.is_some() || grab.0 || chip.0.is_some() {
-        return;
+    let free = over_board && !egui_busy && dragging.0.is_none() && !grab.0 && chip.0.is_none();
+    // A pan starts with a press on the empty board and lasts until the button is released.
+    if buttons.just_pressed(MouseButton::Left) {
+        *panning = free;
     }
-    if scroll.delta.y != 0.0 {
+    if !buttons.pressed(MouseButton::Left) || dragging.0.is_some() || grab.0 || chip.0.is_some() {
+        *panning = false;
+    }
+    if free && scroll.delta.y != 0.0 {
         ortho.scale = (ortho.scale * (1.0 - scroll.delta.y * 0.1)).clamp(0.3, 4.0);
         framed.by_hand = true;
     }
-    if buttons.pressed(MouseButton::Left) && motion.delta != Vec2::ZERO {
+    if *panning && motion.delta != Vec2::ZERO {
         transform.translation.x -= motion.delta.x * ortho.scale;
         transform.translation.y += motion.delta.y * ortho.scale;
         framed.by_hand = true;
