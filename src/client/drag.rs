@@ -56,9 +56,10 @@ impl BoardMessage {
 #[derive(Resource, Default)]
 pub struct Grab(pub bool);
 
-/// An intent sent by a drop, whose outcome is still to be reported.
+/// An intent sent by a drop (of either ruleset's board): the number of outcomes before it
+/// and who sent it, until its outcome is reported.
 #[derive(Resource, Default)]
-struct PendingDrop(Option<(usize, String)>);
+pub struct PendingDrop(pub Option<(usize, String)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dragging>()

@@ -15,6 +15,7 @@ use fray_core::intent::Inbox;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::CurrentPhase;
 use fray_core::prelude::{Combatant, CombatantId, Controller, Counters, Side, Status, TableIndex, TokenKind};
+use fray_core::table::{id, name};
 
 use super::LoadError;
 use super::board::Selection;
@@ -115,14 +116,6 @@ fn open(world: &mut World, path: &str) {
         }
         Err(e) => world.resource_mut::<LoadError>().0 = Some(e.report(&shown).join("\n")),
     }
-}
-
-fn name(world: &World, e: Entity) -> String {
-    world.get::<Combatant>(e).map_or_else(|| "?".to_owned(), |c| c.name.clone())
-}
-
-fn id(world: &World, e: Entity) -> CombatantId {
-    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
 }
 
 fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {

@@ -3,11 +3,10 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, Outcome, Outcomes, Rejection, Submitted, Verdict};
-use fray_core::log::LogEvent;
-use fray_core::phase::{RulesStep, StepProgress};
+use fray_core::intent::{Inbox, Rejection, Submitted, Verdict, submit_now};
+use fray_core::phase::RulesStep;
 use fray_core::prelude::{Controller, TableIndex};
-use fray_core::session::{self, Recorded};
+use fray_core::session;
 
 use crate::intent::{Action, FwkIntent};
 use crate::phase::{Choice, FwkPhase, TickState, current};
@@ -112,34 +111,14 @@ enum Step {
     Move(FwkIntent),
 }
 
-/// Validates and applies one intent now, recording the outcome. Returns the verdict.
+/// Validates and applies one intent now, recording the outcome (a secret declaration is
+/// sealed in the log until all are in). Returns the verdict.
 pub fn submit(world: &mut World, submitted: Submitted<FwkIntent>) -> Verdict {
-    let Submitted { actor, intent } = submitted;
-    let rng = session::rng_for_submit(world);
-    let e = world.resource::<TableIndex>().combatant(&actor);
-    let record = match e {
-        Some(e) => declare::record(world, e, &intent),
+    let shown = |world: &World, e: Option<Entity>, intent: &FwkIntent| match e {
+        Some(e) => declare::record(world, e, intent),
         None => fray_core::intent::IntentRecord::new(intent.clone()),
     };
-    let checked = match e {
-        None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
-        Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
-    };
-    // The acceptance is logged before its effects, which follow it in the log.
-    let event = match &checked {
-        Ok(_) => LogEvent::IntentAccepted { intent: record.clone() },
-        Err(r) => LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
-    };
-    world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
-    let result = checked.map(|(e, plan)| apply(world, e, plan));
-    world.resource_mut::<Outcomes>().0.push(Outcome {
-        actor: actor.clone(),
-        intent: record,
-        result: result.clone(),
-    });
-    session::record(world, Recorded { actor, intent, accepted: result.is_ok(), rng });
-    world.resource_mut::<StepProgress>().mark();
-    result
+    submit_now(world, submitted, shown, validate, apply)
 }
 
 /// Checks an intent against the table as it is, changing nothing.

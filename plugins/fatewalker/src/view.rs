@@ -4,46 +4,16 @@
 use bevy_ecs::prelude::*;
 use fray_core::ids::CombatantId;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::table::{Combatant, FieldPosition, Rides, SideIndex, Status, TableIndex};
+use fray_core::table::{FieldPosition, Rides, Status, TableIndex};
 use serde::Serialize;
+
+/// The core's readings of one combatant, used all over the rules.
+pub use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
 use crate::data::{MoveMode, Weapon};
 use crate::phase::{Clock, current};
 use crate::sheet::{ActionClock, Arms, Catalogue, Motion, Stance, Traits, Vehicle};
 use crate::wounds::WoundChart;
-
-/// A combatant's stable id (empty for an entity that is not one).
-pub fn id(world: &World, e: Entity) -> CombatantId {
-    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
-}
-
-/// A combatant's shown name.
-pub fn name(world: &World, e: Entity) -> String {
-    world.get::<Combatant>(e).map_or_else(|| "someone".to_owned(), |c| c.name.clone())
-}
-
-/// A combatant's status.
-pub fn status(world: &World, e: Entity) -> Status {
-    world.get::<Status>(e).copied().unwrap_or(Status::Dead)
-}
-
-/// Conscious and in the fight.
-pub fn can_act(world: &World, e: Entity) -> bool {
-    status(world, e).can_act()
-}
-
-/// Still on the table (fighting or unconscious).
-pub fn on_table(world: &World, e: Entity) -> bool {
-    matches!(status(world, e), Status::Fighting | Status::Unconscious)
-}
-
-/// Whether two combatants fight on different sides.
-pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
-    match (world.get::<SideIndex>(a), world.get::<SideIndex>(b)) {
-        (Some(x), Some(y)) => x != y,
-        _ => false,
-    }
-}
 
 /// Every combatant, in scenario order.
 pub fn combatants(world: &World) -> Vec<Entity> {

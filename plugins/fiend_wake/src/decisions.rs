@@ -3,11 +3,9 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
-use fray_core::log::LogEvent;
-use fray_core::phase::{RulesStep, StepProgress};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::phase::RulesStep;
 use fray_core::prelude::{Controller, TableIndex};
-use fray_core::session::{self, Recorded};
 
 use crate::intent::{FwIntent, SealedBid};
 use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
@@ -127,34 +125,14 @@ fn apply_intents(world: &mut World) {
     }
 }
 
-/// Validates and applies one intent now, recording the outcome. Returns the verdict.
+/// Validates and applies one intent now, recording the outcome (a bid is sealed in the log
+/// until the reveal). Returns the verdict.
 pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
-    let Submitted { actor, intent } = submitted;
-    let rng = session::rng_for_submit(world);
-    let record = match intent {
+    let shown = |_: &World, _: Option<Entity>, intent: &FwIntent| match intent {
         FwIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
         _ => IntentRecord::new(intent.clone()),
     };
-    let e = world.resource::<TableIndex>().combatant(&actor);
-    let checked = match e {
-        None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
-        Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
-    };
-    // The acceptance is logged before its effects, which follow it in the log.
-    let event = match &checked {
-        Ok(_) => LogEvent::IntentAccepted { intent: record.clone() },
-        Err(r) => LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
-    };
-    world.resource_mut::<fray_core::log::GameLog>().about(&actor, event);
-    let result = checked.map(|(e, plan)| apply(world, e, plan));
-    world.resource_mut::<Outcomes>().0.push(Outcome {
-        actor: actor.clone(),
-        intent: record,
-        result: result.clone(),
-    });
-    session::record(world, Recorded { actor, intent, accepted: result.is_ok(), rng });
-    world.resource_mut::<StepProgress>().mark();
-    result
+    submit_now(world, submitted, shown, validate, apply)
 }
 
 /// A validated intent, ready to apply.

@@ -1,40 +1,17 @@
 //! Small helpers the rules use to read and change one combatant in a `World`.
 
 use bevy_ecs::prelude::*;
-use fray_core::ids::CombatantId;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::table::{Combatant, SideIndex, Status, TableIndex};
+use fray_core::table::{Combatant, TableIndex};
 use fray_core::tokens::{Counters, TokenKind};
+
+/// The core's readings of one combatant, used all over the rules.
+pub use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
 use crate::data::SpellEffect;
 use crate::data::{Attribute, Weapon};
 use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Spells, Worn};
 use fray_core::prelude::{Occupants, Rides};
-
-/// A combatant's stable id (empty for an entity that is not one).
-pub fn id(world: &World, e: Entity) -> CombatantId {
-    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
-}
-
-/// A combatant's shown name.
-pub fn name(world: &World, e: Entity) -> String {
-    world.get::<Combatant>(e).map_or_else(|| "someone".to_owned(), |c| c.name.clone())
-}
-
-/// A combatant's status.
-pub fn status(world: &World, e: Entity) -> Status {
-    world.get::<Status>(e).copied().unwrap_or(Status::Dead)
-}
-
-/// Conscious and on the field.
-pub fn can_act(world: &World, e: Entity) -> bool {
-    status(world, e).can_act()
-}
-
-/// Still on the table (fighting or unconscious): can be targeted.
-pub fn on_table(world: &World, e: Entity) -> bool {
-    matches!(status(world, e), Status::Fighting | Status::Unconscious)
-}
 
 /// Tokens of a kind held.
 pub fn count(world: &World, e: Entity, kind: TokenKind) -> u32 {
@@ -44,14 +21,6 @@ pub fn count(world: &World, e: Entity, kind: TokenKind) -> u32 {
 /// Changes a combatant's or location's counters.
 pub fn counters_mut(world: &mut World, e: Entity) -> Option<Mut<'_, Counters>> {
     world.get_mut::<Counters>(e)
-}
-
-/// Whether two combatants fight on different sides.
-pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
-    match (world.get::<SideIndex>(a), world.get::<SideIndex>(b)) {
-        (Some(x), Some(y)) => x != y,
-        _ => false,
-    }
 }
 
 /// Every combatant, in scenario order.

@@ -114,3 +114,43 @@ impl<T: Serialize + core::fmt::Debug + Send + Sync> ErasedIntent for T {
         core::fmt::Debug::fmt(self, f)
     }
 }
+
+/// Validates and applies one intent now, the same way for every ruleset: the acceptance (or
+/// the refusal and its reason) is logged before the intent's effects, the outcome is kept in
+/// [`Outcomes`], the intent is recorded for saves and undo with the RNG position it was
+/// submitted at, and the rules step is marked as having made progress. `shown` is what the
+/// log and outcomes show of the intent (a secret bid is sealed), `validate` checks it against
+/// the table and `apply` carries out what it planned. Returns the verdict.
+pub fn submit_now<I, P>(
+    world: &mut World,
+    submitted: Submitted<I>,
+    shown: impl FnOnce(&World, Option<Entity>, &I) -> IntentRecord,
+    validate: impl FnOnce(&World, Entity, &I) -> Verdict<P>,
+    apply: impl FnOnce(&mut World, Entity, P),
+) -> Verdict
+where
+    I: Clone + Send + Sync + 'static,
+{
+    let Submitted { actor, intent } = submitted;
+    let rng = crate::session::rng_for_submit(world);
+    let e = world.resource::<crate::table::TableIndex>().combatant(&actor);
+    let record = shown(world, e, &intent);
+    let checked = match e {
+        None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
+        Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
+    };
+    let event = match &checked {
+        Ok(_) => crate::log::LogEvent::IntentAccepted { intent: record.clone() },
+        Err(r) => crate::log::LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
+    };
+    world.resource_mut::<crate::log::GameLog>().about(&actor, event);
+    let result = checked.map(|(e, plan)| apply(world, e, plan));
+    world.resource_mut::<Outcomes>().0.push(Outcome {
+        actor: actor.clone(),
+        intent: record,
+        result: result.clone(),
+    });
+    crate::session::record(world, crate::session::Recorded { actor, intent, accepted: result.is_ok(), rng });
+    world.resource_mut::<crate::phase::StepProgress>().mark();
+    result
+}

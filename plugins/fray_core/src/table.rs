@@ -140,3 +140,36 @@ impl TableIndex {
         self.location(&LocationId::field())
     }
 }
+
+/// A combatant's stable id (empty for an entity that is not one).
+pub fn id(world: &World, e: Entity) -> CombatantId {
+    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
+}
+
+/// A combatant's shown name.
+pub fn name(world: &World, e: Entity) -> String {
+    world.get::<Combatant>(e).map_or_else(|| "someone".to_owned(), |c| c.name.clone())
+}
+
+/// A combatant's status (dead for an entity that is not one).
+pub fn status(world: &World, e: Entity) -> Status {
+    world.get::<Status>(e).copied().unwrap_or(Status::Dead)
+}
+
+/// Conscious and in the fight.
+pub fn can_act(world: &World, e: Entity) -> bool {
+    status(world, e).can_act()
+}
+
+/// Still on the table (fighting or unconscious): can be targeted.
+pub fn on_table(world: &World, e: Entity) -> bool {
+    matches!(status(world, e), Status::Fighting | Status::Unconscious)
+}
+
+/// Whether two combatants fight on different sides.
+pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
+    match (world.get::<SideIndex>(a), world.get::<SideIndex>(b)) {
+        (Some(x), Some(y)) => x != y,
+        _ => false,
+    }
+}

@@ -13,22 +13,17 @@ use fray_core::intent::{Inbox, Outcomes};
 use super::panels::MoveChoice;
 use super::{on_fatewalker, to_metres};
 use crate::client::camera::BoardCamera;
-use crate::client::drag::{BoardMessage, Dragging};
-
-/// An intent sent by a drop, whose outcome is still to be reported.
-#[derive(Resource, Default)]
-struct PendingDrop(Option<(usize, String)>);
+use crate::client::drag::{Dragging, PendingDrop};
 
 /// A drop to send, worked out by the observer and sent by a system with the world.
 #[derive(Resource, Default)]
 struct Dropped(Option<(Entity, [f32; 2])>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PendingDrop>()
-        .init_resource::<Dropped>()
+    // The refusal of a dropped move is reported by the shared `drag::report_outcome`.
+    app.init_resource::<Dropped>()
         .add_observer(drag_end)
-        .add_systems(Update, send_drop.before(DriveRules).run_if(on_fatewalker))
-        .add_systems(Update, report_outcome.after(DriveRules).run_if(on_fatewalker));
+        .add_systems(Update, send_drop.before(DriveRules).run_if(on_fatewalker));
 }
 
 /// The mode a drag moves `e` in: riding in a vehicle, crawling when prone, else the mode
@@ -85,22 +80,4 @@ fn send_drop(world: &mut World) {
     let before = world.resource::<Outcomes>().0.len();
     world.resource_mut::<PendingDrop>().0 = Some((before, who.0.clone()));
     world.resource_mut::<Inbox<FwkIntent>>().submit(who, intent);
-}
-
-/// Shows the reason when the rules refused a dropped token's move.
-fn report_outcome(
-    outcomes: Res<Outcomes>,
-    mut pending: ResMut<PendingDrop>,
-    mut message: ResMut<BoardMessage>,
-) {
-    let Some((before, who)) = pending.0.clone() else {
-        return;
-    };
-    let Some(outcome) = outcomes.0.iter().skip(before).find(|o| o.actor.as_str() == who) else {
-        return;
-    };
-    if let Err(reason) = &outcome.result {
-        message.show(format!("{who}: {reason}"));
-    }
-    pending.0 = None;
 }
