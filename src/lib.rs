@@ -6,6 +6,7 @@ pub mod cli;
 pub mod client;
 pub mod rulesets;
 pub mod session;
+pub mod settings;
 
 /// The scenario `fray` opens when given none.
 pub const DEFAULT_SCENARIO: &str = "assets/scenarios/swamp.ron";

@@ -64,10 +64,17 @@ pub struct PlayArgs {
     /// saved too, as `OUT-table.png`.
     #[arg(long)]
     pub table_window: bool,
-    /// With `--table-window`: its flat background colour, as hexadecimal RRGGBB (e.g.
-    /// `00ff00`), for chroma keying.
-    #[arg(long, requires = "table_window", value_parser = parse_colour)]
+    /// The table's screen's flat background colour (table window or table mode), as
+    /// hexadecimal RRGGBB (e.g. `00ff00`), for chroma keying. Kept for later runs.
+    #[arg(long, value_parser = parse_colour)]
     pub chroma_key: Option<[u8; 3]>,
+    /// Start in table mode: this window shows the table's screen, every GM panel hidden
+    /// (F10 toggles), for one monitor that everyone sees.
+    #[arg(long)]
+    pub table_mode: bool,
+    /// Open the table window on this monitor (0 is the first). Kept for later runs.
+    #[arg(long, value_name = "N")]
+    pub table_monitor: Option<usize>,
 }
 
 fn parse_colour(text: &str) -> Result<[u8; 3], String> {
@@ -109,6 +116,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         data_dir: args.data_dir.clone(),
         table_window: args.table_window,
         chroma: args.chroma_key,
+        table_mode: args.table_mode,
+        table_monitor: args.table_monitor,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

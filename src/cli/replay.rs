@@ -76,6 +76,8 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         data_dir: None,
         table_window: false,
         chroma: None,
+        table_mode: false,
+        table_monitor: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -141,7 +141,7 @@ pub(super) fn board_bounds(
 /// the whole window, drawing nothing else.
 fn spawn_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
-    commands.spawn((Camera2d, BoardCamera));
+    commands.spawn((Camera2d, BoardCamera, super::table::audience::camera_layers(true)));
     commands.spawn((
         PrimaryEguiContext,
         Camera2d,

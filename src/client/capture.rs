@@ -2,6 +2,8 @@
 //! through Bevy's screenshot API, then exit. Also the hooks scripted checks use: `--log`
 //! (written when the window closes), `--exit-after`, `--layout-out`.
 
+use std::path::PathBuf;
+
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
@@ -25,12 +27,21 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, (capture, exit_after, write_layout, write_log_on_exit).chain());
 }
 
-/// F12 saves a picture of the window in the working folder, to share the board.
-fn picture_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut taken: Local<u32>) {
+/// F12 saves a picture of the window in the working folder, to share the board (and one of
+/// the table window beside it, when it is open).
+fn picture_on_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    table: Option<Res<super::table::window::TableWindow>>,
+    mut commands: Commands,
+    mut taken: Local<u32>,
+) {
     if keys.just_pressed(KeyCode::F12) {
         *taken += 1;
-        let path = format!("fray-picture-{}.png", *taken);
-        info!("saving a picture of the window to {path}");
+        let path = PathBuf::from(format!("fray-picture-{}.png", *taken));
+        info!("saving a picture of the window to {}", path.display());
+        if let Some(table) = table {
+            commands.spawn(Screenshot::window(table.window)).observe(save_to_disk(table_picture_path(&path)));
+        }
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
     }
 }
@@ -109,7 +120,7 @@ fn capture(
     mut state: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
     autoplay: Res<super::Autoplay>,
-    table: Option<Res<super::table_window::TableWindow>>,
+    table: Option<Res<super::table::window::TableWindow>>,
 ) {
     state.frames += 1;
     // The board settles once autoplay has handed over to the players.

@@ -17,6 +17,7 @@ use fray_core::tokens::TokenOf;
 use super::board::{Card, Layout, TOKEN, Token};
 use super::camera::BoardCamera;
 use super::drag::BoardMessage;
+use super::table::audience::Audience;
 
 /// A chip drawn for one counter-token entity.
 #[derive(Component, Clone, Copy, Debug)]
@@ -29,9 +30,22 @@ pub struct Chip {
     pub kind: TokenKind,
 }
 
-/// The number drawn beside a stack of chips.
+/// The number drawn beside a stack of chips; `plan` counts the TP a harassment being built
+/// gives away as gone (the GM's count; the table's counts them until the plan is sent).
 #[derive(Component)]
-struct StackCount(TokenKind);
+struct StackCount {
+    kind: TokenKind,
+    plan: bool,
+}
+
+/// A stand-in, on the table's screen only, for a TP chip the GM has moved while building a
+/// harassment (the plan is secret until it is sent).
+#[derive(Component)]
+struct ChipShadow(Entity);
+
+/// Where the table's screen sees each TP chip the GM has moved (chip, place, shown).
+#[derive(Resource, Default)]
+struct Shadows(Vec<(Entity, Vec3, bool)>);
 
 /// The harassment allocation being built on the board, target by target.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
@@ -104,6 +118,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HarassPlan>()
         .init_resource::<ChipDrop>()
         .init_resource::<ChipDrag>()
+        .init_resource::<Shadows>()
         .add_systems(Startup, make_shapes)
         .add_observer(spawn_chip)
         .add_observer(spawn_counts)
@@ -114,7 +129,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (forget_stale_plan, handle_drop).chain().after(DriveRules).before(Layout),
-                (despawn_chips, place_chips, write_counts).chain().after(Layout),
+                (despawn_chips, place_chips, place_shadows, write_counts).chain().after(Layout),
             ),
         );
 }
@@ -192,10 +207,18 @@ fn spawn_chip(
 
 /// A count label per kind, as children of each combatant token, written on the top chip.
 fn spawn_counts(add: On<Add, Token>, mut commands: Commands) {
-    for kind in [TokenKind::TacticalPoint, TokenKind::TurnToken, TokenKind::PendingTurn, TokenKind::Wound] {
+    let counts = [
+        (TokenKind::TacticalPoint, true, Audience::Gm),
+        (TokenKind::TacticalPoint, false, Audience::Table),
+        (TokenKind::TurnToken, false, Audience::All),
+        (TokenKind::PendingTurn, false, Audience::All),
+        (TokenKind::Wound, false, Audience::All),
+    ];
+    for (kind, plan, audience) in counts {
         let ink = if kind == TokenKind::Wound { Color::WHITE } else { Color::BLACK };
         commands.spawn((
-            StackCount(kind),
+            StackCount { kind, plan },
+            audience,
             Text2d::new(""),
             TextFont { font_size: FontSize::Px(12.0), ..default() },
             TextColor(ink),
@@ -223,9 +246,15 @@ fn place_chips(
     tokens: Query<(&Token, &Transform), Without<Chip>>,
     cards: Query<(&Card, &Transform), Without<Chip>>,
     locations: Query<&Location>,
-    mut chips: Query<(Entity, &Chip, &mut Transform, &mut Visibility, Has<Pickable>)>,
+    mut chips: Query<(Entity, &Chip, &mut Transform, &mut Visibility, Has<Pickable>, Option<&Audience>)>,
+    mut shadows: ResMut<Shadows>,
     mut commands: Commands,
 ) {
+    // The harasser's TP chips the GM moved, and how many stay in the stack: the table's
+    // screen sees the moved ones still on top of the stack.
+    let mut moved: Vec<Entity> = Vec::new();
+    let mut left_in_stack = 0;
+    let mut stack_base = None;
     let token_places: std::collections::HashMap<Entity, Vec3> =
         tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
     let token_at = |owner: Entity| token_places.get(&owner).copied();
@@ -239,10 +268,19 @@ fn place_chips(
         if stack.0 != Some((owner, kind)) {
             stack = (Some((owner, kind)), 0);
         }
-        let Ok((_, _, mut transform, mut visibility, pickable)) = chips.get_mut(drawing) else {
+        let Ok((_, _, mut transform, mut visibility, pickable, audience)) = chips.get_mut(drawing) else {
             continue;
         };
         let harassing = kind == TokenKind::TacticalPoint && plan.harasser == Some(owner);
+        let moves =
+            harassing && (drag.0.is_some_and(|(d, _)| d == drawing) || given.iter().any(|(_, n)| *n > 0));
+        let wanted = if moves { Audience::Gm } else { Audience::All };
+        if audience.copied().unwrap_or_default() != wanted {
+            commands.entity(drawing).insert(wanted);
+        }
+        if moves {
+            moved.push(drawing);
+        }
         // The pointer looks only at sprites with `Pickable`: a chip has it while it may be dragged.
         match (harassing, pickable) {
             (true, false) => {
@@ -289,9 +327,59 @@ fn place_chips(
                 tf.translation + (size * Vec2::new(0.5, 0.5) - Vec2::splat(14.0)).extend(0.5)
             }
         };
+        if harassing {
+            left_in_stack = n + 1;
+            stack_base = Some(base);
+        }
         // Up to four chips show, each a little higher, like a stack of coins.
         transform.translation = base + Vec3::new(0.0, lift(n), 0.01 * n as f32);
         *visibility = if n < 4 { Visibility::Inherited } else { Visibility::Hidden };
+    }
+    let base = stack_base.or_else(|| {
+        plan.harasser.and_then(token_at).map(|b| b + corner_offset(TokenKind::TacticalPoint).extend(1.0))
+    });
+    shadows.0 = match base {
+        Some(base) => moved
+            .into_iter()
+            .enumerate()
+            .map(|(i, chip)| {
+                let n = left_in_stack + i as u32;
+                (chip, base + Vec3::new(0.0, lift(n), 0.01 * n as f32), n < 4)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+}
+
+/// Keeps one table-only stand-in per moved chip, where the chip was.
+fn place_shadows(
+    shadows: Res<Shadows>,
+    chips: Query<&Sprite, With<Chip>>,
+    mut drawn: Query<(Entity, &ChipShadow, &mut Transform, &mut Visibility)>,
+    mut commands: Commands,
+) {
+    for (e, shadow, mut transform, mut visibility) in &mut drawn {
+        match shadows.0.iter().find(|(chip, ..)| *chip == shadow.0) {
+            Some(&(_, at, shown)) => {
+                transform.translation = at;
+                visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+            }
+            None => commands.entity(e).despawn(),
+        }
+    }
+    for &(chip, at, shown) in &shadows.0 {
+        if drawn.iter().any(|(_, s, ..)| s.0 == chip) {
+            continue;
+        }
+        let Ok(sprite) = chips.get(chip) else { continue };
+        let visibility = if shown { Visibility::Inherited } else { Visibility::Hidden };
+        commands.spawn((
+            ChipShadow(chip),
+            Audience::Table,
+            sprite.clone(),
+            Transform::from_translation(at),
+            visibility,
+        ));
     }
 }
 
@@ -307,15 +395,15 @@ fn write_counts(
         let Ok(c) = counters.get(token.0) else { continue };
         for &child in children {
             let Ok((count, mut text, mut transform)) = counts.get_mut(child) else { continue };
-            let mut n = c.get(count.0);
-            if count.0 == TokenKind::TacticalPoint && plan.harasser == Some(token.0) {
+            let mut n = c.get(count.kind);
+            if count.plan && plan.harasser == Some(token.0) {
                 n = n.saturating_sub(plan.total());
             }
             let value = if n == 0 { String::new() } else { n.to_string() };
             if text.0 != value {
                 text.0 = value;
             }
-            let at = (corner_offset(count.0) + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
+            let at = (corner_offset(count.kind) + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
             if transform.translation != at {
                 transform.translation = at;
             }

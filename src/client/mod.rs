@@ -11,7 +11,7 @@ mod fatewalker;
 mod history;
 mod panels;
 mod stats;
-mod table_window;
+pub mod table;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -64,12 +64,19 @@ pub struct PlayOptions {
     /// Open a second window showing the board and public information only
     /// (`--table-window`).
     pub table_window: bool,
-    /// The table window's flat background, for chroma keying (`--chroma-key RRGGBB`).
+    /// The table's screen's flat background, for chroma keying (`--chroma-key RRGGBB`).
     pub chroma: Option<[u8; 3]>,
+    /// Start in table mode: the GM panels hidden, the table's screen in this window
+    /// (`--table-mode`; F10 toggles).
+    pub table_mode: bool,
+    /// Open the table window on this monitor (`--table-monitor N`).
+    pub table_monitor: Option<usize>,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
-/// scenario gave, restored once the wanted phase asks one of those players.
+/// scenario gave, restored once the wanted phase asks one of those players. The AI's own
+/// sides then finish their part of that phase (at the same pace) before autoplay ends, so
+/// that, e.g., the AI's sealed bids are in when a player is asked to bid.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Autoplay(pub Option<(FwPhase, Vec<(Entity, Controller)>)>);
 
@@ -123,7 +130,7 @@ impl Plugin for ClientPlugin {
         panels::plugin(app);
         capture::plugin(app);
         history::plugin(app);
-        table_window::plugin(app);
+        table::plugin(app);
         if single_threaded_main() {
             use bevy::ecs::schedule::ScheduleLabel;
             for label in
@@ -208,13 +215,22 @@ fn autoplay(world: &mut World) {
     };
     let now = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
     let over = now == Some(FwPhase::CombatOver);
-    let asked = awaiting(world).into_iter().any(|e| saved.contains(&(e, Controller::Human)));
+    let waiting = awaiting(world);
+    if saved.is_empty() {
+        // The players have their sides back: wait for the AI's sides to finish this phase.
+        let ai_asked = waiting.iter().any(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
+        if over || now != Some(phase) || !ai_asked {
+            world.resource_mut::<Autoplay>().0 = None;
+        }
+        return;
+    }
+    let asked = waiting.into_iter().any(|e| saved.contains(&(e, Controller::Human)));
     if over || (now == Some(phase) && asked) {
         for (e, controller) in saved {
             if let Ok(mut entity) = world.get_entity_mut(e) {
                 entity.insert(controller);
             }
         }
-        world.resource_mut::<Autoplay>().0 = None;
+        world.resource_mut::<Autoplay>().0 = Some((phase, Vec::new()));
     }
 }

@@ -25,6 +25,8 @@ use super::drag::BoardMessage;
 use super::fatewalker::is_fatewalker;
 use super::fatewalker::panels::{self as fwk, FwkAsk};
 use super::history::HistoryAsk;
+use super::table::audience::{GmGizmos, HiddenFromTable};
+use super::table::{TableAsk, TableView};
 
 /// What the panels remember between frames.
 #[derive(Resource)]
@@ -56,6 +58,7 @@ enum Ask {
     Focus(Entity),
     History(HistoryAsk),
     Fatewalker(FwkAsk),
+    Table(TableAsk),
 }
 
 /// Tokens the deciding person may pick as targets now (marked on the board).
@@ -77,6 +80,14 @@ fn panels(world: &mut World) {
         return;
     };
     let ctx = context.get_mut().clone();
+    // Table mode: no GM panel; the board lies below the table's bar.
+    if world.resource::<TableView>().mode {
+        let area = BoardArea { top: super::table::BAR_HEIGHT * ctx.pixels_per_point(), ..default() };
+        if *world.resource::<BoardArea>() != area {
+            world.insert_resource(area);
+        }
+        return;
+    }
     let mut asks = Vec::new();
     draw(&ctx, world, &mut asks);
     for ask in asks {
@@ -92,6 +103,7 @@ fn panels(world: &mut World) {
             Ask::Open(p) => open(world, &p),
             Ask::History(h) => super::history::apply(world, h),
             Ask::Fatewalker(a) => fwk::apply(world, a),
+            Ask::Table(a) => super::table::apply(world, a),
             Ask::Focus(e) => world.resource_mut::<PanelState>().focus = Some(e),
             Ask::Plan(plan) => *world.resource_mut::<HarassPlan>() = plan,
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
@@ -222,6 +234,10 @@ fn phase_tracker(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         if ui.button("Text +").clicked() {
             asks.push(Ask::Scale((scale + 0.1).min(2.5)));
         }
+        ui.separator();
+        let mut table = Vec::new();
+        super::table::menu(ui, world, &mut table);
+        asks.extend(table.into_iter().map(Ask::Table));
     });
     if fatewalker && open {
         fwk::timeline(ui, world);
@@ -609,7 +625,7 @@ fn update_focus(world: &mut World) {
 fn mark_targets(
     targets: Res<Targets>,
     tokens: Query<(&super::board::Token, &Transform)>,
-    mut gizmos: Gizmos,
+    mut gizmos: Gizmos<GmGizmos>,
 ) {
     for (token, transform) in &tokens {
         if targets.0.contains(&token.0) {
@@ -622,6 +638,18 @@ fn mark_targets(
 
 fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     ui.heading("Combatant");
+    if let Some(e) = world.resource::<Selection>().combatant.filter(|&e| world.get::<Combatant>(e).is_some())
+    {
+        let id = fray_core::table::id(world, e);
+        let mut hidden = world.resource::<HiddenFromTable>().0.contains(&id);
+        if ui
+            .checkbox(&mut hidden, "Hidden from the table")
+            .on_hover_text("The table's screen does not draw this combatant, its chips or its rolls")
+            .changed()
+        {
+            asks.push(Ask::Table(TableAsk::Hide(id, hidden)));
+        }
+    }
     if is_fatewalker(world) {
         let mut fatewalker = Vec::new();
         fwk::sheet(ui, world, &mut fatewalker);
@@ -747,7 +775,7 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     }
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
-            "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
+            "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
         );
         ui.label(LEGEND);
         ui.label("◎ ringed tokens: targets for the deciding player (click one to aim)");

@@ -13,6 +13,7 @@ use super::panels::FwkFocus;
 use super::{UNITS_PER_METRE, on_fatewalker, to_board};
 use crate::client::board::{Layout, MountToken, Selection, TOKEN, Token, TokenCaption};
 use crate::client::drag::Dragging;
+use crate::client::table::audience::{Audience, GmGizmos};
 
 /// Drawings of the scenario's fixed scenery (cover names, the scale bar's label), spawned
 /// again whenever another table is opened.
@@ -64,6 +65,8 @@ fn spawn_labels(mut commands: Commands) {
     for label in [Label::Ruler, Label::Aim] {
         commands.spawn((
             label,
+            // The ruler and the aim line are the GM's tools, not the table's.
+            Audience::Gm,
             text("", 18.0, RULER),
             Transform::from_xyz(0.0, 0.0, 8.0),
             Visibility::Hidden,
@@ -304,7 +307,7 @@ fn measure(world: &mut World) {
 fn draw_readings(
     readings: Res<Readings>,
     mut labels: Query<(&Label, &mut Text2d, &mut Transform, &mut Visibility)>,
-    mut gizmos: Gizmos,
+    mut gizmos: Gizmos<GmGizmos>,
 ) {
     for (label, mut text, mut transform, mut visibility) in &mut labels {
         let reading = match label {
@@ -334,7 +337,7 @@ fn draw_readings(
 }
 
 /// A ring around each token the deciding person may attack now.
-fn mark_targets(focus: Res<FwkFocus>, tokens: Query<(&Token, &Transform)>, mut gizmos: Gizmos) {
+fn mark_targets(focus: Res<FwkFocus>, tokens: Query<(&Token, &Transform)>, mut gizmos: Gizmos<GmGizmos>) {
     for (token, transform) in &tokens {
         if focus.targets.contains(&token.0) {
             let at = transform.translation.truncate();

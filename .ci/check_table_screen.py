@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Checks pictures of the table's screen against the GM's.
+
+  check_table_screen.py secret GM.png TABLE.png
+      While the bids are sealed, the GM's board carries magenta bid tags (the colour nothing
+      else uses): the GM picture must show them, the table picture (a board, not blank) none.
+  check_table_screen.py none PICTURE.png
+      No magenta at all (bids revealed, or the GM window in table mode).
+  check_table_screen.py background PICTURE.png RRGGBB
+      Most of the picture's edge (the board's empty field) is that chroma-key colour.
+
+Reads PNG with the standard library only (see check_board.py)."""
+import sys
+
+from check_board import read_png
+
+
+def pixels(path):
+    width, height, channels, rows = read_png(path)
+    for y in range(height):
+        row = rows[y]
+        for x in range(width):
+            yield x, y, tuple(row[x * channels:x * channels + 3])
+
+
+def magenta(path):
+    return sum(1 for _, _, (r, g, b) in pixels(path) if r > 225 and g < 40 and b > 225)
+
+
+def colours(path):
+    return len({c for x, y, c in pixels(path) if x % 7 == 0 and y % 7 == 0})
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "secret":
+        gm, table = sys.argv[2], sys.argv[3]
+        seen, leaked = magenta(gm), magenta(table)
+        assert colours(table) > 20, f"{table} looks blank"
+        assert seen >= 300, f"{gm}: the GM's board shows no sealed bid tag ({seen} magenta pixels)"
+        assert leaked == 0, f"{table}: {leaked} magenta pixels: a sealed bid reached the table's screen"
+        print(f"secret bids ok: {seen} tag pixels on the GM's screen, none on the table's")
+    elif mode == "none":
+        found = magenta(sys.argv[2])
+        assert found == 0, f"{sys.argv[2]}: {found} magenta pixels (a sealed bid shown)"
+        print(f"{sys.argv[2]}: no sealed bid shown")
+    elif mode == "background":
+        path, hex_ = sys.argv[2], sys.argv[3]
+        want = tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4))
+        width, height, channels, rows = read_png(path)
+        # The left and right edges below the bar: empty field, unless a card touches them.
+        edge = [tuple(rows[y][x * channels:x * channels + 3])
+                for y in range(height // 4, height, 5) for x in (2, width - 3)]
+        near = sum(1 for c in edge if all(abs(a - b) < 8 for a, b in zip(c, want)))
+        assert near >= len(edge) * 0.8, f"{path}: only {near} of {len(edge)} edge pixels are #{hex_}"
+        print(f"{path}: background #{hex_} ({near} of {len(edge)} edge pixels)")
+    else:
+        raise SystemExit(f"unknown mode {mode}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+//! The table's screen, for the players' monitor or streaming software: the board and public
+//! information only, in large type. Either a second window (`--table-window`, or "Table
+//! window" in the GM's top bar), or the GM's own window in table mode (F10), which hides
+//! every GM panel. Its settings persist between runs (`crate::settings`).
+//!
+//! - `audience`: which drawings each screen shows (render layers), hidden combatants.
+//! - `overlay`: the large-type bar and the last roll.
+//! - `sealed_bids`: the GM's view of the bids before they are revealed.
+//! - `window`: the second window, its camera, "send view" and "follow".
+
+pub mod audience;
+mod overlay;
+mod sealed_bids;
+pub mod window;
+
+pub use overlay::BAR_HEIGHT;
+
+use std::path::PathBuf;
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
+use bevy_egui::{EguiContext, EguiPrimaryContextPass};
+use fray_core::ids::CombatantId;
+
+use self::audience::{HiddenFromTable, camera_layers};
+use self::overlay::LastRoll;
+use self::window::{TableCamera, TableWindow};
+use super::PlayOptions;
+use super::camera::BoardCamera;
+use crate::settings::{self, TableSettings};
+
+/// How often changed settings are written, at most (seconds).
+const SAVE_EVERY_SECS: f32 = 1.0;
+
+/// The egui pass of the table window's context.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+struct TableContextPass;
+
+/// The table's screen as the GM set it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TableView {
+    /// What persists between runs.
+    pub settings: TableSettings,
+    /// The GM's window shows the table's screen (every GM panel hidden).
+    pub mode: bool,
+    /// Where the settings live (none: not kept).
+    dir: Option<PathBuf>,
+    /// The settings as last written.
+    written: TableSettings,
+    /// A problem with the settings file, shown once in the GM window.
+    pub problem: Option<String>,
+}
+
+/// What the GM asked of the table's screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAsk {
+    /// Open (true) or close the table window.
+    Window(bool),
+    /// Follow the active combatant, or not.
+    Follow(bool),
+    /// Show the table what the GM's board shows now.
+    SendView,
+    /// Enter or leave table mode.
+    Mode(bool),
+    /// Hide (true) a combatant from the table, or show it again.
+    Hide(CombatantId, bool),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let options = app.world().resource::<PlayOptions>().clone();
+    let dir = options.data_dir.clone().or_else(settings::config_dir);
+    let (mut loaded, problem) = dir.as_deref().map(settings::load).unwrap_or_default();
+    if let Some(problem) = &problem {
+        warn!("table settings: {problem}");
+    }
+    let written = loaded.clone();
+    // The command line decides over the file, and what it decided is kept.
+    loaded.open |= options.table_window;
+    if let Some(colour) = options.chroma {
+        loaded.background = Some(colour);
+    }
+    if let Some(n) = options.table_monitor {
+        loaded.monitor = Some(n);
+        loaded.position = None;
+    }
+    // Scripted runs (screenshots, timings) do not change what a person set.
+    let keep = !(options.screenshot.is_some() || options.stats.is_some());
+    app.insert_resource(TableView {
+        settings: loaded,
+        mode: options.table_mode,
+        dir: dir.filter(|_| keep),
+        written,
+        problem,
+    })
+    .init_resource::<LastRoll>()
+    .add_systems(Startup, open_at_start)
+    .add_systems(Update, (table_mode_key, gm_camera_layers, remember_window, write_settings).chain())
+    .add_systems(TableContextPass, draw_table_overlay)
+    .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode);
+    audience::plugin(app);
+    sealed_bids::plugin(app);
+    window::plugin(app);
+}
+
+fn open_at_start(world: &mut World) {
+    if world.resource::<TableView>().settings.open {
+        window::open(world);
+    }
+}
+
+/// Carries out what the GM asked.
+pub fn apply(world: &mut World, ask: TableAsk) {
+    match ask {
+        TableAsk::Window(true) => window::open(world),
+        TableAsk::Window(false) => window::close(world),
+        TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
+        TableAsk::SendView => window::send_view(world),
+        TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
+        TableAsk::Hide(id, true) => {
+            world.resource_mut::<HiddenFromTable>().0.insert(id);
+        }
+        TableAsk::Hide(id, false) => {
+            world.resource_mut::<HiddenFromTable>().0.remove(&id);
+        }
+    }
+}
+
+/// The table controls in the GM's top bar.
+pub fn menu(ui: &mut egui::Ui, world: &World, asks: &mut Vec<TableAsk>) {
+    let view = world.resource::<TableView>();
+    let open = world.contains_resource::<TableWindow>();
+    ui.menu_button("Table screen", |ui| {
+        let mut want = open;
+        if ui.checkbox(&mut want, "Table window (players' screen)").changed() {
+            asks.push(TableAsk::Window(want));
+        }
+        let mut follow = view.settings.follow;
+        if ui.add_enabled(open, egui::Checkbox::new(&mut follow, "Follow the active combatant")).changed() {
+            asks.push(TableAsk::Follow(follow));
+        }
+        if ui
+            .add_enabled(open, egui::Button::new("Send this view to the table"))
+            .on_hover_text(
+                "The table window shows what the board shows here; the blue frame on the board is its view",
+            )
+            .clicked()
+        {
+            asks.push(TableAsk::SendView);
+        }
+        if ui
+            .button("Table mode in this window (F10)")
+            .on_hover_text("Hides every GM panel; F10 brings them back")
+            .clicked()
+        {
+            asks.push(TableAsk::Mode(true));
+        }
+        if let Some(problem) = &view.problem {
+            ui.label(egui::RichText::new(problem).color(egui::Color32::LIGHT_RED));
+        }
+    });
+}
+
+/// F10 enters or leaves table mode.
+fn table_mode_key(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<TableView>) {
+    if keys.just_pressed(KeyCode::F10) {
+        view.mode = !view.mode;
+    }
+}
+
+/// In table mode the GM's camera draws what the table's would (and its background).
+fn gm_camera_layers(
+    view: Res<TableView>,
+    mut camera: Query<(&mut RenderLayers, &mut Camera), With<BoardCamera>>,
+) {
+    if !view.is_changed() {
+        return;
+    }
+    let wanted = camera_layers(!view.mode);
+    for (mut layers, mut camera) in &mut camera {
+        if *layers != wanted {
+            *layers = wanted.clone();
+        }
+        let clear = match (view.mode, view.settings.background) {
+            (true, Some([r, g, b])) => ClearColorConfig::Custom(Color::srgb_u8(r, g, b)),
+            _ => ClearColorConfig::Default,
+        };
+        camera.clear_color = clear;
+    }
+}
+
+/// Keeps the table window's place, size and state in the settings.
+fn remember_window(
+    mut view: ResMut<TableView>,
+    table: Option<Res<TableWindow>>,
+    windows: Query<&Window, Without<PrimaryWindow>>,
+) {
+    let open = table.is_some();
+    let mut settings = view.settings.clone();
+    settings.open = open;
+    if let Some(window) = table.and_then(|t| windows.get(t.window).ok()) {
+        settings.size = (window.width().round() as u32, window.height().round() as u32);
+        if let WindowPosition::At(p) = window.position {
+            settings.position = Some((p.x, p.y));
+        }
+    }
+    if settings != view.settings {
+        view.settings = settings;
+    }
+}
+
+/// Writes the settings when they changed, at most once a second.
+fn write_settings(time: Res<Time>, mut view: ResMut<TableView>, mut since: Local<f32>) {
+    *since += time.delta_secs();
+    if *since < SAVE_EVERY_SECS || view.settings == view.written {
+        return;
+    }
+    *since = 0.0;
+    let Some(dir) = view.dir.clone() else { return };
+    let settings = view.settings.clone();
+    match settings::save(&dir, &settings) {
+        Ok(()) => view.written = settings,
+        Err(e) => {
+            warn!("table settings not kept: {e}");
+            view.written = settings;
+            view.problem = Some(e);
+        }
+    }
+}
+
+/// The bar and the roll in the table window.
+fn draw_table_overlay(world: &mut World) {
+    let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
+    let Ok(mut context) = contexts.single_mut(world) else { return };
+    let ctx = context.get_mut().clone();
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
+}
+
+/// The bar and the roll in the GM's window, in table mode (the panels are not drawn then).
+fn draw_overlay_in_table_mode(world: &mut World) {
+    if !world.resource::<TableView>().mode {
+        return;
+    }
+    let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
+    let Ok(mut context) = contexts.single_mut(world) else { return };
+    let ctx = context.get_mut().clone();
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
+}

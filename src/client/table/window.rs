@@ -1,0 +1,244 @@
+//! The table window itself: opened and closed at run time, its camera framed once (then by
+//! the GM: "send view", or "follow the active combatant"), and the frame of what it shows
+//! drawn on the GM's board.
+
+use bevy::camera::RenderTarget;
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowPosition, WindowRef, WindowResolution};
+use bevy_egui::EguiSchedule;
+use fiend_wake::ActiveTurn;
+use fray_core::location::{Location, OpenField};
+use fray_core::log::GameLog;
+use fray_core::prelude::TableIndex;
+
+use super::audience::{GmGizmos, HiddenFromTable, camera_layers};
+use super::overlay::BAR_HEIGHT;
+use super::{TableContextPass, TableView};
+use crate::client::board::Token;
+use crate::client::camera::BoardCamera;
+
+/// The table window, while it is open.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct TableWindow {
+    /// The window entity.
+    pub window: Entity,
+}
+
+/// The table window's camera; `framed` once it has been given a view.
+#[derive(Component, Default)]
+pub(super) struct TableCamera {
+    framed: bool,
+}
+
+/// How fast the followed view catches up (fraction of the way per second, roughly).
+const FOLLOW_RATE: f32 = 3.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (forget_closed, frame_once, follow_active, draw_frame_for_gm)
+            .chain()
+            .after(crate::client::board::Layout),
+    );
+}
+
+/// Opens the table window where the settings say.
+pub(super) fn open(world: &mut World) {
+    if world.contains_resource::<TableWindow>() {
+        return;
+    }
+    let settings = world.resource::<TableView>().settings.clone();
+    let position = match (settings.position, settings.monitor) {
+        (Some((x, y)), _) => WindowPosition::At(IVec2::new(x, y)),
+        (None, Some(n)) => WindowPosition::Centered(MonitorSelection::Index(n)),
+        (None, None) => WindowPosition::Automatic,
+    };
+    let window = world
+        .spawn(Window {
+            title: "Fray — table".into(),
+            resolution: WindowResolution::new(settings.size.0, settings.size.1),
+            position,
+            ..default()
+        })
+        .id();
+    let clear_color = match settings.background {
+        Some([r, g, b]) => ClearColorConfig::Custom(Color::srgb_u8(r, g, b)),
+        None => ClearColorConfig::Default,
+    };
+    world.spawn((
+        Camera2d,
+        TableCamera::default(),
+        Camera { clear_color, ..default() },
+        camera_layers(false),
+        RenderTarget::Window(WindowRef::Entity(window)),
+        EguiSchedule::new(TableContextPass),
+    ));
+    world.insert_resource(TableWindow { window });
+}
+
+/// Closes the table window.
+pub(super) fn close(world: &mut World) {
+    let Some(table) = world.remove_resource::<TableWindow>() else {
+        return;
+    };
+    let mut cameras = world.query_filtered::<Entity, With<TableCamera>>();
+    for camera in cameras.iter(world).collect::<Vec<_>>() {
+        world.despawn(camera);
+    }
+    if let Ok(window) = world.get_entity_mut(table.window) {
+        window.despawn();
+    }
+}
+
+/// When the table window was closed by its own close button: its camera goes too.
+fn forget_closed(
+    table: Option<Res<TableWindow>>,
+    windows: Query<(), With<Window>>,
+    cameras: Query<Entity, With<TableCamera>>,
+    mut commands: Commands,
+) {
+    if table.is_some_and(|t| !windows.contains(t.window)) {
+        commands.remove_resource::<TableWindow>();
+        for camera in &cameras {
+            commands.entity(camera).despawn();
+        }
+    }
+}
+
+/// The orthographic scale and centre that show `bounds` whole in a `window`-sized window
+/// below the bar.
+pub(super) fn fit(bounds: Rect, window: Vec2) -> (f32, Vec2) {
+    let room = Vec2::new(window.x, window.y - BAR_HEIGHT).max(Vec2::splat(50.0));
+    let size = bounds.size();
+    let scale = ((size.x / room.x).max(size.y / room.y)).clamp(0.05, 20.0);
+    // The bar covers the top: centre the view in the room below it.
+    (scale, bounds.center() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale))
+}
+
+/// Frames the whole board once, as soon as there is one; the camera then stays put.
+fn frame_once(
+    table: Option<Res<TableWindow>>,
+    windows: Query<&Window>,
+    locations: Query<&Location, Without<OpenField>>,
+    tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
+    mut camera: Query<(&mut TableCamera, &mut Transform, &mut Projection), Without<Token>>,
+    session: Option<Res<crate::session::Session>>,
+) {
+    let Some(table) = table else { return };
+    let (Ok(window), Ok((mut state, mut transform, mut projection))) =
+        (windows.get(table.window), camera.single_mut())
+    else {
+        return;
+    };
+    if state.framed || (locations.is_empty() && tokens.is_empty()) {
+        return;
+    }
+    let fiend_wake = crate::client::fatewalker::on_fiend_wake(session);
+    let bounds = crate::client::camera::board_bounds(&locations, &tokens, fiend_wake);
+    let (scale, centre) = fit(bounds, window.size());
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = (scale * 1.05).max(0.3);
+    }
+    transform.translation = centre.extend(transform.translation.z);
+    state.framed = true;
+}
+
+/// Sends the GM's view of the board to the table: the table shows at least what lies
+/// between the GM's panels. Stops following.
+pub(super) fn send_view(world: &mut World) {
+    let Some(table) = world.get_resource::<TableWindow>().copied() else { return };
+    let Some(size) = world.get::<Window>(table.window).map(Window::size) else { return };
+    let mut gm = world.query_filtered::<(&Camera, &Transform, &Projection), With<BoardCamera>>();
+    let Ok((camera, transform, Projection::Orthographic(ortho))) = gm.single(world) else { return };
+    let Some(room) = camera.logical_viewport_size() else { return };
+    let shown = Rect::from_center_size(transform.translation.truncate(), room * ortho.scale);
+    let (scale, centre) = fit(shown, size);
+    let mut tables = world.query::<(&mut TableCamera, &mut Transform, &mut Projection)>();
+    if let Ok((mut state, mut transform, mut projection)) = tables.single_mut(world) {
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scale = scale;
+        }
+        transform.translation = centre.extend(transform.translation.z);
+        state.framed = true;
+    }
+    world.resource_mut::<TableView>().settings.follow = false;
+}
+
+/// The combatant the table follows: whose turn it is, else whoever acted last (not one the
+/// GM hides).
+fn active(world_turn: Option<&ActiveTurn>, log: Option<&GameLog>, index: &TableIndex) -> Option<Entity> {
+    world_turn
+        .and_then(|t| t.actor)
+        .or_else(|| log?.entries().iter().rev().find_map(|e| index.combatant(e.actor.as_ref()?)))
+}
+
+/// With "follow" on, the table's camera glides to the active combatant's token.
+#[allow(clippy::too_many_arguments)]
+fn follow_active(
+    view: Res<TableView>,
+    time: Res<Time>,
+    turn: Option<Res<ActiveTurn>>,
+    log: Option<Res<GameLog>>,
+    index: Option<Res<TableIndex>>,
+    hidden: Res<HiddenFromTable>,
+    combatants: Query<&fray_core::prelude::Combatant>,
+    tokens: Query<(&Token, &Transform), Without<TableCamera>>,
+    mut camera: Query<(&mut Transform, &Projection), With<TableCamera>>,
+) {
+    let (Some(index), true) = (index, view.settings.follow) else { return };
+    let Ok((mut transform, projection)) = camera.single_mut() else { return };
+    let Some(who) = active(turn.as_deref(), log.as_deref(), &index) else { return };
+    if combatants.get(who).is_ok_and(|c| hidden.0.contains(&c.id)) {
+        return;
+    }
+    let Some((_, at)) = tokens.iter().find(|(t, _)| t.0 == who) else { return };
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let goal = at.translation.truncate() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale);
+    let now = transform.translation.truncate();
+    let step = (FOLLOW_RATE * time.delta_secs()).min(1.0);
+    let next = now + (goal - now) * step;
+    if (next - now).length_squared() > 1e-4 {
+        transform.translation = next.extend(transform.translation.z);
+    }
+}
+
+/// Outlines on the GM's board what the table's screen shows.
+fn draw_frame_for_gm(
+    table: Option<Res<TableWindow>>,
+    view: Res<TableView>,
+    windows: Query<&Window, Without<PrimaryWindow>>,
+    camera: Query<(&Transform, &Projection), With<TableCamera>>,
+    mut gizmos: Gizmos<GmGizmos>,
+) {
+    let (Some(table), false) = (table, view.mode) else { return };
+    let (Ok(window), Ok((transform, Projection::Orthographic(ortho)))) =
+        (windows.get(table.window), camera.single())
+    else {
+        return;
+    };
+    let size = Vec2::new(window.width(), window.height() - BAR_HEIGHT).max(Vec2::ZERO) * ortho.scale;
+    let centre = transform.translation.truncate() - Vec2::new(0.0, BAR_HEIGHT / 2.0 * ortho.scale);
+    gizmos.rect_2d(Isometry2d::from_translation(centre), size, Color::srgb(0.35, 0.85, 1.0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+    use bevy::prelude::*;
+
+    #[test]
+    fn a_fitted_view_holds_the_whole_rectangle_below_the_bar() {
+        let bounds = Rect::new(-500.0, -200.0, 700.0, 400.0);
+        let window = Vec2::new(1280.0, 720.0);
+        let (scale, centre) = fit(bounds, window);
+        let room = Vec2::new(window.x, window.y - super::BAR_HEIGHT) * scale;
+        let shown = Rect::from_center_size(centre - Vec2::new(0.0, super::BAR_HEIGHT / 2.0 * scale), room);
+        assert!(shown.contains(bounds.min) && shown.contains(bounds.max), "{shown:?} must hold {bounds:?}");
+        // Tight: one side of the rectangle touches the view's edge.
+        let slack = (shown.size() - bounds.size()).min_element();
+        assert!(slack.abs() < 1.0, "the view is not fitted: slack {slack}");
+    }
+}

@@ -1,0 +1,94 @@
+//! The table window's settings, kept between runs in `table.ron` in the user's config folder
+//! (`FRAY_DATA_DIR` when set, as for autosaves): whether it opens, on which monitor, where,
+//! its size, its chroma-key background and whether it follows the active combatant.
+//!
+//! A broken file is moved aside to `table.ron.broken` (so nothing is lost) and the defaults
+//! are used; the error names the file, line and column.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The settings file's name in the config folder.
+pub const SETTINGS_FILE: &str = "table.ron";
+
+/// What the table window looked like when last closed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TableSettings {
+    /// The table window opens at start.
+    pub open: bool,
+    /// The monitor it was on (the platform's order), used when it has no position.
+    pub monitor: Option<usize>,
+    /// Its top-left corner on the desktop, in physical pixels.
+    pub position: Option<(i32, i32)>,
+    /// Its size in logical pixels.
+    pub size: (u32, u32),
+    /// A flat background colour for chroma keying.
+    pub background: Option<[u8; 3]>,
+    /// Its camera follows the active combatant.
+    pub follow: bool,
+}
+
+impl Default for TableSettings {
+    fn default() -> Self {
+        Self {
+            open: false,
+            monitor: None,
+            position: None,
+            size: (1280, 720),
+            background: None,
+            follow: false,
+        }
+    }
+}
+
+/// The config folder: `FRAY_DATA_DIR` when set, else the platform's (e.g. `~/.config/fray`).
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(crate::session::DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "fray").map(|d| d.config_dir().to_path_buf())
+}
+
+/// Reads the settings in `dir`: the defaults when there is no file. A file that cannot be
+/// read as settings is moved aside, and the defaults come back with the reason.
+pub fn load(dir: &Path) -> (TableSettings, Option<String>) {
+    let path = dir.join(SETTINGS_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (TableSettings::default(), None),
+        Err(e) => return (TableSettings::default(), Some(format!("{}: {e}", path.display()))),
+    };
+    match ron::from_str::<TableSettings>(&text) {
+        Ok(mut settings) => {
+            settings.size = (settings.size.0.clamp(320, 8192), settings.size.1.clamp(240, 8192));
+            (settings, None)
+        }
+        Err(e) => {
+            let aside = dir.join(format!("{SETTINGS_FILE}.broken"));
+            let kept = match std::fs::rename(&path, &aside) {
+                Ok(()) => format!("moved to {}", aside.display()),
+                Err(err) => format!("left in place ({err})"),
+            };
+            let at = e.span.start;
+            let why = format!(
+                "{}:{}:{}: {}; the defaults are used and the file was {kept}",
+                path.display(),
+                at.line,
+                at.col,
+                e.code
+            );
+            (TableSettings::default(), Some(why))
+        }
+    }
+}
+
+/// Writes the settings to `dir` (created when missing), atomically.
+pub fn save(dir: &Path, settings: &TableSettings) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("cannot write the table settings: {e}"))?;
+    let path = dir.join(SETTINGS_FILE);
+    crate::session::write_atomically(&path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+}
