@@ -6,6 +6,9 @@
       else uses): the GM picture must show them, the table picture (a board, not blank) none.
   check_table_screen.py none PICTURE.png
       No magenta at all (bids revealed, or the GM window in table mode).
+  check_table_screen.py plan GM.png TABLE.png LAYOUT.json TARGET
+      TP chips (gold) given to TARGET in a harassment being built sit on its token's top on
+      the GM's picture, and not on the table's (positions from --layout-out).
   check_table_screen.py background PICTURE.png RRGGBB
       Most of the picture's edge (the board's empty field) is that chroma-key colour.
 
@@ -27,6 +30,18 @@ def magenta(path):
     return sum(1 for _, _, (r, g, b) in pixels(path) if r > 225 and g < 40 and b > 225)
 
 
+def gold_on_top(path, at):
+    """Gold (TP chip) pixels over the upper part of the token centred at `at`."""
+    width, height, channels, rows = read_png(path)
+    x0, y0 = int(at[0]), int(at[1])
+    found = 0
+    for y in range(max(0, y0 - 24), min(height, y0 + 2)):
+        for x in range(max(0, x0 - 20), min(width, x0 + 20)):
+            r, g, b = rows[y][x * channels:x * channels + 3]
+            found += r > 200 and 150 < g < 225 and b < 110
+    return found
+
+
 def colours(path):
     return len({c for x, y, c in pixels(path) if x % 7 == 0 and y % 7 == 0})
 
@@ -44,6 +59,15 @@ def main():
         found = magenta(sys.argv[2])
         assert found == 0, f"{sys.argv[2]}: {found} magenta pixels (a sealed bid shown)"
         print(f"{sys.argv[2]}: no sealed bid shown")
+    elif mode == "plan":
+        import json
+        gm, table, layout, target = sys.argv[2:6]
+        places = json.load(open(layout))
+        gm_at, table_at = places[f"combatant:{target}"], places[f"table:combatant:{target}"]
+        on_gm, on_table = gold_on_top(gm, gm_at), gold_on_top(table, table_at)
+        assert on_gm >= 20, f"{gm}: no TP chip on {target}'s token ({on_gm} gold pixels)"
+        assert on_table == 0, f"{table}: {on_table} gold pixels on {target}: the unsent plan reached the table"
+        print(f"unsent harassment ok: {on_gm} chip pixels on {target} for the GM, none for the table")
     elif mode == "background":
         path, hex_ = sys.argv[2], sys.argv[3]
         want = tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4))

@@ -16,4 +16,5 @@ mod phases;
 mod random_play;
 mod save_files;
 mod sessions;
+mod table_settings;
 mod two_rulesets;

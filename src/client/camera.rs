@@ -8,6 +8,7 @@ use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::sprite::{SpritePickingCamera, SpritePickingSettings};
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
@@ -141,7 +142,9 @@ pub(super) fn board_bounds(
 /// the whole window, drawing nothing else.
 fn spawn_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
-    commands.spawn((Camera2d, BoardCamera, super::table::audience::camera_layers(true)));
+    // Only this camera picks: the table's screen is for looking at.
+    commands.insert_resource(SpritePickingSettings { require_markers: true, ..default() });
+    commands.spawn((Camera2d, BoardCamera, SpritePickingCamera, super::table::audience::camera_layers(true)));
     commands.spawn((
         PrimaryEguiContext,
         Camera2d,

@@ -63,6 +63,7 @@ fn write_layout(
     locations: Query<&fray_core::location::Location>,
     combatants: Query<&fray_core::prelude::Combatant>,
     chips: Query<(&super::chips::Chip, &GlobalTransform, &Visibility)>,
+    table: Query<(&Camera, &GlobalTransform), With<super::table::window::TableCamera>>,
 ) {
     let Some(path) = &options.layout_out else {
         return;
@@ -81,6 +82,14 @@ fn write_layout(
     for (token, t) in &tokens {
         if let (Ok(c), Some(p)) = (combatants.get(token.0), screen(t)) {
             out.insert(format!("combatant:{}", c.id), serde_json::json!(p));
+        }
+    }
+    // With the table window open, where its picture shows each token.
+    if let Ok((table, at)) = table.single() {
+        for (token, t) in &tokens {
+            if let (Ok(c), Ok(p)) = (combatants.get(token.0), table.world_to_viewport(at, t.translation())) {
+                out.insert(format!("table:combatant:{}", c.id), serde_json::json!([p.x, p.y]));
+            }
         }
     }
     for (chip, t, shown) in &chips {

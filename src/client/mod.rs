@@ -6,6 +6,7 @@ mod board;
 mod camera;
 mod capture;
 pub mod chips;
+mod damage;
 mod drag;
 mod fatewalker;
 mod history;
@@ -126,6 +127,7 @@ impl Plugin for ClientPlugin {
         board::plugin(app);
         drag::plugin(app);
         chips::plugin(app);
+        damage::plugin(app);
         fatewalker::plugin(app);
         panels::plugin(app);
         capture::plugin(app);

@@ -34,6 +34,8 @@ use crate::settings::{self, TableSettings};
 
 /// How often changed settings are written, at most (seconds).
 const SAVE_EVERY_SECS: f32 = 1.0;
+/// How long table mode shows the way back (seconds).
+const MODE_HINT_SECS: f32 = 6.0;
 
 /// The egui pass of the table window's context.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
@@ -239,12 +241,24 @@ fn draw_table_overlay(world: &mut World) {
 }
 
 /// The bar and the roll in the GM's window, in table mode (the panels are not drawn then).
-fn draw_overlay_in_table_mode(world: &mut World) {
+fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>) {
     if !world.resource::<TableView>().mode {
+        *entered = None;
         return;
     }
+    let now = world.resource::<Time>().elapsed_secs();
+    let since = *entered.get_or_insert(now);
     let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
+    // A reminder of the way back, for the first few seconds only (the screen may be streamed).
+    if now - since < MODE_HINT_SECS {
+        egui::Area::new("table_mode_hint".into()).anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0]).show(
+            &ctx,
+            |ui| {
+                ui.label(egui::RichText::new("Table mode: F10 brings the GM panels back").size(18.0));
+            },
+        );
+    }
 }

@@ -26,7 +26,7 @@ pub struct TableWindow {
 
 /// The table window's camera; `framed` once it has been given a view.
 #[derive(Component, Default)]
-pub(super) struct TableCamera {
+pub struct TableCamera {
     framed: bool,
 }
 
