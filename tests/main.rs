@@ -16,5 +16,6 @@ mod phases;
 mod random_play;
 mod save_files;
 mod sessions;
+mod table_screen;
 mod table_settings;
 mod two_rulesets;

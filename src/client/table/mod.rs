@@ -232,6 +232,35 @@ fn write_settings(time: Res<Time>, mut view: ResMut<TableView>, mut since: Local
     }
 }
 
+/// Every text the table's screen writes for this world, as a 1280x720 table window would
+/// (drawn off screen): what a check reads to prove a secret stays off the table.
+pub fn screen_texts(world: &World) -> Vec<String> {
+    fn collect(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(text) => out.push(text.galley.text().to_owned()),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, out)),
+            _ => {}
+        }
+    }
+    let ctx = egui::Context::default();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0))),
+        ..default()
+    };
+    let mut last = LastRoll::default();
+    // The first frame sizes the panels (and leaves out what falls outside them): use the second.
+    let mut output = ctx.run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last));
+    output.textures_delta.clear();
+    let mut output = ctx.run_ui(input, |ui| overlay::draw(ui.ctx(), world, &mut last));
+    // No renderer takes the font texture: let it go.
+    output.textures_delta.clear();
+    let mut texts = Vec::new();
+    for clipped in &output.shapes {
+        collect(&clipped.shape, &mut texts);
+    }
+    texts
+}
+
 /// The bar and the roll in the table window.
 fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();

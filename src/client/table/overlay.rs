@@ -32,12 +32,12 @@ pub(super) struct LastRoll {
 
 /// Whether the GM hides `e` from the table.
 fn hidden(world: &World, e: Entity) -> bool {
-    world.resource::<HiddenFromTable>().0.contains(&fray_core::table::id(world, e))
+    world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
 }
 
 /// Draws the bar and the last roll into `ctx`.
 pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
-    let now = world.resource::<Time>().elapsed_secs();
+    let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
     let fiend_wake = !is_fatewalker(world);
     let log = world.get_resource::<GameLog>();
     let entries = log.map_or(&[][..], |l| l.entries());
