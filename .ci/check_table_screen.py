@@ -9,6 +9,9 @@
   check_table_screen.py plan GM.png TABLE.png LAYOUT.json TARGET
       TP chips (gold) given to TARGET in a harassment being built sit on its token's top on
       the GM's picture, and not on the table's (positions from --layout-out).
+  check_table_screen.py hidden GM.png TABLE.png LAYOUT.json ID
+      A combatant hidden from the table: its token is drawn where the GM's picture has it,
+      and the table's picture shows only the empty field where it stands.
   check_table_screen.py background PICTURE.png RRGGBB
       Most of the picture's edge (the board's empty field) is that chroma-key colour.
 
@@ -42,6 +45,19 @@ def gold_on_top(path, at):
     return found
 
 
+def off_field(path, at, field):
+    """Pixels not of the empty field's colour in a token-sized box centred at `at`."""
+    width, height, channels, rows = read_png(path)
+    x0, y0 = int(at[0]), int(at[1])
+    assert 20 <= x0 < width - 20 and 20 <= y0 < height - 20, f"{path}: {at} is off the picture"
+    found = 0
+    for y in range(max(0, y0 - 20), min(height, y0 + 20)):
+        for x in range(max(0, x0 - 20), min(width, x0 + 20)):
+            c = rows[y][x * channels:x * channels + 3]
+            found += any(abs(a - b) > 6 for a, b in zip(c, field))
+    return found
+
+
 def colours(path):
     return len({c for x, y, c in pixels(path) if x % 7 == 0 and y % 7 == 0})
 
@@ -68,6 +84,16 @@ def main():
         assert on_gm >= 20, f"{gm}: no TP chip on {target}'s token ({on_gm} gold pixels)"
         assert on_table == 0, f"{table}: {on_table} gold pixels on {target}: the unsent plan reached the table"
         print(f"unsent harassment ok: {on_gm} chip pixels on {target} for the GM, none for the table")
+    elif mode == "hidden":
+        import json
+        gm, table, layout, who = sys.argv[2:6]
+        places = json.load(open(layout))
+        field = (27, 35, 31)  # the board's clear colour, (0.11, 0.14, 0.12) in sRGB
+        on_gm = off_field(gm, places[f"combatant:{who}"], field)
+        on_table = off_field(table, places[f"table:combatant:{who}"], field)
+        assert on_gm >= 200, f"{gm}: the GM's board does not show {who} ({on_gm} token pixels)"
+        assert on_table == 0, f"{table}: {on_table} pixels of {who} reached the table's screen"
+        print(f"hidden combatant ok: {on_gm} token pixels for the GM, none for the table")
     elif mode == "background":
         path, hex_ = sys.argv[2], sys.argv[3]
         want = tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4))

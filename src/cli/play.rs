@@ -46,6 +46,10 @@ pub struct PlayArgs {
     /// Select this combatant or location id at the start, showing its reach.
     #[arg(long)]
     pub select: Option<String>,
+    /// Hide this combatant from the table's screen (repeatable); the sheet's "Hidden from
+    /// the table" box does the same in the window.
+    #[arg(long = "hide", value_name = "ID")]
+    pub hide: Vec<String>,
     /// Let the AI play every side, one decision per frame, until this phase asks a
     /// person (e.g. `harassment`, `cede`); then the scenario's players take over. For
     /// demonstrations and scripted checks.
@@ -108,6 +112,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         exit_after: args.exit_after,
         layout_out: args.layout_out.clone(),
         select: args.select.clone(),
+        hide: args.hide.clone(),
         autoplay_until: args.autoplay_until,
         stats: args.stats,
         no_render: args.no_render,

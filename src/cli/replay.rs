@@ -68,6 +68,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         exit_after: args.exit_after,
         layout_out: None,
         select: None,
+        hide: Vec::new(),
         autoplay_until: None,
         stats: None,
         no_render: false,

@@ -42,6 +42,11 @@ struct CardInfo(Entity);
 #[derive(Component)]
 pub struct CardBadge;
 
+/// The GM's own colouring of a card, over it: the reach view or the drag lights of a
+/// combatant hidden from the table (which must not give away where it stands).
+#[derive(Component)]
+pub struct CardTint;
+
 /// The token drawn for a combatant.
 #[derive(Component)]
 pub struct Token(pub Entity);
@@ -136,6 +141,13 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
                 TextBounds::new_horizontal(size.x - 12.0),
                 Anchor::TOP_CENTER,
                 Transform::from_xyz(0.0, size.y / 2.0 - 30.0, 0.1),
+            ));
+            card.spawn((
+                CardTint,
+                crate::client::table::audience::Audience::Gm,
+                Sprite::from_color(Color::NONE, size),
+                Transform::from_xyz(0.0, 0.0, 0.05),
+                Visibility::Hidden,
             ));
             card.spawn((
                 CardBadge,
@@ -376,9 +388,10 @@ fn write_captions(
     mut seen: Local<usize>,
     combatants: Query<(&Combatant, &Status, Option<&Worn>, Option<&Attributes>)>,
     mut captions: Query<(&TokenCaption, &mut Text2d)>,
+    hidden: Res<crate::client::table::audience::HiddenFromTable>,
 ) {
-    // Captions change only with the rules (logged) or a new table.
-    if *seen == log.entries().len() && !index.is_changed() && added.is_empty() {
+    // Captions change only with the rules (logged), a new table, or what the table may see.
+    if *seen == log.entries().len() && !index.is_changed() && added.is_empty() && !hidden.is_changed() {
         return;
     }
     *seen = log.entries().len();
@@ -401,6 +414,9 @@ fn write_captions(
         });
         if marked > 0 {
             extra.push(format!("{marked} marked"));
+        }
+        if hidden.0.contains(&c.id) {
+            extra.push("hidden".to_owned());
         }
         let value = format!("{first}{state}\n{}", extra.join(", "));
         if text.0 != value {

@@ -12,8 +12,9 @@ use fray_core::intent::{Inbox, Outcomes};
 use fray_core::location::{Location, OpenField, place_of, reach, why_not_enter};
 use fray_core::prelude::{Combatant, FieldPosition, Mount};
 
-use super::board::{Card, CardBadge, MountToken, Selection, TOKEN, Token, card_at};
+use super::board::{Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at};
 use super::camera::BoardCamera;
+use super::table::audience::{Audience, HiddenFromTable};
 
 /// The token being dragged, if any.
 #[derive(Resource, Default)]
@@ -196,13 +197,18 @@ const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
 fn light_cards(
     world: &mut World,
     cards: &mut QueryState<(), With<Card>>,
-    mut seen: Local<Option<(Option<Entity>, (Option<Entity>, Option<Entity>), super::board::TableKey)>>,
+    mut seen: Local<Option<(Option<Entity>, (Option<Entity>, Option<Entity>), bool, super::board::TableKey)>>,
 ) {
     let dragging = world.resource::<Dragging>().0;
     let selection = *world.resource::<Selection>();
+    // Lights cast from a combatant hidden from the table are the GM's alone.
+    let source = dragging.map(|d| d.combatant).or(selection.combatant);
+    let secret = source
+        .is_some_and(|e| world.resource::<HiddenFromTable>().0.contains(&fray_core::table::id(world, e)));
     let key = Some((
         dragging.map(|d| d.combatant),
         (selection.combatant, selection.location),
+        secret,
         super::board::table_key(world, cards.iter(world).count()),
     ));
     if *seen == key {
@@ -221,15 +227,32 @@ fn light_cards(
             }),
             None => reach_looks(world),
         };
+    let badge_audience = if secret { Audience::Gm } else { Audience::All };
     for (card, colour, words) in looks {
+        let (public, tint) = if secret { (CARD, Some(colour)) } else { (colour, None) };
         if let Some(mut sprite) = world.get_mut::<Sprite>(card)
-            && sprite.color != colour
+            && sprite.color != public
         {
-            sprite.color = colour;
+            sprite.color = public;
         }
-        for badge in world.get::<Children>(card).map(|c| c.to_vec()).unwrap_or_default() {
-            if world.get::<CardBadge>(badge).is_some()
-                && let Some(mut text) = world.get_mut::<Text2d>(badge)
+        for part in world.get::<Children>(card).map(|c| c.to_vec()).unwrap_or_default() {
+            if world.get::<CardTint>(part).is_some() {
+                if let Some(colour) = tint
+                    && let Some(mut sprite) = world.get_mut::<Sprite>(part)
+                {
+                    sprite.color = colour;
+                }
+                if let Some(mut shown) = world.get_mut::<Visibility>(part) {
+                    shown.set_if_neq(if tint.is_some() { Visibility::Inherited } else { Visibility::Hidden });
+                }
+            }
+            if world.get::<CardBadge>(part).is_none() {
+                continue;
+            }
+            if world.get::<Audience>(part) != Some(&badge_audience) {
+                world.entity_mut(part).insert(badge_audience);
+            }
+            if let Some(mut text) = world.get_mut::<Text2d>(part)
                 && text.0 != words
             {
                 text.0 = words.clone();

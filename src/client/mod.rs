@@ -49,6 +49,8 @@ pub struct PlayOptions {
     pub layout_out: Option<PathBuf>,
     /// Select this combatant or location id at the start (its reach is shown).
     pub select: Option<String>,
+    /// Combatant ids hidden from the table's screen from the start (`--hide ID`).
+    pub hide: Vec<String>,
     /// The AI plays every side until this phase asks a person (`--autoplay-until`).
     pub autoplay_until: Option<FwPhase>,
     /// Time this many frames once settled, print the figures and exit (`--stats`).
@@ -180,6 +182,18 @@ fn load_scenario(world: &mut World) {
                     location: index.location(&id.as_str().into()),
                 };
                 world.insert_resource(selection);
+            }
+            let index = world.resource::<fray_core::prelude::TableIndex>();
+            let unknown: Vec<&str> = options
+                .hide
+                .iter()
+                .filter(|id| index.combatant(&id.as_str().into()).is_none())
+                .map(String::as_str)
+                .collect();
+            if !unknown.is_empty() {
+                let words = format!("--hide: no combatant {} in this scenario", unknown.join(", "));
+                warn!("{words}");
+                world.resource_mut::<drag::BoardMessage>().show(words);
             }
             if let Some(phase) = options.autoplay_until {
                 let mut controllers = world.query::<(Entity, &mut Controller)>();

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use fray_core::ids::CombatantId;
 use fray_core::prelude::Combatant;
 
-use crate::client::board::Token;
+use crate::client::board::{Card, Token};
 use crate::client::chips::Chip;
 
 /// Drawn for the GM only.
@@ -56,6 +56,7 @@ pub fn layers(audience: Audience, hidden: bool) -> RenderLayers {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HiddenFromTable>()
+        .add_systems(Update, fade_hidden_tokens.after(crate::client::board::Layout))
         .init_gizmo_group::<GmGizmos>()
         .add_systems(Startup, gm_gizmos_layer)
         .add_systems(
@@ -63,6 +64,28 @@ pub(super) fn plugin(app: &mut App) {
             assign_layers.before(bevy::camera::visibility::VisibilitySystems::CheckVisibility),
         );
 }
+
+/// The GM sees a hidden combatant's token faded, to know the table does not see it.
+fn fade_hidden_tokens(
+    hidden: Res<HiddenFromTable>,
+    added: Query<(), Added<Token>>,
+    combatants: Query<&Combatant>,
+    mut tokens: Query<(&Token, &mut Sprite)>,
+) {
+    if !hidden.is_changed() && added.is_empty() {
+        return;
+    }
+    for (token, mut sprite) in &mut tokens {
+        let alpha =
+            if combatants.get(token.0).is_ok_and(|c| hidden.0.contains(&c.id)) { HIDDEN_ALPHA } else { 1.0 };
+        if sprite.color.alpha() != alpha {
+            sprite.color.set_alpha(alpha);
+        }
+    }
+}
+
+/// How opaque the GM sees a token hidden from the table.
+const HIDDEN_ALPHA: f32 = 0.4;
 
 fn gm_gizmos_layer(mut store: ResMut<GizmoConfigStore>) {
     store.config_mut::<GmGizmos>().0.render_layers = RenderLayers::layer(GM_LAYER);
@@ -77,6 +100,7 @@ fn assign_layers(
     tokens: Query<(Entity, &Token)>,
     chips: Query<(Entity, &Chip)>,
     loose: Query<Entity, (With<Audience>, Without<ChildOf>, Without<Chip>, Without<Token>)>,
+    cards: Query<Entity, With<Card>>,
     children: Query<&Children>,
     audiences: Query<&Audience>,
     combatants: Query<&Combatant>,
@@ -108,7 +132,7 @@ fn assign_layers(
         give_tree(drawing, is_hidden(chip.owner), &mut set);
     }
     // Drawings of no token: cards' GM-only parts, the ruler's labels.
-    for e in &loose {
+    for e in cards.iter().chain(&loose) {
         give_tree(e, false, &mut set);
     }
 }

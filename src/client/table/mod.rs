@@ -54,6 +54,8 @@ pub struct TableView {
     written: TableSettings,
     /// A problem with the settings file, shown once in the GM window.
     pub problem: Option<String>,
+    /// The GM asked to open (or close) the table window; done at the next update.
+    wanted_open: Option<bool>,
 }
 
 /// What the GM asked of the table's screen.
@@ -96,10 +98,15 @@ pub(super) fn plugin(app: &mut App) {
         dir: dir.filter(|_| keep),
         written,
         problem,
+        wanted_open: None,
     })
     .init_resource::<LastRoll>()
+    .insert_resource(HiddenFromTable(options.hide.iter().map(|id| CombatantId::from(id.as_str())).collect()))
     .add_systems(Startup, open_at_start)
-    .add_systems(Update, (table_mode_key, gm_camera_layers, remember_window, write_settings).chain())
+    .add_systems(
+        Update,
+        (open_or_close, table_mode_key, gm_camera_layers, remember_window, write_settings).chain(),
+    )
     .add_systems(TableContextPass, draw_table_overlay)
     .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode);
     audience::plugin(app);
@@ -113,11 +120,21 @@ fn open_at_start(world: &mut World) {
     }
 }
 
+/// Opens or closes the table window as the GM asked.
+fn open_or_close(world: &mut World) {
+    match world.resource_mut::<TableView>().wanted_open.take() {
+        Some(true) => window::open(world),
+        Some(false) => window::close(world),
+        None => {}
+    }
+}
+
 /// Carries out what the GM asked.
 pub fn apply(world: &mut World, ask: TableAsk) {
     match ask {
-        TableAsk::Window(true) => window::open(world),
-        TableAsk::Window(false) => window::close(world),
+        // Not now: the GM's panels ask from inside egui's pass over the contexts, and the
+        // table window's camera is one of them.
+        TableAsk::Window(open) => world.resource_mut::<TableView>().wanted_open = Some(open),
         TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
         TableAsk::SendView => window::send_view(world),
         TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
