@@ -775,7 +775,7 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     }
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
-            "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
+            "Keys: E end turn · P pass (bid 0, hold, decline) · Enter send the harassment · F9 table window · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
         );
         ui.label(LEGEND);
         ui.label("◎ ringed tokens: targets for the deciding player (click one to aim)");

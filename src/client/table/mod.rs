@@ -151,9 +151,12 @@ pub fn apply(world: &mut World, ask: TableAsk) {
 pub fn menu(ui: &mut egui::Ui, world: &World, asks: &mut Vec<TableAsk>) {
     let view = world.resource::<TableView>();
     let open = world.contains_resource::<TableWindow>();
+    if !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::F9)) {
+        asks.push(TableAsk::Window(!open));
+    }
     ui.menu_button("Table screen", |ui| {
         let mut want = open;
-        if ui.checkbox(&mut want, "Table window (players' screen)").changed() {
+        if ui.checkbox(&mut want, "Table window (players' screen) (F9)").changed() {
             asks.push(TableAsk::Window(want));
         }
         let mut follow = view.settings.follow;
