@@ -160,6 +160,7 @@ pub(super) fn send_view(world: &mut World) {
         }
         transform.translation = centre.extend(transform.translation.z);
         state.framed = true;
+        info!("the table window now shows {shown:?} of the board");
     }
     world.resource_mut::<TableView>().settings.follow = false;
 }
