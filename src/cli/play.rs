@@ -63,6 +63,10 @@ pub struct PlayArgs {
     /// time the app's own work apart from the renderer.
     #[arg(long, requires = "stats")]
     pub no_render: bool,
+    /// With `--stats`: render into images instead of windows (1600x900, and 1280x720 for the
+    /// table window), with no display needed: GPU timings on a machine without one.
+    #[arg(long, requires = "stats", conflicts_with = "no_render")]
+    pub offscreen: bool,
     /// Open a second window showing the board and public information only, in large type,
     /// for the players' screen or streaming software. With `--screenshot OUT.png` it is
     /// saved too, as `OUT-table.png`.
@@ -116,6 +120,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         autoplay_until: args.autoplay_until,
         stats: args.stats,
         no_render: args.no_render,
+        offscreen: args.offscreen,
         resume: args.resume,
         watch: None,
         data_dir: args.data_dir.clone(),

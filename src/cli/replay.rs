@@ -78,6 +78,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         table_window: false,
         chroma: None,
         table_mode: false,
+        offscreen: false,
         table_monitor: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {

@@ -140,25 +140,37 @@ pub(super) fn board_bounds(
 
 /// The board's camera draws into the room between the panels; egui has its own camera over
 /// the whole window, drawing nothing else.
-fn spawn_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
+fn spawn_camera(
+    mut commands: Commands,
+    mut egui: ResMut<EguiGlobalSettings>,
+    offscreen: Option<Res<super::offscreen::Offscreen>>,
+) {
     egui.auto_create_primary_context = false;
     // Only this camera picks: the table's screen is for looking at.
     commands.insert_resource(SpritePickingSettings { require_markers: true, ..default() });
-    commands.spawn((Camera2d, BoardCamera, SpritePickingCamera, super::table::audience::camera_layers(true)));
-    commands.spawn((
-        PrimaryEguiContext,
-        Camera2d,
-        RenderLayers::none(),
-        Camera {
-            order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
+    let board = commands
+        .spawn((Camera2d, BoardCamera, SpritePickingCamera, super::table::audience::camera_layers(true)))
+        .id();
+    let panels = commands
+        .spawn((
+            PrimaryEguiContext,
+            Camera2d,
+            RenderLayers::none(),
+            Camera {
+                order: 1,
+                output_mode: CameraOutputMode::Write {
+                    blend_state: Some(BlendState::ALPHA_BLENDING),
+                    clear_color: ClearColorConfig::None,
+                },
+                clear_color: ClearColorConfig::Custom(Color::NONE),
+                ..default()
             },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
-            ..default()
-        },
-    ));
+        ))
+        .id();
+    if let Some(offscreen) = offscreen {
+        commands.entity(board).insert(offscreen.target(true));
+        commands.entity(panels).insert(offscreen.target(true));
+    }
 }
 
 fn pan_and_zoom(

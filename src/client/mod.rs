@@ -10,6 +10,7 @@ mod damage;
 mod drag;
 mod fatewalker;
 mod history;
+mod offscreen;
 mod panels;
 mod stats;
 pub mod table;
@@ -20,7 +21,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
-use bevy::window::WindowResolution;
+use bevy::window::{ExitCondition, WindowResolution};
 use bevy_egui::EguiPlugin;
 use fiend_wake::FiendWakePlugin;
 use fiend_wake::FwPhase;
@@ -58,6 +59,8 @@ pub struct PlayOptions {
     /// Run every window system but draw nothing (no GPU adapter is asked for): the
     /// benchmark's figure without rendering (`--no-render`).
     pub no_render: bool,
+    /// Render into images, with no window and no display (`--offscreen`, for `--stats`).
+    pub offscreen: bool,
     /// Resume the interrupted fight autosaved in the data folder (`--resume`).
     pub resume: bool,
     /// Watch this save step by step instead of playing (`fray replay SAVE`).
@@ -103,28 +106,38 @@ impl Plugin for ClientPlugin {
         } else {
             RenderPlugin::default()
         };
-        app.add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Fray".into(),
-                        resolution: WindowResolution::new(1600, 900),
-                        ..default()
-                    }),
+        let window = if self.0.offscreen {
+            // No display: no window system, the loop runs by itself, cameras draw into images.
+            WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() }
+        } else {
+            WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Fray".into(),
+                    resolution: WindowResolution::new(1600, 900),
                     ..default()
-                })
-                .set(render),
-        )
-        .add_plugins(EguiPlugin::default())
-        .add_plugins(FiendWakePlugin)
-        .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
-        .insert_resource(self.0.clone())
-        .init_resource::<LoadError>()
-        .init_resource::<Autoplay>()
-        .insert_resource(AiPacing::default())
-        .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
-        .add_systems(Startup, load_scenario)
-        .add_systems(Update, (autoplay, pace_ai).chain().before(DriveRules));
+                }),
+                ..default()
+            }
+        };
+        let mut plugins = DefaultPlugins.set(window).set(render);
+        if self.0.offscreen {
+            plugins = plugins.disable::<bevy::winit::WinitPlugin>();
+        }
+        app.add_plugins(plugins);
+        if self.0.offscreen {
+            app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(Duration::ZERO));
+            offscreen::plugin(app);
+        }
+        app.add_plugins(EguiPlugin::default())
+            .add_plugins(FiendWakePlugin)
+            .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
+            .insert_resource(self.0.clone())
+            .init_resource::<LoadError>()
+            .init_resource::<Autoplay>()
+            .insert_resource(AiPacing::default())
+            .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
+            .add_systems(Startup, load_scenario)
+            .add_systems(Update, (autoplay, pace_ai).chain().before(DriveRules));
         camera::plugin(app);
         board::plugin(app);
         drag::plugin(app);
@@ -149,15 +162,11 @@ impl Plugin for ClientPlugin {
     }
 }
 
-/// Whether the main world's schedules run on one thread: on four cores or fewer, waking the
-/// task pool's threads for the board's many small systems costs more than the systems do
-/// (measured with `--stats`: see the README). `FRAY_EXECUTOR=multi` or `single` decides.
+/// Whether the main world's schedules run on one thread: they do unless `FRAY_EXECUTOR=multi`.
+/// Waking the task pool's threads for the board's many small systems costs more than the
+/// systems do, on 2 cores and on 16 alike (measured with `--stats`: see the README).
 fn single_threaded_main() -> bool {
-    match std::env::var("FRAY_EXECUTOR").as_deref() {
-        Ok("multi") => false,
-        Ok("single") => true,
-        _ => std::thread::available_parallelism().map_or(true, |n| n.get() <= 4),
-    }
+    std::env::var("FRAY_EXECUTOR").as_deref() != Ok("multi")
 }
 
 /// Opens the scenario; a broken file leaves an empty table and its error on screen.

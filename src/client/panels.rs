@@ -125,6 +125,7 @@ fn open(world: &mut World, path: &str) {
             world.resource_mut::<LoadError>().0 = None;
             *world.resource_mut::<Selection>() = Selection::default();
             *world.resource_mut::<super::camera::Framed>() = Default::default();
+            super::table::window::reframe(world);
         }
         Err(e) => world.resource_mut::<LoadError>().0 = Some(e.report(&shown).join("\n")),
     }

@@ -1,7 +1,9 @@
 //! `--stats FRAMES`: the board's frame-time benchmark. Once the board has settled, times the
 //! main world's update (every schedule from `First` to `Last`: rules, AI, board, picking,
 //! egui panels; not the render world, which runs beside it) over that many frames, then
-//! prints those times, the start-up time and the resident memory, and exits.
+//! prints those times, the start-up time and the resident memory, and exits. It also gives
+//! the frame interval (what the screen gets, rendering included) and the whole process's CPU
+//! time per frame (every thread: the render world and, without a GPU, Mesa's rasterizer).
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -25,6 +27,8 @@ struct Stats {
     began: Option<Instant>,
     first_update: Option<Duration>,
     samples: Vec<Duration>,
+    /// When timing began, and the process's CPU time then.
+    timing_from: Option<(Instant, Duration)>,
 }
 
 /// Marks the start of the client, for the start-up time.
@@ -62,6 +66,10 @@ fn end(
     if stats.frames <= SETTLE {
         return;
     }
+    if stats.timing_from.is_none() {
+        stats.timing_from = Some((Instant::now(), process_cpu().unwrap_or_default()));
+        return;
+    }
     stats.samples.push(took);
     if stats.samples.len() < wanted as usize {
         return;
@@ -90,8 +98,27 @@ fn end(
             first.as_secs_f64() * 1000.0
         );
     }
+    if let Some((from, cpu_from)) = stats.timing_from {
+        let frames = ms.len() as f64;
+        let interval = from.elapsed().as_secs_f64() * 1000.0 / frames;
+        let cpu = process_cpu().map(|c| format!("{:.2} ms", (c - cpu_from).as_secs_f64() * 1000.0 / frames));
+        println!(
+            "frame interval (rendering included): mean {interval:.2} ms ({:.0} frames/s); process CPU time per frame, all threads: {}",
+            1000.0 / interval,
+            cpu.unwrap_or_else(|| "unknown (no /proc)".into())
+        );
+    }
     println!("resident memory: {}", resident_memory().unwrap_or_else(|| "unknown (no /proc)".into()));
     exit.write(AppExit::Success);
+}
+
+/// The process's user and system CPU time so far, from /proc (Linux; 10 ms steps).
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start at its closing ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 /// VmRSS from /proc (Linux).

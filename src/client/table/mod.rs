@@ -122,6 +122,9 @@ fn open_at_start(world: &mut World) {
 
 /// Opens or closes the table window as the GM asked.
 fn open_or_close(world: &mut World) {
+    if world.resource::<TableView>().wanted_open.is_none() {
+        return;
+    }
     match world.resource_mut::<TableView>().wanted_open.take() {
         Some(true) => window::open(world),
         Some(false) => window::close(world),

@@ -65,12 +65,17 @@ pub(super) fn open(world: &mut World) {
         Some([r, g, b]) => ClearColorConfig::Custom(Color::srgb_u8(r, g, b)),
         None => ClearColorConfig::Default,
     };
+    // Without a display (`--offscreen`) the window is never made: the camera draws into an image.
+    let target = match world.get_resource::<crate::client::offscreen::Offscreen>() {
+        Some(offscreen) => offscreen.target(false),
+        None => RenderTarget::Window(WindowRef::Entity(window)),
+    };
     world.spawn((
         Camera2d,
         TableCamera::default(),
         Camera { clear_color, ..default() },
         camera_layers(false),
-        RenderTarget::Window(WindowRef::Entity(window)),
+        target,
         EguiSchedule::new(TableContextPass),
     ));
     world.insert_resource(TableWindow { window });
@@ -141,6 +146,14 @@ fn frame_once(
     }
     transform.translation = centre.extend(transform.translation.z);
     state.framed = true;
+}
+
+/// Frames the table window anew (another scenario was opened).
+pub fn reframe(world: &mut World) {
+    let mut cameras = world.query::<&mut TableCamera>();
+    for mut camera in cameras.iter_mut(world) {
+        camera.framed = false;
+    }
 }
 
 /// Sends the GM's view of the board to the table: the table shows at least what lies
