@@ -41,7 +41,7 @@ struct StackCount {
 /// A stand-in, on the table's screen only, for a TP chip the GM has moved while building a
 /// harassment (the plan is secret until it is sent).
 #[derive(Component)]
-struct ChipShadow(Entity);
+pub struct ChipShadow(pub Entity);
 
 /// Where the table's screen sees each TP chip the GM has moved (chip, place, shown).
 #[derive(Resource, Default)]

@@ -12,7 +12,7 @@ use fray_core::ids::CombatantId;
 use fray_core::prelude::Combatant;
 
 use crate::client::board::{Card, Token};
-use crate::client::chips::Chip;
+use crate::client::chips::{Chip, ChipShadow};
 
 /// Drawn for the GM only.
 pub const GM_LAYER: usize = 1;
@@ -99,7 +99,11 @@ fn assign_layers(
     changed: Query<(), Or<(Added<Token>, Added<Chip>, Changed<Audience>, Added<ChildOf>)>>,
     tokens: Query<(Entity, &Token)>,
     chips: Query<(Entity, &Chip)>,
-    loose: Query<Entity, (With<Audience>, Without<ChildOf>, Without<Chip>, Without<Token>)>,
+    loose: Query<
+        Entity,
+        (With<Audience>, Without<ChildOf>, Without<Chip>, Without<Token>, Without<ChipShadow>),
+    >,
+    shadows: Query<(Entity, &ChipShadow)>,
     cards: Query<Entity, With<Card>>,
     children: Query<&Children>,
     audiences: Query<&Audience>,
@@ -130,6 +134,10 @@ fn assign_layers(
     }
     for (drawing, chip) in &chips {
         give_tree(drawing, is_hidden(chip.owner), &mut set);
+    }
+    for (drawing, shadow) in &shadows {
+        let hid = chips.get(shadow.0).is_ok_and(|(_, chip)| is_hidden(chip.owner));
+        give_tree(drawing, hid, &mut set);
     }
     // Drawings of no token: cards' GM-only parts, the ruler's labels.
     for e in cards.iter().chain(&loose) {

@@ -115,6 +115,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn open_at_start(world: &mut World) {
+    if let Some(problem) = world.resource::<TableView>().problem.clone() {
+        world.resource_mut::<crate::client::drag::BoardMessage>().show(format!("Table settings: {problem}"));
+    }
     if world.resource::<TableView>().settings.open {
         window::open(world);
     }

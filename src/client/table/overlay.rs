@@ -124,14 +124,20 @@ fn last_roll(
         egui::Frame::new().fill(BACKDROP).inner_margin(18.0).corner_radius(10.0).show(ui, |ui| {
             let what = RichText::new(format!("{who}: {}", roll.what)).size(32.0).color(egui::Color32::WHITE);
             ui.add(egui::Label::new(what).extend());
-            let sum = format!(
-                "[{}] + {} = {} vs {} — {}",
-                dice.join(" "),
-                roll.modifier,
-                roll.value,
-                roll.difficulty,
-                verdict.0
-            );
+            // FateWalker counts the dice that reach a target number; Fiend Wake adds a skill.
+            let sum = if is_fatewalker(world) {
+                let plural = if roll.value == 1 { "" } else { "es" };
+                format!("[{}] vs {}: {} success{plural}", dice.join(" "), roll.difficulty, roll.value)
+            } else {
+                format!(
+                    "[{}] + {} = {} vs {} — {}",
+                    dice.join(" "),
+                    roll.modifier,
+                    roll.value,
+                    roll.difficulty,
+                    verdict.0
+                )
+            };
             ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0).color(verdict.1)).extend());
         });
     });
