@@ -219,6 +219,7 @@ fn spawn_counts(add: On<Add, Token>, mut commands: Commands) {
         commands.spawn((
             StackCount { kind, plan },
             audience,
+            super::table::audience::layers(audience, false),
             Text2d::new(""),
             TextFont { font_size: FontSize::Px(12.0), ..default() },
             TextColor(ink),
@@ -376,6 +377,7 @@ fn place_shadows(
         commands.spawn((
             ChipShadow(chip),
             Audience::Table,
+            super::table::audience::layers(Audience::Table, false),
             sprite.clone(),
             Transform::from_translation(at),
             visibility,

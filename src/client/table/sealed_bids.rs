@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use fiend_wake::Round;
 use fiend_wake::sheet::RoundChoices;
 
-use super::audience::Audience;
+use super::audience::{Audience, layers};
 use crate::client::board::{TOKEN, Token};
 
 /// The tag's colour: pure magenta, used by nothing else on the board.
@@ -58,12 +58,15 @@ fn show_sealed_bids(
 fn tag_bundle(tp: u32) -> impl Bundle {
     (
         SealedBid(tp),
+        // Its layer from the first frame, not only once `audience` has looked at it.
         Audience::Gm,
+        layers(Audience::Gm, false),
         Sprite::from_color(SEALED_BID, Vec2::new(50.0, 22.0)),
         Transform::from_xyz(0.0, TOKEN / 2.0 + 13.0, 4.0),
         Pickable::IGNORE,
         children![(
             Audience::Gm,
+            layers(Audience::Gm, false),
             Text2d::new(format!("bid {tp}")),
             TextFont { font_size: bevy::text::FontSize::Px(15.0), ..default() },
             TextColor(Color::WHITE),
