@@ -26,6 +26,8 @@ fn sealed_bids_stay_off_the_table_until_revealed() {
     let order = priority_line(&table)
         .unwrap_or_else(|| panic!("no order once revealed: {:?}", screen_texts(table.world())));
     assert_eq!(order, "Priority: 1. Lockjaw   2. Imp   3. Imp archer");
+    let texts = screen_texts(table.world());
+    assert!(texts.iter().any(|t| t == "Turn: Lockjaw"), "the bar says whose turn it is: {texts:?}");
 }
 
 #[test]
@@ -34,4 +36,13 @@ fn a_hidden_combatant_is_not_named_on_the_table() {
     table.world_mut().insert_resource(HiddenFromTable([CombatantId::from("imp")].into_iter().collect()));
     table.play_to_turns(&[("lockjaw", 3), ("imp", 2), ("archer", 1)]);
     assert_eq!(priority_line(&table).as_deref(), Some("Priority: 1. Lockjaw   2. Imp archer"));
+    // Once the imp's turn comes, the bar names nobody rather than the hidden imp.
+    table.accept("lockjaw", FwIntent::EndTurn);
+    let imp = table.e("imp");
+    assert_eq!(table.world().resource::<fiend_wake::ActiveTurn>().actor, Some(imp), "the imp's turn");
+    let texts = screen_texts(table.world());
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Turn:")),
+        "a hidden combatant's turn is not named: {texts:?}"
+    );
 }

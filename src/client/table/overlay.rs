@@ -48,7 +48,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
         UiBuilder::new().layer_id(LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     let bar = egui::Frame::new().fill(BACKDROP).inner_margin(12.0);
-    egui::Panel::top("table_bar").frame(bar).show(&mut root, |ui| {
+    egui::Panel::top("table_bar").frame(bar).exact_size(BAR_HEIGHT).show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
             // FateWalker has no rounds: its log counts half-second ticks instead.
             let clock = match (round, log) {
@@ -69,6 +69,10 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
                 ui.label(RichText::new(format!("· {name}")).size(36.0).color(egui::Color32::YELLOW));
             }
         });
+        if let Some(now) = acting_now(world, fiend_wake) {
+            let now = RichText::new(now).strong().size(30.0).color(egui::Color32::YELLOW);
+            ui.add(egui::Label::new(now).truncate());
+        }
         // The order is public only once the bids are revealed.
         if let Some(r) = round.filter(|r| fiend_wake && r.revealed && !r.priority.is_empty()) {
             let names: Vec<String> = r
@@ -78,14 +82,35 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
                 .enumerate()
                 .map(|(i, &e)| format!("{}. {}", i + 1, fray_core::table::name(world, e)))
                 .collect();
-            ui.label(
-                RichText::new(format!("Priority: {}", names.join("   ")))
-                    .size(26.0)
-                    .color(egui::Color32::WHITE),
-            );
+            let order = RichText::new(format!("Priority: {}", names.join("   ")))
+                .size(24.0)
+                .color(egui::Color32::WHITE);
+            // One line: the bar keeps its height, and the board below stays in view.
+            ui.add(egui::Label::new(order).truncate());
         }
     });
     last_roll(ctx, world, entries, last, now);
+}
+
+/// Whose turn it is (Fiend Wake), or who may act this tick (FateWalker), leaving out those
+/// the GM hides.
+fn acting_now(world: &World, fiend_wake: bool) -> Option<String> {
+    if fiend_wake {
+        let actor = world.get_resource::<fiend_wake::ActiveTurn>()?.actor?;
+        let playing =
+            world.get_resource::<CurrentPhase<FwPhase>>().is_some_and(|p| p.get() == FwPhase::ExecuteTurns);
+        return (playing && !hidden(world, actor))
+            .then(|| format!("Turn: {}", fray_core::table::name(world, actor)));
+    }
+    let index = world.resource::<TableIndex>();
+    let names: Vec<String> = fatewalker::view::board(world)
+        .combatants
+        .into_iter()
+        .filter(|c| c.may_act_now && c.status.can_act())
+        .filter(|c| index.combatant(&c.id).is_none_or(|e| !hidden(world, e)))
+        .map(|c| c.name)
+        .collect();
+    (!names.is_empty()).then(|| format!("Acting now: {}", names.join(", ")))
 }
 
 /// The newest roll, big, for a few seconds (not one made by a hidden combatant).
