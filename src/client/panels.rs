@@ -80,11 +80,17 @@ fn panels(world: &mut World) {
         return;
     };
     let ctx = context.get_mut().clone();
-    // Table mode: no GM panel; the board lies below the table's bar.
+    // Table mode: no GM panel (but the offer to resume, which holds the AI until answered);
+    // the board lies below the table's bar.
     if world.resource::<TableView>().mode {
         let area = BoardArea { top: super::table::BAR_HEIGHT * ctx.pixels_per_point(), ..default() };
         if *world.resource::<BoardArea>() != area {
             world.insert_resource(area);
+        }
+        let mut history = Vec::new();
+        super::history::resume_dialog(&ctx, world, &mut history);
+        for ask in history {
+            super::history::apply(world, ask);
         }
         return;
     }
