@@ -1,22 +1,9 @@
 //! The command line, run as a person would: `fray check` on good and broken files, and
 //! `fray sim` on the project's scenarios.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the fray binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fray-cli-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir.join(name)
-}
+use crate::support::{fray, scratch_file as scratch};
 
 /// Writes `text` to a file, runs `fray check` on it, expects exit 2 and a line starting
 /// with the path and containing `expected`.

@@ -2,23 +2,11 @@
 //! --headless` and `fray play --headless` on the ambush scenario, and a broken file refused.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
+
+use crate::support::{fray, scratch_file as scratch};
 
 const AMBUSH: &str = "assets/scenarios/fatewalker_ambush.ron";
-
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the fray binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fray-fatewalker-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir.join(name)
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

@@ -165,25 +165,9 @@ proptest! {
         which in 0..2usize,
         edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0..4u8, any::<char>()), 1..6),
     ) {
-        let mut text: Vec<char> = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIOS[which]),
-        )
-        .expect("the scenario")
-        .chars()
-        .collect();
-        for (at, op, c) in edits {
-            let i = at.index(text.len().max(1)).min(text.len().saturating_sub(1));
-            match op {
-                0 => { text.remove(i); }
-                1 => text.insert(i, c),
-                2 => text[i] = c,
-                _ => text.truncate(i),
-            }
-            if text.is_empty() {
-                break;
-            }
-        }
-        let text: String = text.into_iter().collect();
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIOS[which]))
+            .expect("the scenario");
+        let text = crate::support::mangle(&text, &edits);
         if let Err(e) = fray::rulesets::parse(&text) {
             prop_assert!(!e.report("x.ron").is_empty(), "an error explains itself");
         }

@@ -3,7 +3,7 @@
 //! hand), and the autosave of a headless player killed at random points.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,22 +13,7 @@ use fray_core::session::SaveError;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove(session::DATA_DIR_ENV)
-        .output()
-        .expect("the fray binary runs")
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fray-save-tests-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
+use crate::support::{fray, scratch_dir as scratch};
 
 fn text(out: &[u8]) -> String {
     String::from_utf8_lossy(out).into_owned()
@@ -319,20 +304,7 @@ proptest::proptest! {
             1..6,
         ),
     ) {
-        let mut text: Vec<char> = swamp_save(5).chars().collect();
-        for (at, op, c) in edits {
-            let i = at.index(text.len().max(1)).min(text.len().saturating_sub(1));
-            match op {
-                0 => { text.remove(i); }
-                1 => text.insert(i, c),
-                2 => text[i] = c,
-                _ => text.truncate(i),
-            }
-            if text.is_empty() {
-                break;
-            }
-        }
-        let text: String = text.into_iter().collect();
+        let text = crate::support::mangle(&swamp_save(5), &edits);
         match parse_save_text(&text) {
             Ok(save) => {
                 let (_, report) = save.headless_app();

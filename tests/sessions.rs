@@ -2,12 +2,13 @@
 //! battles saved anywhere and carried on to the same log.
 
 use bevy_ecs::prelude::*;
-use fiend_wake::decisions::{AiPacing, awaiting};
+use fiend_wake::decisions::awaiting;
 use fiend_wake::legal::legal_intents;
 use fiend_wake::{FwIntent, FwPhase};
 use fray::session;
 use fray_core::intent::Outcomes;
 use fray_core::prelude::*;
+use fray_core::session::AiPacing;
 use fray_core::session::IntentHistory;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -409,8 +410,7 @@ fn a_watched_save_steps_forward_and_back_with_the_log_in_step() {
 
 #[test]
 fn the_autosave_follows_every_accepted_intent_undo_included() {
-    let dir = std::env::temp_dir().join(format!("fray-autosave-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = crate::support::scratch_dir("autosave-follows");
     let path = session::autosave_path(&dir);
     let mut t = session_table(LOCKJAW, 3, 100);
     t.app.add_plugins(session::AutosavePlugin);

@@ -223,3 +223,50 @@ impl Table {
         out
     }
 }
+
+/// Runs the `fray` binary in the project folder, with no data folder from the environment.
+pub fn fray(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove(fray::session::DATA_DIR_ENV)
+        .output()
+        .expect("the fray binary runs")
+}
+
+/// A path for a file named `name` (unique across the test binary) in this run's scratch
+/// folder; the folder is made, the file is not.
+pub fn scratch_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-tests-{}", std::process::id())).join("files");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir.join(name)
+}
+
+/// A fresh, empty scratch folder named `name` (unique across the test binary).
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-tests-{}", std::process::id())).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// `text` after a few random edits, as a proptest draws them: at a place, remove (0), insert
+/// (1) or replace (2) a character, or cut the text there (3).
+pub fn mangle(text: &str, edits: &[(proptest::sample::Index, u8, char)]) -> String {
+    let mut text: Vec<char> = text.chars().collect();
+    for &(ref at, op, c) in edits {
+        if text.is_empty() {
+            break;
+        }
+        let i = at.index(text.len());
+        match op {
+            0 => {
+                text.remove(i);
+            }
+            1 => text.insert(i, c),
+            2 => text[i] = c,
+            _ => text.truncate(i),
+        }
+    }
+    text.into_iter().collect()
+}

@@ -2,10 +2,10 @@
 
 use fray::settings::{self, SETTINGS_FILE, TableSettings};
 
+use crate::support::scratch_dir;
+
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("fray-table-settings-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    scratch_dir(&format!("table-settings-{name}"))
 }
 
 #[test]
@@ -29,7 +29,6 @@ fn settings_survive_a_save_and_a_load() {
 #[test]
 fn a_file_from_an_older_version_keeps_what_it_has() {
     let dir = scratch("older");
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
     std::fs::write(dir.join(SETTINGS_FILE), "(open: true, size: (800, 600))").expect("a settings file");
     let (loaded, problem) = settings::load(&dir);
     assert_eq!(problem, None);
@@ -40,7 +39,6 @@ fn a_file_from_an_older_version_keeps_what_it_has() {
 #[test]
 fn a_broken_file_is_moved_aside_with_where_and_why() {
     let dir = scratch("broken");
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
     let text = "(open: true,\n size: (800, \"wide\"))";
     std::fs::write(dir.join(SETTINGS_FILE), text).expect("a settings file");
     let (loaded, problem) = settings::load(&dir);
@@ -56,7 +54,6 @@ fn a_broken_file_is_moved_aside_with_where_and_why() {
 #[test]
 fn an_absurd_size_is_brought_back_to_a_window_size() {
     let dir = scratch("size");
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
     std::fs::write(dir.join(SETTINGS_FILE), "(size: (0, 4000000000))").expect("a settings file");
     let (loaded, _) = settings::load(&dir);
     assert_eq!(loaded.size, (320, 8192));

@@ -6,10 +6,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use fatewalker::decisions::AiPacing as FwkAiPacing;
-use fiend_wake::decisions::AiPacing;
 use fray_core::log::GameLog;
 use fray_core::prelude::Controller;
+use fray_core::session::AiPacing;
 use fray_core::session::{controllers, set_controllers};
 
 use super::play::PlayArgs;
@@ -58,9 +57,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let world = app.world_mut();
     let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
     set_controllers(world, &everyone);
-    // Each ruleset paces its own AI; only the one on the table reads its resource.
     world.insert_resource(AiPacing::default());
-    world.insert_resource(FwkAiPacing::default());
     world.insert_resource(Autosave::to(autosave));
     app.add_plugins(AutosavePlugin);
     if !session::autosave_now(app.world_mut())
@@ -74,7 +71,6 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut idle = 0;
     loop {
         app.world_mut().resource_mut::<AiPacing>().allowance = 1;
-        app.world_mut().resource_mut::<FwkAiPacing>().allowance = 1;
         app.update();
         if let Some(e) = &app.world().resource::<Autosave>().error {
             eprintln!("cannot autosave: {e}");

@@ -14,7 +14,7 @@ use fray_core::prelude::{Combatant, FieldPosition, Mount};
 
 use super::board::{Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at};
 use super::camera::BoardCamera;
-use super::table::audience::{Audience, HiddenFromTable};
+use super::table::audience::{Audience, hidden_from_table};
 
 /// The token being dragged, if any.
 #[derive(Resource, Default)]
@@ -203,8 +203,7 @@ fn light_cards(
     let selection = *world.resource::<Selection>();
     // Lights cast from a combatant hidden from the table are the GM's alone.
     let source = dragging.map(|d| d.combatant).or(selection.combatant);
-    let secret = source
-        .is_some_and(|e| world.resource::<HiddenFromTable>().0.contains(&fray_core::table::id(world, e)));
+    let secret = source.is_some_and(|e| hidden_from_table(world, e));
     let key = Some((
         dragging.map(|d| d.combatant),
         (selection.combatant, selection.location),

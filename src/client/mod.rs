@@ -25,10 +25,11 @@ use bevy::window::{ExitCondition, WindowResolution};
 use bevy_egui::EguiPlugin;
 use fiend_wake::FiendWakePlugin;
 use fiend_wake::FwPhase;
-use fiend_wake::decisions::{AiPacing, awaiting};
+use fiend_wake::decisions::awaiting;
 use fray_core::DriveRules;
 use fray_core::phase::CurrentPhase;
 use fray_core::prelude::Controller;
+use fray_core::session::AiPacing;
 
 use crate::rulesets;
 
@@ -90,7 +91,7 @@ pub struct Autoplay(pub Option<(FwPhase, Vec<(Entity, Controller)>)>);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LoadError(pub Option<String>);
 
-/// The delay between two AI decisions, so that people can follow them.
+/// The delay between two AI decisions (either ruleset's), so that people can follow them.
 #[derive(Resource, Clone, Debug)]
 pub struct AiPause(pub Timer);
 

@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{Inbox, Rejection, Submitted, Verdict, submit_now};
 use fray_core::phase::RulesStep;
 use fray_core::prelude::{Controller, TableIndex};
-use fray_core::session;
+use fray_core::session::ai_may_act;
 
 use crate::intent::{Action, FwkIntent};
 use crate::phase::{Choice, FwkPhase, TickState, current};
@@ -39,28 +39,6 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         FwkPhase::Preempt => preempt::asked(world).is_some_and(|a| a.responder == e),
         FwkPhase::FreeActions => movement::owes_answer(world, e),
         _ => false,
-    }
-}
-
-/// Paces the AI for a table people watch: when present, the AI submits at most `allowance`
-/// intents, and the client refills it. Headless tables have none.
-#[derive(Resource, Debug, Default)]
-pub struct AiPacing {
-    /// Intents the AI may still submit.
-    pub allowance: u32,
-}
-
-fn ai_may_act(world: &mut World) -> bool {
-    if session::ai_held(world) {
-        return false;
-    }
-    match world.get_resource_mut::<AiPacing>() {
-        None => true,
-        Some(mut pacing) if pacing.allowance > 0 => {
-            pacing.allowance -= 1;
-            true
-        }
-        Some(_) => false,
     }
 }
 

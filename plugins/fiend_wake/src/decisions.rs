@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
 use fray_core::phase::RulesStep;
 use fray_core::prelude::{Controller, TableIndex};
+use fray_core::session::ai_may_act;
 
 use crate::intent::{FwIntent, SealedBid};
 use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
@@ -50,28 +51,6 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         FwPhase::Aftermath => aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e),
         FwPhase::Harassment => harassment::awaiting(world).contains(&e),
         FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => false,
-    }
-}
-
-/// Paces the AI for a table people watch: when present, the AI submits at most `allowance`
-/// intents, and the client refills it (one every short pause). Headless tables have none.
-#[derive(Resource, Debug, Default)]
-pub struct AiPacing {
-    /// Intents the AI may still submit.
-    pub allowance: u32,
-}
-
-fn ai_may_act(world: &mut World) -> bool {
-    if fray_core::session::ai_held(world) {
-        return false;
-    }
-    match world.get_resource_mut::<AiPacing>() {
-        None => true,
-        Some(mut pacing) if pacing.allowance > 0 => {
-            pacing.allowance -= 1;
-            true
-        }
-        Some(_) => false,
     }
 }
 

@@ -178,6 +178,29 @@ pub fn ai_held(world: &World) -> bool {
     world.contains_resource::<HoldAi>() || world.contains_resource::<Replaying>()
 }
 
+/// Paces the AI for a table people watch: when present, the AI submits at most `allowance`
+/// intents, and the client refills it (one every short pause). Headless tables have none.
+#[derive(Resource, Debug, Default)]
+pub struct AiPacing {
+    /// Intents the AI may still submit.
+    pub allowance: u32,
+}
+
+/// Whether the AI may submit one more intent now (and, when paced, uses up one).
+pub fn ai_may_act(world: &mut World) -> bool {
+    if ai_held(world) {
+        return false;
+    }
+    match world.get_resource_mut::<AiPacing>() {
+        None => true,
+        Some(mut pacing) if pacing.allowance > 0 => {
+            pacing.allowance -= 1;
+            true
+        }
+        Some(_) => false,
+    }
+}
+
 fn rng_position(world: &World) -> u64 {
     world.get_resource::<TableRng>().map_or(0, |r| u64::try_from(r.word_pos()).unwrap_or(u64::MAX))
 }

@@ -8,12 +8,8 @@ mod board;
 mod drag;
 pub(super) mod panels;
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 use fatewalker::FateWalkerPlugin;
-use fatewalker::decisions::AiPacing;
-use fray_core::DriveRules;
 
 use crate::rulesets::RulesetScenario;
 use crate::session::Session;
@@ -21,15 +17,9 @@ use crate::session::Session;
 /// Board units per metre: the board's scale (the scale bar shows it).
 pub const UNITS_PER_METRE: f32 = 25.0;
 
-/// The delay between two FateWalker AI decisions, so that people can follow them.
-#[derive(Resource, Clone, Debug)]
-struct AiPause(Timer);
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(FateWalkerPlugin)
-        .insert_resource(AiPacing::default())
-        .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
-        .add_systems(Update, pace_ai.before(DriveRules).run_if(on_fatewalker));
+    // The AI's pace is the client's, for either ruleset (see `client::pace_ai`).
+    app.add_plugins(FateWalkerPlugin);
     board::plugin(app);
     drag::plugin(app);
     panels::plugin(app);
@@ -60,11 +50,4 @@ pub fn to_board(metres: [f32; 2]) -> Vec2 {
 /// A board point in metres.
 pub fn to_metres(at: Vec2) -> [f32; 2] {
     (at / UNITS_PER_METRE).into()
-}
-
-/// Lets the AI take one decision per pause.
-fn pace_ai(time: Res<Time>, mut pause: ResMut<AiPause>, mut pacing: ResMut<AiPacing>) {
-    if pause.0.tick(time.delta()).just_finished() {
-        pacing.allowance = 1;
-    }
 }

@@ -35,6 +35,11 @@ pub enum Audience {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct HiddenFromTable(pub HashSet<CombatantId>);
 
+/// Whether the GM hides combatant `e` from the table.
+pub fn hidden_from_table(world: &World, e: Entity) -> bool {
+    world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
+}
+
 /// Gizmos for the GM's eyes only (target rings, the ruler, the table's frame).
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct GmGizmos;

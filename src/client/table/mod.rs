@@ -223,12 +223,17 @@ fn gm_camera_layers(
 fn remember_window(
     mut view: ResMut<TableView>,
     table: Option<Res<TableWindow>>,
-    windows: Query<&Window, Without<PrimaryWindow>>,
+    windows: Query<Ref<Window>, Without<PrimaryWindow>>,
 ) {
     let open = table.is_some();
+    let window = table.as_ref().and_then(|t| windows.get(t.window).ok());
+    // Only an opened, closed, moved or resized window changes anything.
+    if open == view.settings.open && !window.as_ref().is_some_and(|w| w.is_changed()) {
+        return;
+    }
     let mut settings = view.settings.clone();
     settings.open = open;
-    if let Some(window) = table.and_then(|t| windows.get(t.window).ok()) {
+    if let Some(window) = window {
         settings.size = (window.width().round() as u32, window.height().round() as u32);
         if let WindowPosition::At(p) = window.position {
             settings.position = Some((p.x, p.y));

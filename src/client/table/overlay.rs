@@ -12,7 +12,7 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::CurrentPhase;
 use fray_core::prelude::TableIndex;
 
-use super::audience::HiddenFromTable;
+use super::audience::hidden_from_table as hidden;
 use crate::client::fatewalker::is_fatewalker;
 
 /// How long the last dice roll stays up, in seconds.
@@ -28,11 +28,6 @@ const BACKDROP: egui::Color32 = egui::Color32::from_rgb(18, 20, 19);
 pub(super) struct LastRoll {
     seq: Option<u64>,
     since: f32,
-}
-
-/// Whether the GM hides `e` from the table.
-fn hidden(world: &World, e: Entity) -> bool {
-    world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
 }
 
 /// Draws the bar and the last roll into `ctx`.

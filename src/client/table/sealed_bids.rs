@@ -22,14 +22,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Adds, rewrites or removes each token's tag as bids are made and revealed.
+#[allow(clippy::type_complexity)]
 fn show_sealed_bids(
     round: Option<Res<Round>>,
+    changed: Query<(), Or<(Changed<RoundChoices>, Added<Token>)>>,
     tokens: Query<(Entity, &Token, Option<&Children>)>,
     choices: Query<&RoundChoices>,
     mut tags: Query<(&mut SealedBid, &Children)>,
     mut texts: Query<&mut Text2d>,
     mut commands: Commands,
 ) {
+    // Bids change only with the round's choices (and new tokens to tag).
+    if !round.as_ref().is_some_and(|r| r.is_changed()) && changed.is_empty() {
+        return;
+    }
     let secret = round.is_some_and(|r| r.prepared && !r.revealed);
     for (drawing, token, children) in &tokens {
         let bid = choices.get(token.0).ok().and_then(|c| c.bid).filter(|_| secret);

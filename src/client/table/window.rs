@@ -178,8 +178,7 @@ pub(super) fn send_view(world: &mut World) {
     world.resource_mut::<TableView>().settings.follow = false;
 }
 
-/// The combatant the table follows: whose turn it is, else whoever acted last (not one the
-/// GM hides).
+/// The combatant the table follows: whose turn it is, else whoever acted last.
 fn active(world_turn: Option<&ActiveTurn>, log: Option<&GameLog>, index: &TableIndex) -> Option<Entity> {
     world_turn
         .and_then(|t| t.actor)
