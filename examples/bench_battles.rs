@@ -65,10 +65,10 @@ fn main() {
         let mut app = parsed.table_app(0, 200, true);
         while start.elapsed() < budget || battles < 3 {
             if battles > 0 {
-                parsed.reset(&mut app, battles, 200, true);
+                parsed.start(app.world_mut(), battles, 200, true);
             }
             match play_to_end(&mut app, 10) {
-                Some(summary) => rounds += u64::from(summary.rounds),
+                Some(summary) => rounds += u64::from(summary.clock),
                 None => {
                     eprintln!("a {per_side} v {per_side} battle did not end (seed {battles})");
                     return;

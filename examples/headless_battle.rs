@@ -1,4 +1,4 @@
-//! Plays one Fiend Wake battle headless and prints its log, one readable line per event.
+//! Plays one battle of any ruleset headless and prints its log, one readable line per event.
 //!
 //! `cargo run --example headless_battle -- [SCENARIO] [SEED]`
 //! (default: assets/scenarios/swamp.ron with the scenario's seed).
@@ -30,7 +30,8 @@ fn main() -> ExitCode {
         }
         None => scenario.seed(),
     };
-    let mut app = scenario.table_app(seed, 100, true);
+    let mut app = scenario.table_app(seed, scenario.default_limit(), true);
+    let rules = scenario.ruleset().clone();
     let Some(summary) = play_to_end(&mut app, 10) else {
         eprintln!("the battle did not end");
         return ExitCode::FAILURE;
@@ -39,15 +40,16 @@ fn main() -> ExitCode {
     for entry in log(&app).entries() {
         let who = entry.actor.as_ref().map_or("", |a| a.as_str());
         let what = describe(&entry.event);
-        if writeln!(out, "round {:>2} {:<16} {:<14} {what}", entry.round, entry.phase, who).is_err() {
+        if writeln!(out, "{:<16} {:<16} {:<14} {what}", rules.clock_title(entry.round), entry.phase, who).is_err() {
             return ExitCode::SUCCESS;
         }
     }
     let _ = writeln!(
         out,
-        "\n{} after {} rounds ({}); survivors: {}",
+        "\n{} after {} {} ({}); survivors: {}",
         summary.winner.map_or_else(|| "no winner".to_owned(), |w| format!("{w} wins")),
-        summary.rounds,
+        summary.clock,
+        rules.clock().units,
         summary.reason,
         summary.survivors.join(", ")
     );
@@ -56,17 +58,9 @@ fn main() -> ExitCode {
 
 fn describe(event: &LogEvent) -> String {
     match event {
-        LogEvent::Roll(r) => format!(
-            "rolls {}: {:?} + {} = {} vs {} -> {}",
-            r.what,
-            r.dice,
-            r.modifier,
-            r.value,
-            r.difficulty,
-            if r.success { "success" } else { "failure" }
-        ),
+        LogEvent::Roll(r) => format!("rolls {}", fray::client::panels_roll_words(r)),
         LogEvent::Damage { damage, amount, reduced, taken, source } => {
-            format!("takes {taken} {damage} ({amount} - {reduced} reduction) from {source}")
+            format!("takes {taken} {damage} ({amount} - {reduced} reduction) from {}", source.name)
         }
         LogEvent::IntentAccepted { intent } => format!("does {}", intent.to_json()),
         LogEvent::IntentRejected { intent, reason } => format!("may not {}: {reason}", intent.to_json()),

@@ -1,19 +1,17 @@
-//! Playing a headless battle to its end and summing up the result.
+//! Playing a headless battle to its end and summing up the result, for any ruleset.
 
 use bevy_app::App;
 use fray_core::log::GameLog;
 use fray_core::prelude::{Combatant, Status};
-
-use crate::rulesets::RulesetScenario;
-use crate::session::Session;
+use fray_core::ruleset::FightResult;
 
 /// What one battle came to.
 #[derive(Debug, Clone)]
 pub struct BattleSummary {
     /// The winning side's id, if exactly one side stands.
     pub winner: Option<String>,
-    /// Rounds played (ticks for a tick-based ruleset).
-    pub rounds: u32,
+    /// The ruleset's clock when it ended (rounds played, or the tick).
+    pub clock: u32,
     /// Ids of combatants still fighting.
     pub survivors: Vec<String>,
     /// Why it ended.
@@ -30,16 +28,7 @@ pub fn play_to_end(app: &mut App, max_updates: u32) -> Option<BattleSummary> {
         }
     }
     let world = app.world_mut();
-    let (winner, rounds, reason) = match &world.get_resource::<Session>()?.scenario.rules {
-        RulesetScenario::FiendWake(_) => {
-            let r = world.get_resource::<fiend_wake::FightResult>()?;
-            (r.winner.clone(), r.rounds, r.reason.clone())
-        }
-        RulesetScenario::Fatewalker(_) => {
-            let r = world.get_resource::<fatewalker::FightResult>()?;
-            (r.winner.clone(), r.ticks, r.reason.clone())
-        }
-    };
+    let result = world.get_resource::<FightResult>()?.clone();
     let mut survivors: Vec<String> = world
         .query::<(&Combatant, &Status)>()
         .iter(world)
@@ -47,7 +36,12 @@ pub fn play_to_end(app: &mut App, max_updates: u32) -> Option<BattleSummary> {
         .map(|(c, _)| c.id.0.clone())
         .collect();
     survivors.sort();
-    Some(BattleSummary { winner, rounds, survivors, reason })
+    Some(BattleSummary {
+        winner: result.winner.map(|w| w.0),
+        clock: result.clock,
+        survivors,
+        reason: result.reason,
+    })
 }
 
 /// The battle's log.

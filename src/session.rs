@@ -1,15 +1,7 @@
-//! The fight in a world as a session that survives: save and load, undo and redo, autosave
-//! after every accepted intent, resuming the last fight. Ruleset-agnostic for its callers;
-//! the record itself is `fray_core::session`, typed by each ruleset's intent.
-//!
-//! Undo rebuilds the table from the scenario and replays every decision but the undone
-//! ones, with the RNG where it was: the table is then exactly as it was before them.
-//!
-//! For a window: any scenario spawned through [`LoadedScenario`] has a [`Session`], so
-//! [`undo`], [`redo`], [`save`] and [`load`] work on its world as they are. Undo, load and
-//! [`rewind`] rebuild the table (new entities, a new `TableIndex`): UI state that holds a
-//! table `Entity` must be dropped or looked up again by id. Autosave: add [`AutosavePlugin`]
-//! and insert an [`Autosave`]. Watching a save: [`start_replay`], then [`redo`] / [`undo`].
+//! The fight in a world as a session that survives, on disk: saves written atomically and
+//! read back within a size limit, autosave after every accepted intent, resuming the last
+//! fight. The fight itself (undo, redo, what a save holds) is `fray_core::fight`, through the
+//! ruleset contract; its functions are re-exported here for the window and the command line.
 
 use std::fs::File;
 use std::io::Write;
@@ -17,19 +9,16 @@ use std::path::{Path, PathBuf};
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::prelude::*;
-use fatewalker::FwkIntent;
-use fiend_wake::FwIntent;
 use fray_core::DriveRules;
-pub use fray_core::session::OpenReport;
-use fray_core::session::{
-    IntentHistory, Recorded, RedoStack, SAVE_VERSION, SaveError, SaveFile, controllers, note_controllers,
-    open_record, parse_save, read_save_header, read_save_scenario, replay, restart, save_text,
-    set_controllers, split_last_step,
+pub use fray_core::fight::{
+    LoadedSave, Session, accepted_intents, can_redo, can_undo, fight_over, position, redo, revision, rewind,
+    save_string, start_replay, undo,
 };
+use fray_core::scenario::ScenarioError;
+pub use fray_core::session::OpenReport;
+use fray_core::session::SaveError;
 
-use crate::rulesets::{self, LoadedScenario, RulesetScenario};
-
-/// Save files larger than this are refused before parsing.
+/// Save files larger than this are refused before they are read.
 pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The environment variable that moves the data folder (autosaves), e.g. for tests.
@@ -41,138 +30,19 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 /// The file name the autosave is moved to once its fight is over.
 pub const FINISHED_FILE: &str = "last-finished.ron";
 
-/// The scenario and settings of the fight on the table: what undo rebuilds from and what a
-/// save embeds. Inserted whenever a scenario is spawned through [`LoadedScenario`].
-#[derive(Resource, Clone)]
-pub struct Session {
-    /// The scenario.
-    pub scenario: LoadedScenario,
-    /// The RNG seed.
-    pub seed: u64,
-    /// The round limit.
-    pub max_rounds: u32,
-}
-
-/// Starts a session for the scenario just spawned: nothing to redo.
-pub fn begin(world: &mut World, scenario: LoadedScenario, seed: u64, max_rounds: u32) {
-    match &scenario.rules {
-        RulesetScenario::FiendWake(_) => world.insert_resource(RedoStack::<FwIntent>::default()),
-        RulesetScenario::Fatewalker(_) => world.insert_resource(RedoStack::<FwkIntent>::default()),
-    }
-    world.insert_resource(Session { scenario, seed, max_rounds });
-}
-
-/// A save file read and checked, ready to be opened on a table.
-#[derive(Clone)]
-pub struct LoadedSave {
-    /// Its scenario (embedded in the save).
-    pub scenario: LoadedScenario,
-    file: TypedSave,
-}
-
-#[derive(Clone)]
-enum TypedSave {
-    FiendWake(Box<SaveFile<FwIntent>>),
-    Fatewalker(Box<SaveFile<FwkIntent>>),
-}
-
-impl LoadedSave {
-    /// The save's seed.
-    pub fn seed(&self) -> u64 {
-        match &self.file {
-            TypedSave::FiendWake(s) => s.seed,
-            TypedSave::Fatewalker(s) => s.seed,
-        }
-    }
-
-    /// The save's round limit.
-    pub fn max_rounds(&self) -> u32 {
-        match &self.file {
-            TypedSave::FiendWake(s) => s.max_rounds,
-            TypedSave::Fatewalker(s) => s.max_rounds,
-        }
-    }
-
-    /// How many intents the save holds.
-    pub fn intents(&self) -> usize {
-        match &self.file {
-            TypedSave::FiendWake(s) => s.intents.len(),
-            TypedSave::Fatewalker(s) => s.intents.len(),
-        }
-    }
-
-    /// Where the scenario was read from when the fight began, as the save says.
-    pub fn scenario_path(&self) -> Option<&str> {
-        match &self.file {
-            TypedSave::FiendWake(s) => s.scenario_path.as_deref(),
-            TypedSave::Fatewalker(s) => s.scenario_path.as_deref(),
-        }
-    }
-
-    /// Rebuilds the world's table from the save: scenario, seed, controllers, then every
-    /// intent replayed. An intent that no longer validates stops the replay; the table then
-    /// holds everything before it, and the report says so.
-    pub fn open(&self, world: &mut World) -> OpenReport {
-        let (seed, max_rounds) = (self.seed(), self.max_rounds());
-        self.scenario.rebuild(world, seed, max_rounds, false);
-        begin(world, self.scenario.clone(), seed, max_rounds);
-        let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, max_rounds, false);
-        match &self.file {
-            TypedSave::FiendWake(s) => {
-                open_record(world, rebuild, &s.controllers, &s.intents, &s.controller_changes)
-            }
-            TypedSave::Fatewalker(s) => {
-                open_record(world, rebuild, &s.controllers, &s.intents, &s.controller_changes)
-            }
-        }
-    }
-
-    /// A headless table with the save opened on it.
-    pub fn headless_app(&self) -> (App, OpenReport) {
-        let mut app = self.scenario.table_app(self.seed(), self.max_rounds(), false);
-        let report = self.open(app.world_mut());
-        (app, report)
-    }
-}
-
-/// Reads a save's text: version, ruleset, embedded scenario, then the intents.
+/// Reads a save's text with every ruleset Fray plays.
 pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
-    let header = read_save_header(text)?;
-    if ![fiend_wake::RULESET_ID, fatewalker::RULESET_ID].contains(&header.ruleset.as_str()) {
-        return Err(SaveError::Invalid(format!("unknown ruleset '{}'", header.ruleset)));
-    }
-    // The scenario is read first so that the ids the intents name can be checked.
-    let (scenario_text, scenario_path) = read_save_scenario(text)?;
-    let mut scenario = rulesets::parse(&scenario_text).map_err(SaveError::Scenario)?;
-    if scenario.ruleset() != header.ruleset {
-        return Err(SaveError::Invalid(format!(
-            "the save is for ruleset '{}' but its scenario is for '{}'",
-            header.ruleset,
-            scenario.ruleset()
-        )));
-    }
-    scenario.path = scenario_path.map(PathBuf::from);
-    let ids = scenario.combatant_ids();
-    let file = match &scenario.rules {
-        RulesetScenario::FiendWake(_) => TypedSave::FiendWake(Box::new(parse_save::<FwIntent>(text, &ids)?)),
-        RulesetScenario::Fatewalker(_) => {
-            TypedSave::Fatewalker(Box::new(parse_save::<FwkIntent>(text, &ids)?))
-        }
-    };
-    Ok(LoadedSave { scenario, file })
+    fray_core::fight::read_save_text(&crate::rulesets::registry(), text)
 }
 
-/// Reads and checks a save file.
+/// Reads and checks a save file, refusing one too large before reading it.
 pub fn read_save(path: &Path) -> Result<LoadedSave, SaveError> {
-    let io = |e: std::io::Error| SaveError::File(fray_core::scenario::ScenarioError::Io(e.to_string()));
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.len() > MAX_SAVE_BYTES {
-        return Err(SaveError::Invalid(format!(
-            "the file is {} bytes; a save may be at most {MAX_SAVE_BYTES} bytes",
-            meta.len()
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = fray_core::scenario::read_limited(path, MAX_SAVE_BYTES).map_err(|e| match e {
+        ScenarioError::TooLarge(_) => {
+            SaveError::Invalid(format!("the file is over {MAX_SAVE_BYTES} bytes, more than a save may be"))
+        }
+        other => SaveError::File(other),
+    })?;
     parse_save_text(&text)
 }
 
@@ -181,34 +51,6 @@ pub fn read_save(path: &Path) -> Result<LoadedSave, SaveError> {
 pub fn load(world: &mut World, path: &Path) -> Result<OpenReport, String> {
     let save = read_save(path).map_err(|e| e.report(&path.display().to_string()).join("\n"))?;
     Ok(save.open(world))
-}
-
-/// The fight on the table as save text.
-pub fn save_string(world: &World) -> Result<String, String> {
-    let session = world.get_resource::<Session>().ok_or("no fight is open")?;
-    match &session.scenario.rules {
-        RulesetScenario::FiendWake(_) => save_string_typed::<FwIntent>(world, session),
-        RulesetScenario::Fatewalker(_) => save_string_typed::<FwkIntent>(world, session),
-    }
-}
-
-fn save_string_typed<I>(world: &World, session: &Session) -> Result<String, String>
-where
-    I: Clone + serde::Serialize + Send + Sync + 'static,
-{
-    let history = world.get_resource::<IntentHistory<I>>().ok_or("no fight is open")?;
-    let file = SaveFile {
-        version: SAVE_VERSION,
-        ruleset: session.scenario.ruleset().to_owned(),
-        scenario_path: session.scenario.path.as_ref().map(|p| p.display().to_string()),
-        scenario: session.scenario.text.to_string(),
-        seed: session.seed,
-        max_rounds: session.max_rounds,
-        controllers: history.start.clone(),
-        intents: history.entries.clone(),
-        controller_changes: history.controller_changes.clone(),
-    };
-    save_text(&file)
 }
 
 /// Saves the fight on the table to `path`, atomically.
@@ -238,181 +80,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
-}
-
-/// Whether anything can be undone.
-pub fn can_undo(world: &World) -> bool {
-    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => world
-            .get_resource::<IntentHistory<FwIntent>>()
-            .is_some_and(|h| h.entries.iter().any(|r| r.accepted)),
-        Some(RulesetScenario::Fatewalker(_)) => world
-            .get_resource::<IntentHistory<FwkIntent>>()
-            .is_some_and(|h| h.entries.iter().any(|r| r.accepted)),
-        None => false,
-    }
-}
-
-/// Whether anything can be redone.
-pub fn can_redo(world: &World) -> bool {
-    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => {
-            world.get_resource::<RedoStack<FwIntent>>().is_some_and(|r| !r.0.is_empty())
-        }
-        Some(RulesetScenario::Fatewalker(_)) => {
-            world.get_resource::<RedoStack<FwkIntent>>().is_some_and(|r| !r.0.is_empty())
-        }
-        None => false,
-    }
-}
-
-/// Undoes the last accepted intent (and the refused ones after it): the table is rebuilt as
-/// it was just before it, RNG included. Returns what was undone, in words. Controllers stay
-/// as they are now.
-pub fn undo(world: &mut World) -> Result<String, String> {
-    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
-    match &session.scenario.rules {
-        RulesetScenario::FiendWake(_) => undo_typed::<FwIntent>(world, &session),
-        RulesetScenario::Fatewalker(_) => undo_typed::<FwkIntent>(world, &session),
-    }
-}
-
-fn undo_typed<I>(world: &mut World, session: &Session) -> Result<String, String>
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    let history = world.get_resource::<IntentHistory<I>>().cloned().ok_or("no fight is open")?;
-    let (keep, step) = split_last_step(&history.entries).ok_or("nothing to undo")?;
-    let now = controllers(world);
-    let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
-    session.scenario.rebuild(world, session.seed, session.max_rounds, false);
-    restart::<I>(world, &history.start);
-    let replayed = replay(world, &history.entries[..keep], &changes);
-    set_controllers(world, &now);
-    note_controllers::<I>(world);
-    replayed.map_err(|stop| format!("undo could not rebuild the fight: {stop}"))?;
-    let what = describe(&step[0]);
-    world.get_resource_or_init::<RedoStack<I>>().0.push(step);
-    Ok(what)
-}
-
-/// Redoes the last undone step with the same dice. Returns what was redone, in words.
-pub fn redo(world: &mut World) -> Result<String, String> {
-    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
-    match &session.scenario.rules {
-        RulesetScenario::FiendWake(_) => redo_typed::<FwIntent>(world),
-        RulesetScenario::Fatewalker(_) => redo_typed::<FwkIntent>(world),
-    }
-}
-
-fn redo_typed<I>(world: &mut World) -> Result<String, String>
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    let step =
-        world.get_resource_mut::<RedoStack<I>>().and_then(|mut r| r.0.pop()).ok_or("nothing to redo")?;
-    note_controllers::<I>(world);
-    replay(world, &step, &[]).map_err(|stop| format!("cannot redo: {stop}"))?;
-    Ok(describe(&step[0]))
-}
-
-/// Takes the fight back to its start, every step kept to be redone (watching a saved fight
-/// begins here). Returns how many steps can then be redone.
-pub fn rewind(world: &mut World) -> Result<usize, String> {
-    let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
-    match &session.scenario.rules {
-        RulesetScenario::FiendWake(_) => rewind_typed::<FwIntent>(world, &session),
-        RulesetScenario::Fatewalker(_) => rewind_typed::<FwkIntent>(world, &session),
-    }
-}
-
-fn rewind_typed<I>(world: &mut World, session: &Session) -> Result<usize, String>
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    let history = world.get_resource::<IntentHistory<I>>().cloned().ok_or("no fight is open")?;
-    let first = history.entries.iter().position(|r| r.accepted).unwrap_or(history.entries.len());
-    // Each step: an accepted intent and the refused ones after it.
-    let mut steps: Vec<Vec<Recorded<I>>> = Vec::new();
-    for entry in &history.entries[first..] {
-        match steps.last_mut() {
-            Some(step) if !entry.accepted => step.push(entry.clone()),
-            _ => steps.push(vec![entry.clone()]),
-        }
-    }
-    let now = controllers(world);
-    let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= first).cloned().collect();
-    session.scenario.rebuild(world, session.seed, session.max_rounds, false);
-    restart::<I>(world, &history.start);
-    let replayed = replay(world, &history.entries[..first], &changes);
-    set_controllers(world, &now);
-    note_controllers::<I>(world);
-    replayed.map_err(|stop| format!("rewinding could not rebuild the fight: {stop}"))?;
-    let mut redo = world.get_resource_or_init::<RedoStack<I>>();
-    redo.0.extend(steps.into_iter().rev());
-    Ok(redo.0.len())
-}
-
-/// Opens a save to watch it: the table at the start of the fight with the AI held; `redo`
-/// steps forward, `undo` steps back, the log following. Returns how the save loaded.
-pub fn start_replay(world: &mut World, save: &LoadedSave) -> Result<OpenReport, String> {
-    let report = save.open(world);
-    rewind(world)?;
-    world.insert_resource(fray_core::session::HoldAi);
-    Ok(report)
-}
-
-/// Where a watched (or undone) fight stands: accepted intents on the table, and that plus
-/// the steps that can be redone.
-pub fn position(world: &World) -> (usize, usize) {
-    let now = accepted_intents(world);
-    let ahead = match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => {
-            world.get_resource::<RedoStack<FwIntent>>().map_or(0, |r| r.0.len())
-        }
-        Some(RulesetScenario::Fatewalker(_)) => {
-            world.get_resource::<RedoStack<FwkIntent>>().map_or(0, |r| r.0.len())
-        }
-        None => 0,
-    };
-    (now, now + ahead)
-}
-
-fn describe<I: core::fmt::Debug>(r: &Recorded<I>) -> String {
-    format!("{}: {:?}", r.actor, r.intent)
-}
-
-/// Accepted intents recorded so far (0 without a fight).
-pub fn accepted_intents(world: &World) -> usize {
-    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => {
-            world.get_resource::<IntentHistory<FwIntent>>().map_or(0, IntentHistory::accepted)
-        }
-        Some(RulesetScenario::Fatewalker(_)) => {
-            world.get_resource::<IntentHistory<FwkIntent>>().map_or(0, IntentHistory::accepted)
-        }
-        None => 0,
-    }
-}
-
-fn revision(world: &World) -> Option<u64> {
-    match world.get_resource::<Session>().map(|s| &s.scenario.rules)? {
-        RulesetScenario::FiendWake(_) => world.get_resource::<IntentHistory<FwIntent>>().map(|h| h.revision),
-        RulesetScenario::Fatewalker(_) => {
-            world.get_resource::<IntentHistory<FwkIntent>>().map(|h| h.revision)
-        }
-    }
-}
-
-/// Whether the fight on the table is over.
-pub fn fight_over(world: &World) -> bool {
-    match world.get_resource::<Session>().map(|s| &s.scenario.rules) {
-        Some(RulesetScenario::FiendWake(_)) => world
-            .get_resource::<fray_core::phase::CurrentPhase<fiend_wake::FwPhase>>()
-            .is_none_or(|p| p.get() == fiend_wake::FwPhase::CombatOver),
-        Some(RulesetScenario::Fatewalker(_)) => fatewalker::fight_over(world),
-        None => false,
-    }
 }
 
 /// The user's data folder for Fray: `FRAY_DATA_DIR` when set, else the platform's (e.g.

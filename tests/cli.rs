@@ -173,3 +173,11 @@ fn sim_refuses_a_broken_scenario_with_its_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with(&path.display().to_string()));
 }
+
+#[test]
+fn check_refuses_an_endless_file_at_once() {
+    let out = fray(&["check", "/dev/zero"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("/dev/zero: ") && err.contains("more than a scenario"), "{err}");
+}

@@ -116,3 +116,27 @@ fn a_broken_fatewalker_file_is_refused_with_its_position() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(&format!("{shown}: rules: ambusher 'nobody'")), "{}", stderr(&out));
 }
+
+#[test]
+fn an_illumination_written_as_rons_keyword_is_explained_and_the_new_names_read() {
+    let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(AMBUSH))
+        .expect("the ambush scenario");
+    let lit = |level: &str| text.replacen("sheet: (awareness: 4,", &format!("sheet: (illumination: {level}, awareness: 4,"), 1);
+    assert_ne!(lit("Dim"), text, "the test edits a sheet");
+    let path = scratch("illumination.ron");
+    let shown = path.display().to_string();
+    for level in ["Dim", "Dark", "Well", "r#Some", "r#None"] {
+        std::fs::write(&path, lit(level)).expect("writing the file");
+        let out = fray(&["check", &shown]);
+        assert!(out.status.success(), "illumination: {level} should read: {}", stderr(&out));
+    }
+    std::fs::write(&path, lit("Some")).expect("writing the file");
+    let out = fray(&["check", &shown]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "`Some` alone is RON's keyword: {err}");
+    let line_no = lit("Some").lines().position(|l| l.contains("illumination: Some")).map_or(0, |i| i + 1);
+    assert!(
+        err.starts_with(&format!("{shown}:{line_no}:")) && err.contains("write `Dim`"),
+        "the error names the line and the cause: {err}"
+    );
+}

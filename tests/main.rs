@@ -1,21 +1,12 @@
-//! Fray's integration tests: one binary, one module per subject.
+//! The client's integration tests: one binary, one module per subject. Each ruleset's rule
+//! tests live in its own crate (`cargo test -p fiend_wake`).
 
 mod support;
 
-mod ambiguity;
+mod all_rulesets;
 mod board;
 mod cli;
-mod determinism;
 mod fatewalker_cli;
-mod fatewalker_session;
-mod fiend_wake_actions;
-mod fiend_wake_examples;
-mod intents;
-mod locations;
-mod phases;
-mod random_play;
 mod save_files;
-mod sessions;
 mod table_screen;
 mod table_settings;
-mod two_rulesets;

@@ -300,11 +300,11 @@ proptest::proptest! {
     #[test]
     fn a_mangled_save_never_panics_the_loader(
         edits in proptest::collection::vec(
-            (proptest::prelude::any::<proptest::sample::Index>(), 0..4u8, proptest::prelude::any::<char>()),
+            (proptest::prelude::any::<usize>(), 0..4u8, proptest::prelude::any::<char>()),
             1..6,
         ),
     ) {
-        let text = crate::support::mangle(&swamp_save(5), &edits);
+        let text = fray_core::scenario::mangle(&swamp_save(5), &edits);
         match parse_save_text(&text) {
             Ok(save) => {
                 let (_, report) = save.headless_app();
@@ -327,4 +327,66 @@ fn resuming_with_no_autosave_says_where_it_looked() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn the_autosave_follows_every_accepted_intent_undo_included() {
+    use crate::support::{Board, LOCKJAW};
+    let dir = scratch("autosave-follows");
+    let path = session::autosave_path(&dir);
+    let mut t = Board::from_ron(LOCKJAW);
+    t.app.add_plugins(session::AutosavePlugin);
+    t.world_mut().insert_resource(session::Autosave::to(path.clone()));
+    t.app.update();
+    let intents = |path: &std::path::Path| {
+        let save = session::read_save(path).unwrap_or_else(|e| panic!("the autosave reads: {e}"));
+        save.intents()
+    };
+    assert_eq!(intents(&path), 0, "the fight is autosaved from its start");
+    t.choose("lockjaw", "Pay armour: 1 TP, 0 turn tokens");
+    assert_eq!(intents(&path), 1, "autosaved after the accepted intent");
+    assert_eq!(session::last_autosave_in(&dir), Some(path.clone()), "an interrupted fight is there to resume");
+    let before = t.log_jsonl();
+    t.choose("lockjaw", "Bid 2 TP");
+    assert_eq!(intents(&path), 2);
+    session::undo(t.world_mut()).expect("the bid can be undone");
+    t.app.update();
+    assert_eq!(intents(&path), 1, "and after the undo");
+    let mut resumed = Board::from_ron(LOCKJAW);
+    let report = session::load(resumed.world_mut(), &path).expect("the autosave loads");
+    assert_eq!((report.replayed, report.total), (1, 1));
+    assert_eq!(resumed.log_jsonl(), before, "resuming gives the table that was autosaved");
+    // The AI plays the fight out.
+    let everyone: Vec<_> = fray_core::session::controllers(t.world())
+        .into_iter()
+        .map(|(id, _)| (id, fray_core::prelude::Controller::Ai))
+        .collect();
+    fray_core::session::set_controllers(t.world_mut(), &everyone);
+    t.app.update();
+    assert!(session::fight_over(t.world()), "the fight ends");
+    assert!(!path.exists(), "a finished fight is not offered for resuming");
+    assert!(dir.join(session::FINISHED_FILE).exists(), "it is kept as the last finished fight");
+    assert_eq!(session::last_autosave_in(&dir), None);
+}
+
+#[test]
+fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end() {
+    // Written by `fray sim --save` before this change: the winner, clock and survivors it printed.
+    let saves = [
+        ("castle-seed3.ron", "defenders", 4, "castellan, gate_warden, keep_archer, wall_archer"),
+        ("ambush-seed4.ron", "convoy", 48, "ivo, lena, sol, tomas"),
+    ];
+    for (file, winner, clock, survivors) in saves {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves").join(file);
+        let save = session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
+        let (app, report) = save.headless_app();
+        assert_eq!(report.stopped, None, "{file}: every intent replays: {}", report.message());
+        assert!(session::fight_over(app.world()), "{file}: the saved fight was played to its end");
+        let result = app.world().resource::<fray_core::ruleset::FightResult>();
+        assert_eq!(result.winner.as_ref().map(|w| w.0.as_str()), Some(winner), "{file}: the same winner");
+        assert_eq!(result.clock, clock, "{file}: it ends at the same point");
+        let mut app = app;
+        let summary = fray::battle::play_to_end(&mut app, 1).expect("a result");
+        assert_eq!(summary.survivors.join(", "), survivors, "{file}: the same survivors");
+    }
 }

@@ -1,17 +1,17 @@
 //! Any bytes given to the scenario loader give a scenario or an error, never a panic; a
-//! scenario it accepts can be spawned and played a few rounds by the AI.
+//! scenario it accepts can be spawned and played a few rounds (or ticks) by the AI. Every
+//! ruleset reads through the contract, as `fray check` and `fray sim` do.
 #![no_main]
 
+use fray_core::ruleset::Rulesets;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    if fray_core::scenario::read_header(text).is_err() {
-        return;
-    }
-    match fiend_wake::parse_scenario(text) {
+    let rulesets = Rulesets::default().with::<fiend_wake::FiendWake>().with::<fatewalker::FateWalker>();
+    match rulesets.parse(text) {
         Ok(scenario) => {
-            let mut app = fiend_wake::table_app(&scenario, scenario.seed, 3, true);
+            let mut app = scenario.table_app(scenario.seed(), 3, true);
             app.update();
         }
         Err(e) => assert!(!e.report("x.ron").is_empty(), "an error explains itself"),

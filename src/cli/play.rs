@@ -33,9 +33,15 @@ pub struct PlayArgs {
     /// Save a picture of the window here once the board has settled, then exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
-    /// Write the battle's JSON Lines log here when the window closes.
+    /// Write the battle's JSON Lines log here, line by line as it grows (rewritten whole
+    /// when an undo takes lines back).
     #[arg(long)]
     pub log: Option<PathBuf>,
+    /// Keep a JSON file here saying what the table is doing now (phase, who the rules wait
+    /// on, the last outcome, pictures saved...), rewritten whenever that changes: what
+    /// scripted checks wait on instead of sleeping.
+    #[arg(long)]
+    pub status_out: Option<PathBuf>,
     /// Close the window after this many seconds (for scripted checks).
     #[arg(long)]
     pub exit_after: Option<f32>,
@@ -50,11 +56,11 @@ pub struct PlayArgs {
     /// the table" box does the same in the window.
     #[arg(long = "hide", value_name = "ID")]
     pub hide: Vec<String>,
-    /// Let the AI play every side, one decision per frame, until this phase asks a
-    /// person (e.g. `harassment`, `cede`); then the scenario's players take over. For
-    /// demonstrations and scripted checks.
+    /// Let the AI play every side, one decision per frame, until this phase (any ruleset's
+    /// phase name, e.g. `harassment`, `cede`, `declare`) asks a person; then the scenario's
+    /// players take over. For demonstrations and scripted checks.
     #[arg(long, value_parser = parse_phase)]
-    pub autoplay_until: Option<fiend_wake::FwPhase>,
+    pub autoplay_until: Option<String>,
     /// Benchmark: once the board has settled, time this many frames, print the main
     /// world's update time per frame, the start-up time and resident memory, and exit.
     #[arg(long)]
@@ -95,12 +101,15 @@ fn parse_colour(text: &str) -> Result<[u8; 3], String> {
     Ok([byte(0)?, byte(2)?, byte(4)?])
 }
 
-fn parse_phase(text: &str) -> Result<fiend_wake::FwPhase, String> {
-    use fray_core::phase::Phase;
-    fiend_wake::FwPhase::ROUND.into_iter().find(|p| p.name() == text).ok_or_else(|| {
-        let names: Vec<&str> = fiend_wake::FwPhase::ROUND.iter().map(|p| p.name()).collect();
-        format!("'{text}' is no phase; one of {}", names.join(", "))
-    })
+/// A phase name of any ruleset (the scenario opened decides whose it must be).
+fn parse_phase(text: &str) -> Result<String, String> {
+    let rulesets = crate::rulesets::registry();
+    if rulesets.iter().any(|r| r.phase_names().contains(&text)) {
+        return Ok(text.to_owned());
+    }
+    let names: Vec<String> =
+        rulesets.iter().map(|r| format!("{}: {}", r.id(), r.phase_names().join(", "))).collect();
+    Err(format!("'{text}' is no phase of any ruleset ({})", names.join("; ")))
 }
 
 /// Runs the window until it is closed.
@@ -113,6 +122,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         seed: args.seed,
         screenshot: args.screenshot.clone(),
         log: args.log.clone(),
+        status_out: args.status_out.clone(),
         exit_after: args.exit_after,
         layout_out: args.layout_out.clone(),
         select: args.select.clone(),

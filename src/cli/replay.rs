@@ -65,6 +65,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         seed: None,
         screenshot: args.screenshot.clone(),
         log: None,
+        status_out: None,
         exit_after: args.exit_after,
         layout_out: None,
         select: None,

@@ -23,8 +23,9 @@ pub struct SimArgs {
     /// How many battles to play.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub battles: u32,
-    /// The limit of each battle in the ruleset's clock: rounds (default 100), or ticks for
-    /// a tick-based ruleset such as FateWalker (default 600, five minutes of fighting).
+    /// The limit of each battle in the ruleset's clock: rounds for a round-based ruleset
+    /// (Fiend Wake: 100 by default), ticks for a tick-based one (FateWalker: 600, five
+    /// minutes of fighting).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_rounds: Option<u32>,
     /// Writes the JSON Lines log of every battle here.
@@ -65,11 +66,11 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let mut wins: BTreeMap<String, u32> = BTreeMap::new();
     let mut rounds = 0u64;
     let mut app = scenario.table_app(base, limit, true);
-    let clock = scenario.clock_unit();
+    let clock = scenario.ruleset().clock().units;
     for i in 0..args.battles {
         let seed = base.wrapping_add(u64::from(i));
         if i > 0 {
-            scenario.reset(&mut app, seed, limit, true);
+            scenario.start(app.world_mut(), seed, limit, true);
         }
         let Some(summary) = play_to_end(&mut app, 10) else {
             eprintln!("battle {}: did not end (seed {seed})", i + 1);
@@ -80,7 +81,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
             stdout,
             "battle {}: seed {seed}: winner {winner} after {} {} ({}); survivors: {}",
             i + 1,
-            summary.rounds,
+            summary.clock,
             clock,
             summary.reason,
             if summary.survivors.is_empty() { "none".to_owned() } else { summary.survivors.join(", ") }
@@ -89,7 +90,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         *wins.entry(winner).or_default() += 1;
-        rounds += u64::from(summary.rounds);
+        rounds += u64::from(summary.clock);
         if let Some(out) = out.as_mut() {
             let battle = (args.battles > 1).then_some(i + 1);
             if let Err(e) = log(&app).write_jsonl(out, battle) {

@@ -1,6 +1,7 @@
-//! Draws the table: a card per location (name, entry cost, siege tally, properties), arrows
-//! for accessibility, a token per combatant and per mount. Positions follow the rule state
-//! every frame, so a refused move simply slides back.
+//! Draws the table for any ruleset: a card per location (name, what entering costs, where it
+//! is entered from, the ruleset's notes), arrows for accessibility, a token per combatant
+//! and per mount, in its card or at its free position on the ruleset's scale. Positions
+//! follow the rule state every frame, so a refused move simply slides back.
 
 use std::collections::BTreeMap;
 
@@ -8,14 +9,12 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
 use fray_core::DriveRules;
-use fray_core::location::{EnteredFrom, Location, OpenField, entry_cost};
-use fray_core::prelude::{
-    Combatant, Counters, FieldPosition, Mount, Occupies, Rides, SideIndex, Status, TableIndex, TokenKind,
-};
+use fray_core::board::Space;
+use fray_core::fight::{Session, ruleset};
+use fray_core::location::{EnteredFrom, Location, OpenField};
+use fray_core::prelude::{Combatant, FieldPosition, Mount, Occupies, Rides, SideIndex, Status, TableIndex};
 
 use super::drag::Dragging;
-use fiend_wake::data::Attribute;
-use fiend_wake::sheet::{Attributes, Worn};
 
 /// The systems that lay the board out after the rules ran.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,8 +61,26 @@ pub struct MountToken(pub Entity);
 /// The room the side columns of tokens in no location take (see `place_tokens`).
 pub const FIELD_COLUMNS: Rect = Rect { min: Vec2::new(-745.0, -390.0), max: Vec2::new(745.0, -70.0) };
 
-/// Token size on the board.
+/// Token size on a board of cards.
 pub const TOKEN: f32 = 46.0;
+
+/// Token size on a board of free positions (people stand a metre or two apart).
+pub const FREE_TOKEN: f32 = TOKEN * 0.72;
+
+/// The layout of the ruleset on the table (cards when none is open).
+pub fn space(world: &World) -> Space {
+    ruleset(world).map_or(Space::LOCATIONS, |r| r.space())
+}
+
+/// Where a point in the ruleset's unit lies on the board.
+pub fn to_board(space: &Space, at: [f32; 2]) -> Vec2 {
+    Vec2::from(at) * space.unit.board
+}
+
+/// A board point in the ruleset's unit.
+pub fn to_unit(space: &Space, at: Vec2) -> [f32; 2] {
+    (at / space.unit.board).into()
+}
 
 const SIDE_COLOURS: [Color; 4] = [
     Color::srgb(0.25, 0.45, 0.85),
@@ -80,13 +97,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(spawn_mount_token)
         .add_systems(
             Update,
-            (
-                despawn_orphans,
-                place_tokens.run_if(super::fatewalker::on_fiend_wake),
-                write_card_info,
-                write_captions.run_if(super::fatewalker::on_fiend_wake),
-                draw_arrows,
-            )
+            (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
+                .chain()
                 .after(DriveRules)
                 .in_set(Layout),
         );
@@ -233,34 +245,33 @@ fn despawn_orphans(
 }
 
 /// Where a combatant's token goes: in its location's card (a grid from the top), or in no
-/// location at its field position, else in its side's column at the bottom of the board.
+/// location at its free position (its mount's for a rider) on the ruleset's scale, else in
+/// its side's column at the bottom of the board. Mounts stand under their rider, or free.
 fn place_tokens(
+    session: Option<Res<Session>>,
     index: Res<TableIndex>,
     dragging: Res<Dragging>,
     combatants: Query<(&Occupies, Option<&FieldPosition>, &SideIndex, Option<&Rides>)>,
     places: Query<(&Location, Has<OpenField>)>,
     mount_places: Query<(&Occupies, Option<&FieldPosition>)>,
-    mut tokens: Query<(Entity, &Token, &mut Transform), Without<MountToken>>,
+    mut tokens: Query<(Entity, &Token, &mut Transform, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<(&MountToken, &mut Transform), Without<Token>>,
 ) {
+    let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
+    let size = if space.locations { TOKEN } else { FREE_TOKEN };
     let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
     let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
-        let Ok((occupies, field_pos, side, _)) = combatants.get(c) else { continue };
+        let Ok((occupies, own, side, rides)) = combatants.get(c) else { continue };
         let Ok((location, field)) = places.get(occupies.0) else { continue };
         let key = (occupies.0, if field { side.0 } else { 0 });
         let n = *slots.entry(key).and_modify(|n| *n += 1).or_insert(0);
         // A rider with no place of its own stands where its mount stands.
-        let field_pos = field_pos.map(|p| p.0).or_else(|| {
-            combatants
-                .get(c)
-                .ok()
-                .and_then(|(_, _, _, r)| r)
-                .and_then(|r| mount_places.get(r.0).ok())
-                .and_then(|(_, f)| f.map(|p| p.0))
-        });
+        let free = own
+            .map(|p| p.0)
+            .or_else(|| rides.and_then(|r| mount_places.get(r.0).ok()).and_then(|(_, f)| f.map(|p| p.0)));
         let pos = if field {
-            field_pos.map(Vec2::from).unwrap_or_else(|| {
+            free.map(|p| to_board(&space, p)).unwrap_or_else(|| {
                 let x = if side.0 % 2 == 0 {
                     -700.0 + (n / 4) as f32 * 70.0
                 } else {
@@ -269,16 +280,19 @@ fn place_tokens(
                 Vec2::new(x, -330.0 + (n % 4) as f32 * 75.0)
             })
         } else {
-            let size = Vec2::from(location.size);
-            let per_row = ((size.x - 10.0) / (TOKEN + 26.0)).max(1.0) as usize;
+            let card = Vec2::from(location.size);
+            let per_row = ((card.x - 10.0) / (TOKEN + 26.0)).max(1.0) as usize;
             let origin = Vec2::from(location.position)
-                + Vec2::new(-size.x / 2.0 + 8.0 + TOKEN / 2.0, size.y / 2.0 - 78.0);
+                + Vec2::new(-card.x / 2.0 + 8.0 + TOKEN / 2.0, card.y / 2.0 - 78.0);
             origin
                 + Vec2::new((n % per_row) as f32 * (TOKEN + 26.0), -((n / per_row) as f32) * (TOKEN + 36.0))
         };
         at.insert(c, pos);
     }
-    for (drawing, token, mut transform) in &mut tokens {
+    for (drawing, token, mut transform, mut sprite) in &mut tokens {
+        if sprite.custom_size != Some(Vec2::splat(size)) {
+            sprite.custom_size = Some(Vec2::splat(size));
+        }
         if dragging.0.as_ref().is_some_and(|d| d.token == drawing) {
             continue;
         }
@@ -299,7 +313,7 @@ fn place_tokens(
                 .get(m.0)
                 .ok()
                 .and_then(|(o, f)| {
-                    f.map(|p| Vec2::from(p.0)).or_else(|| {
+                    f.map(|p| to_board(&space, p.0)).or_else(|| {
                         places.get(o.0).ok().map(|(l, _)| {
                             Vec2::from(l.position)
                                 + Vec2::from(l.size) * Vec2::new(0.5, -0.5)
@@ -313,7 +327,7 @@ fn place_tokens(
     }
 }
 
-/// Each card's entry cost (with rubble), where it is entered from, siege tally, properties.
+/// Each card's cost to enter, where it is entered from, and the ruleset's notes.
 fn write_card_info(
     world: &mut World,
     infos: &mut QueryState<(Entity, &CardInfo)>,
@@ -325,8 +339,11 @@ fn write_card_info(
         return;
     }
     *seen = key;
-    let texts: Vec<(Entity, String)> =
-        infos.iter(world).filter_map(|(drawing, info)| Some((drawing, card_info(world, info.0)?))).collect();
+    let Some(rules) = ruleset(world) else { return };
+    let texts: Vec<(Entity, String)> = infos
+        .iter(world)
+        .filter_map(|(drawing, info)| Some((drawing, card_info(world, rules.as_ref(), info.0)?)))
+        .collect();
     for (drawing, value) in texts {
         if let Some(mut text) = world.get_mut::<Text2d>(drawing)
             && text.0 != value
@@ -347,79 +364,55 @@ pub fn table_key(world: &World, drawings: usize) -> TableKey {
     (log, index, drawings)
 }
 
-fn card_info(world: &World, place: Entity) -> Option<String> {
-    let location = world.get::<Location>(place)?;
-    let counters = world.get::<Counters>(place)?;
+fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: Entity) -> Option<String> {
     let from = world.get::<EnteredFrom>(place)?;
-    {
-        use fray_core::location::LocationProperty as P;
-        let sources: Vec<String> =
-            from.0.iter().map(|&f| fray_core::location::place_name(world, f)).collect();
-        let sources = if sources.is_empty() { "nowhere".to_owned() } else { sources.join(" / ") };
-        let mut lines = vec![format!("{} TP, from {sources}", entry_cost(world, place))];
-        let siege = counters.get(TokenKind::SiegeDamage);
-        let mut traits: Vec<String> = location
-            .properties
-            .iter()
-            .filter_map(|p| match p {
-                P::Note(_) => None,
-                P::WoundsAtTurnStart(n) => Some(format!("{n} wounds at turn start")),
-                P::RubblePerSiege(n) => Some(format!("rubble +{n}/siege")),
-                P::CollapsesAt(n) => Some(format!("collapses at {n}")),
-                P::Cover(n) => Some(format!("cover {n}")),
-                P::AssaultDifficulty(n) => Some(format!("assault {n}")),
-            })
-            .collect();
-        if siege > 0 {
-            traits.insert(0, format!("SIEGE {siege}"));
-        }
-        if !traits.is_empty() {
-            lines.push(traits.join(", "));
-        }
-        Some(lines.join("\n"))
+    let sources: Vec<String> = from.0.iter().map(|&f| fray_core::location::place_name(world, f)).collect();
+    let sources = if sources.is_empty() { "nowhere".to_owned() } else { sources.join(" / ") };
+    let card = rules.card(world, place);
+    let mut lines = vec![match card.cost {
+        Some(cost) => format!("{cost}, from {sources}"),
+        None => format!("from {sources}"),
+    }];
+    if !card.notes.is_empty() {
+        lines.push(card.notes.join(", "));
     }
+    Some(lines.join("\n"))
 }
 
-/// Name and status in words, then armour and marked stack numbers; the counters are chips.
+/// Name and status in words, then the ruleset's notes; the counters are chips. Rewritten
+/// only when the rules changed something (logged), the table, or what the table may see.
 fn write_captions(
-    log: Res<fray_core::log::GameLog>,
-    index: Res<TableIndex>,
-    added: Query<(), Added<TokenCaption>>,
-    mut seen: Local<usize>,
-    combatants: Query<(&Combatant, &Status, Option<&Worn>, Option<&Attributes>)>,
-    mut captions: Query<(&TokenCaption, &mut Text2d)>,
-    hidden: Res<crate::client::table::audience::HiddenFromTable>,
+    world: &mut World,
+    captions: &mut QueryState<(Entity, &TokenCaption)>,
+    mut seen: Local<Option<(TableKey, Vec<fray_core::ids::CombatantId>)>>,
 ) {
-    // Captions change only with the rules (logged), a new table, or what the table may see.
-    if *seen == log.entries().len() && !index.is_changed() && added.is_empty() && !hidden.is_changed() {
+    let mut hidden: Vec<_> =
+        world.resource::<crate::client::table::audience::HiddenFromTable>().0.iter().cloned().collect();
+    hidden.sort();
+    let key = Some((table_key(world, captions.iter(world).count()), hidden));
+    if *seen == key {
         return;
     }
-    *seen = log.entries().len();
-    for (caption, mut text) in &mut captions {
-        let Ok((c, status, worn, attributes)) = combatants.get(caption.0) else { continue };
+    let hidden = key.as_ref().map(|k| k.1.clone()).unwrap_or_default();
+    *seen = key;
+    let Some(rules) = ruleset(world) else { return };
+    let all: Vec<(Entity, Entity)> = captions.iter(world).map(|(d, c)| (d, c.0)).collect();
+    for (drawing, e) in all {
+        let Some(c) = world.get::<Combatant>(e) else { continue };
+        let status = world.get::<Status>(e).copied().unwrap_or_default();
         let state = match status {
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let first = c.name.split_whitespace().next().unwrap_or_default();
-        let mut extra = Vec::new();
-        if let Some(armour) = worn.and_then(|w| w.armour.as_ref()) {
-            extra.push(armour.clone());
+        let first = c.name.split_whitespace().next().unwrap_or_default().to_owned();
+        let mut notes = rules.token(world, e).notes;
+        if hidden.contains(&c.id) {
+            notes.push("hidden".to_owned());
         }
-        let marked: usize = attributes.map_or(0, |a| {
-            Attribute::ALL
-                .iter()
-                .map(|&x| fiend_wake::sheet::stack_numbers(a.level(x)).len() - a.available(x).len())
-                .sum()
-        });
-        if marked > 0 {
-            extra.push(format!("{marked} marked"));
-        }
-        if hidden.0.contains(&c.id) {
-            extra.push("hidden".to_owned());
-        }
-        let value = format!("{first}{state}\n{}", extra.join(", "));
-        if text.0 != value {
+        let value = format!("{first}{state}\n{}", notes.join(", "));
+        if let Some(mut text) = world.get_mut::<Text2d>(drawing)
+            && text.0 != value
+        {
             text.0 = value;
         }
     }
@@ -451,8 +444,8 @@ fn draw_arrows(
 }
 
 /// The location whose card covers this board point, if any.
-pub fn card_at(point: Vec2, locations: &Query<(Entity, &Location), Without<OpenField>>) -> Option<Entity> {
-    locations.iter().find_map(|(e, l)| {
+pub fn card_at(point: Vec2, locations: &[(Entity, &Location)]) -> Option<Entity> {
+    locations.iter().find_map(|&(e, l)| {
         let half = Vec2::from(l.size) / 2.0;
         let d = (point - Vec2::from(l.position)).abs();
         (d.x <= half.x && d.y <= half.y).then_some(e)

@@ -85,9 +85,9 @@ fn frame_board(
     locations: Query<&Location, Without<OpenField>>,
     tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    session: Option<Res<crate::session::Session>>,
+    session: Option<Res<fray_core::fight::Session>>,
 ) {
-    let fiend_wake = super::fatewalker::on_fiend_wake(session);
+    let cards = session.is_none_or(|s| s.ruleset().space().locations);
     if framed.by_hand
         || framed.area == Some(*area)
         || area.right == 0.0
@@ -95,7 +95,7 @@ fn frame_board(
     {
         return;
     }
-    let bounds = board_bounds(&locations, &tokens, fiend_wake);
+    let bounds = board_bounds(&locations, &tokens, cards);
     let scale = window.scale_factor();
     let room = Vec2::new(
         (window.physical_width() as f32 - area.left - area.right) / scale,
@@ -110,12 +110,12 @@ fn frame_board(
     framed.area = Some(*area);
 }
 
-/// The world rectangle holding every card and token (and, on Fiend Wake, the side columns
-/// that tokens in no location line up in).
+/// The world rectangle holding every card and token (and, on a board of cards, the side
+/// columns that tokens in no location line up in).
 pub(super) fn board_bounds(
     locations: &Query<&Location, Without<OpenField>>,
     tokens: &Query<&Transform, (With<Token>, Without<BoardCamera>)>,
-    fiend_wake: bool,
+    cards: bool,
 ) -> Rect {
     let mut min = Vec2::splat(f32::MAX);
     let mut max = Vec2::splat(f32::MIN);
@@ -129,7 +129,7 @@ pub(super) fn board_bounds(
         min = min.min(at - Vec2::new(40.0, 55.0));
         max = max.max(at + Vec2::new(40.0, 30.0));
     }
-    if !tokens.is_empty() && fiend_wake {
+    if !tokens.is_empty() && cards {
         // Tokens in no location without a position of their own line up in their side's
         // columns (see `board::place_tokens`): keep that room in view from the start.
         min = min.min(super::board::FIELD_COLUMNS.min);

@@ -1,6 +1,7 @@
 //! `--screenshot OUT.png`: once the board has settled, save a picture of the whole window
 //! through Bevy's screenshot API, then exit. Also the hooks scripted checks use: `--log`
-//! (written when the window closes), `--exit-after`, `--layout-out`.
+//! (written as it grows), `--status-out` (what the table is doing now), `--exit-after`,
+//! `--layout-out`, and Ctrl+Q, which closes the window.
 
 use std::path::PathBuf;
 
@@ -19,12 +20,22 @@ struct Capture {
     /// Pictures captured so far, and the frame of the last one.
     captured: u32,
     saved_at: Option<u32>,
+    /// `--layout-out` is written.
+    layout_written: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, picture_on_key);
+    app.add_systems(Update, (picture_on_key, quit_on_key));
     app.init_resource::<Capture>()
-        .add_systems(Last, (capture, exit_after, write_layout, write_log_on_exit).chain());
+        .init_resource::<Pictures>()
+        .add_systems(Last, (capture, exit_after, write_layout, write_log, write_status).chain());
+}
+
+/// Pictures saved with F12 so far (the status file counts them once on disk).
+#[derive(Resource, Default)]
+struct Pictures {
+    taken: u32,
+    paths: Vec<PathBuf>,
 }
 
 /// F12 saves a picture of the window in the working folder, to share the board (and one of
@@ -32,17 +43,28 @@ pub(super) fn plugin(app: &mut App) {
 fn picture_on_key(
     keys: Res<ButtonInput<KeyCode>>,
     table: Option<Res<super::table::window::TableWindow>>,
+    mut pictures: ResMut<Pictures>,
     mut commands: Commands,
-    mut taken: Local<u32>,
 ) {
     if keys.just_pressed(KeyCode::F12) {
-        *taken += 1;
-        let path = PathBuf::from(format!("fray-picture-{}.png", *taken));
+        pictures.taken += 1;
+        let path = PathBuf::from(format!("fray-picture-{}.png", pictures.taken));
         info!("saving a picture of the window to {}", path.display());
         if let Some(table) = table {
-            commands.spawn(Screenshot::window(table.window)).observe(save_to_disk(table_picture_path(&path)));
+            let beside = table_picture_path(&path);
+            pictures.paths.push(beside.clone());
+            commands.spawn(Screenshot::window(table.window)).observe(save_to_disk(beside));
         }
+        pictures.paths.push(path.clone());
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+    }
+}
+
+/// Ctrl+Q closes the window (the log and status are written on the way out).
+fn quit_on_key(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyQ) {
+        exit.write(AppExit::Success);
     }
 }
 
@@ -52,11 +74,11 @@ fn exit_after(time: Res<Time>, options: Res<PlayOptions>, mut exit: MessageWrite
     }
 }
 
-/// Screen positions (logical pixels from the window's top left) of every card and token.
+/// Screen positions (logical pixels from the window's top left) of every card, token and
+/// stack of chips.
 fn write_layout(
     options: Res<PlayOptions>,
-    state: Res<Capture>,
-    mut written: Local<bool>,
+    mut state: ResMut<Capture>,
     camera: Single<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
     cards: Query<(&super::board::Card, &GlobalTransform)>,
     tokens: Query<(&super::board::Token, &GlobalTransform)>,
@@ -68,7 +90,7 @@ fn write_layout(
     let Some(path) = &options.layout_out else {
         return;
     };
-    if *written || state.frames < SETTLE_FRAMES {
+    if state.layout_written || state.frames < SETTLE_FRAMES {
         return;
     }
     let (camera, at) = camera.into_inner();
@@ -92,35 +114,107 @@ fn write_layout(
             }
         }
     }
+    // One chip of each kind and owner (the top of its stack is as good as any).
     for (chip, t, shown) in &chips {
         if let (Ok(c), Some(p)) = (combatants.get(chip.owner), screen(t))
             && *shown != Visibility::Hidden
-            && chip.kind == fray_core::prelude::TokenKind::TacticalPoint
         {
-            out.insert(format!("tp_chip:{}", c.id), serde_json::json!(p));
+            out.insert(format!("chip:{}:{}", chip.kind.id(), c.id), serde_json::json!(p));
         }
     }
-    if let Err(e) = std::fs::write(path, serde_json::Value::Object(out).to_string()) {
+    if let Err(e) = crate::session::write_atomically(path, serde_json::Value::Object(out).to_string().as_bytes()) {
         error!("cannot write the layout to {}: {e}", path.display());
     }
-    *written = true;
+    state.layout_written = true;
 }
 
-fn write_log_on_exit(
-    options: Res<PlayOptions>,
-    exits: MessageReader<AppExit>,
-    log: Option<Res<fray_core::log::GameLog>>,
-) {
+/// Writes the log's new lines to `--log` as it grows; a log that shrank (an undo, another
+/// table) is written anew.
+fn write_log(options: Res<PlayOptions>, log: Option<Res<fray_core::log::GameLog>>, mut written: Local<usize>) {
     let (Some(path), Some(log)) = (&options.log, log) else {
         return;
     };
-    if exits.is_empty() {
+    let len = log.entries().len();
+    if len == *written {
         return;
     }
-    let mut out = Vec::new();
-    if log.write_jsonl(&mut out, None).is_err() || std::fs::write(path, out).is_err() {
-        error!("cannot write the log to {}", path.display());
+    let result = (|| -> std::io::Result<()> {
+        use std::io::Write;
+        let mut out = Vec::new();
+        if len < *written || *written == 0 {
+            log.write_jsonl(&mut out, None)?;
+            std::fs::write(path, out)
+        } else {
+            log.write_jsonl_from(&mut out, *written, None)?;
+            let mut file = std::fs::OpenOptions::new().append(true).create(true).open(path)?;
+            file.write_all(&out)
+        }
+    })();
+    match result {
+        Ok(()) => *written = len,
+        Err(e) => error!("cannot write the log to {}: {e}", path.display()),
     }
+}
+
+/// Rewrites `--status-out` whenever what it says changed: the ruleset, clock and phase, who
+/// the rules wait on (and which of them a person plays), who decides in the panel, the
+/// outcomes and the last one, the log's length, pictures saved, whether the layout is
+/// written and the table window open.
+fn write_status(world: &mut World, mut last: Local<Option<serde_json::Value>>) {
+    let Some(path) = world.resource::<PlayOptions>().status_out.clone() else {
+        return;
+    };
+    let status = status(world);
+    if last.as_ref() == Some(&status) {
+        return;
+    }
+    let text = status.to_string();
+    *last = Some(status);
+    if let Err(e) = crate::session::write_atomically(&path, text.as_bytes()) {
+        error!("cannot write the status to {}: {e}", path.display());
+    }
+}
+
+fn status(world: &World) -> serde_json::Value {
+    use fray_core::fight::ruleset;
+    let ids = |es: &[Entity]| -> Vec<String> { es.iter().map(|&e| fray_core::table::id(world, e).0).collect() };
+    let rules = ruleset(world);
+    let awaiting = rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default();
+    let humans = super::decisions::humans_waiting(world);
+    let outcomes = world.get_resource::<fray_core::intent::Outcomes>();
+    let last = outcomes.and_then(|o| o.last()).map(|o| {
+        serde_json::json!({
+            "actor": o.actor,
+            "intent": o.intent,
+            "accepted": o.result.is_ok(),
+            "reason": o.result.as_ref().err().map(|r| r.0.clone()),
+        })
+    });
+    let focus = world.get_resource::<super::decisions::Focus>().and_then(|f| f.decider);
+    let dragging = world.resource::<super::drag::Dragging>().0.map(|d| fray_core::table::id(world, d.combatant).0).or_else(|| {
+        let (chip, _) = world.resource::<super::chips::ChipDrag>().0?;
+        let owner = world.get::<super::chips::Chip>(chip)?.owner;
+        Some(format!("chip:{}", fray_core::table::id(world, owner)))
+    });
+    let pictures = world.resource::<Pictures>();
+    let saved = pictures.paths.iter().filter(|p| p.exists()).count();
+    serde_json::json!({
+        "ruleset": rules.as_ref().map(|r| r.id()),
+        "clock": world.get_resource::<fray_core::log::GameLog>().map(|l| l.round()),
+        "phase": rules.as_ref().map(|r| r.phase(world).name),
+        "over": rules.as_ref().is_some_and(|r| r.over(world)),
+        "awaiting": ids(&awaiting),
+        "humans": ids(&humans),
+        "focus": focus.map(|e| fray_core::table::id(world, e).0),
+        "dragging": dragging,
+        "outcomes": outcomes.map_or(0, |o| o.0.len()),
+        "last": last,
+        "log": world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
+        "pictures": saved,
+        "layout": world.resource::<Capture>().layout_written,
+        "table_window": world.contains_resource::<super::table::window::TableWindow>(),
+        "autoplay": world.resource::<super::Autoplay>().0.is_some(),
+    })
 }
 
 fn capture(

@@ -1,17 +1,18 @@
-//! Counter tokens drawn as chips: one chip per counter-token entity, stacked by kind at a
-//! corner of its combatant's token (siege damage on its card), with the count beside each
-//! stack. Kinds differ by shape and corner as well as colour. During harassment the
-//! harasser's TP chips are dragged onto targets to build the allocation that is then sent.
+//! Counter tokens drawn as chips, for any ruleset: one chip per counter-token entity, in the
+//! shape, colour and corner its ruleset declares for the kind, stacked at that corner of its
+//! owner's token (on a location: of its card), with the count beside each stack. When the
+//! rules ask someone to allocate counters among targets (Fiend Wake's harassment), that
+//! person's chips are dragged onto the targets to build the allocation that is then sent.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use fiend_wake::decisions::{awaiting, validate};
-use fiend_wake::{FwIntent, FwPhase};
 use fray_core::DriveRules;
+use fray_core::board::{ChipShape, Corner, CounterLook};
+use fray_core::fight::{Session, ruleset};
+use fray_core::intent::IntentRecord;
 use fray_core::location::Location;
-use fray_core::phase::CurrentPhase;
-use fray_core::prelude::{Combatant, Controller, CounterToken, TokenKind};
+use fray_core::prelude::{Combatant, Controller, CounterKind, CounterToken, Counters};
 use fray_core::tokens::TokenOf;
 
 use super::board::{Card, Layout, TOKEN, Token};
@@ -27,65 +28,67 @@ pub struct Chip {
     /// Its owner (combatant or location).
     pub owner: Entity,
     /// What it counts.
-    pub kind: TokenKind,
+    pub kind: CounterKind,
 }
 
-/// The number drawn beside a stack of chips; `plan` counts the TP a harassment being built
-/// gives away as gone (the GM's count; the table's counts them until the plan is sent).
+/// The number drawn beside a stack of chips. The `plan` count is the GM's for the kind being
+/// allocated: what is left to give; the table's count shows every chip until the plan is sent.
 #[derive(Component)]
 struct StackCount {
-    kind: TokenKind,
+    kind: Option<CounterKind>,
     plan: bool,
 }
 
-/// A stand-in, on the table's screen only, for a TP chip the GM has moved while building a
-/// harassment (the plan is secret until it is sent).
+/// A stand-in, on the table's screen only, for a chip the GM has moved while building an
+/// allocation (the plan is secret until it is sent).
 #[derive(Component)]
 pub struct ChipShadow(pub Entity);
 
-/// Where the table's screen sees each TP chip the GM has moved (chip, place, shown).
+/// Where the table's screen sees each chip the GM has moved (chip, place, shown).
 #[derive(Resource, Default)]
 struct Shadows(Vec<(Entity, Vec3, bool)>);
 
-/// The harassment allocation being built on the board, target by target.
+/// The allocation being built on the board, target by target.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct HarassPlan {
-    /// Who harasses.
-    pub harasser: Option<Entity>,
-    /// TP per target, in the order they were given.
+pub struct AllocationPlan {
+    /// Who allocates.
+    pub who: Option<Entity>,
+    /// The kind of counter given.
+    pub kind: Option<CounterKind>,
+    /// Counters per target, in the order they were given.
     pub allocations: Vec<(Entity, u32)>,
 }
 
-impl HarassPlan {
-    /// TP given so far.
+impl AllocationPlan {
+    /// Counters given so far.
     pub fn total(&self) -> u32 {
-        self.allocations.iter().map(|(_, tp)| tp).sum()
+        self.allocations.iter().map(|(_, n)| n).sum()
     }
 
-    /// The plan with `delta` TP more (or fewer) for `target`; targets at 0 drop out.
-    pub fn changed(&self, target: Entity, delta: i32) -> HarassPlan {
+    /// The plan with `delta` more (or fewer) for `target`; targets at 0 drop out.
+    pub fn changed(&self, target: Entity, delta: i32) -> AllocationPlan {
         let mut plan = self.clone();
         match plan.allocations.iter_mut().find(|(t, _)| *t == target) {
-            Some((_, tp)) => *tp = tp.saturating_add_signed(delta),
+            Some((_, n)) => *n = n.saturating_add_signed(delta),
             None if delta > 0 => plan.allocations.push((target, delta as u32)),
             None => {}
         }
-        plan.allocations.retain(|(_, tp)| *tp > 0);
+        plan.allocations.retain(|(_, n)| *n > 0);
         plan
     }
 
-    /// The intent this plan sends.
-    pub fn intent(&self, world: &World) -> FwIntent {
-        let allocations = self
-            .allocations
-            .iter()
-            .filter_map(|&(t, tp)| Some((world.get::<Combatant>(t)?.id.clone(), tp)))
-            .collect();
-        FwIntent::Harass { allocations }
+    /// The targets by stable id, with what each is given.
+    pub fn given(&self, world: &World) -> Vec<(fray_core::ids::CombatantId, u32)> {
+        self.allocations.iter().filter_map(|&(t, n)| Some((world.get::<Combatant>(t)?.id.clone(), n))).collect()
+    }
+
+    /// The intent this plan sends, in the ruleset on the table.
+    pub fn intent(&self, world: &World) -> Option<IntentRecord> {
+        ruleset(world)?.allocate(world, self.who?, &self.given(world))
     }
 }
 
-/// A TP chip dropped somewhere during harassment, handled once the world is at hand.
+/// A chip dropped somewhere during an allocation, handled once the world is at hand.
 #[derive(Resource, Default)]
 struct ChipDrop(Option<(Entity, Vec2)>);
 
@@ -96,7 +99,7 @@ pub struct ChipDrag(pub Option<(Entity, Vec2)>);
 /// The shapes chips are drawn with.
 #[derive(Resource)]
 struct Shapes {
-    circle: Handle<Image>,
+    disc: Handle<Image>,
     square: Handle<Image>,
     triangle: Handle<Image>,
     diamond: Handle<Image>,
@@ -104,9 +107,20 @@ struct Shapes {
 
 const CHIP: f32 = 17.0;
 
-/// Where a kind's stack stands on its token, from the token's centre.
-fn corner_offset(kind: TokenKind) -> Vec2 {
-    look(kind).2 * (TOKEN / 2.0 - 7.0)
+/// The look of a kind in the ruleset on the table.
+fn look_of(session: Option<&Session>, kind: CounterKind) -> Option<CounterLook> {
+    session?.ruleset().counters().iter().find(|l| l.kind == kind).copied()
+}
+
+/// Where a corner's stack stands on a token, from the token's centre.
+fn corner_offset(corner: Corner) -> Vec2 {
+    let signs = match corner {
+        Corner::TopLeft => Vec2::new(-1.0, 1.0),
+        Corner::TopRight => Vec2::new(1.0, 1.0),
+        Corner::BottomLeft => Vec2::new(-1.0, -1.0),
+        Corner::BottomRight => Vec2::new(1.0, -1.0),
+    };
+    signs * (TOKEN / 2.0 - 7.0)
 }
 
 /// How much higher the `n`th chip of a stack sits (three more show above the first).
@@ -114,8 +128,12 @@ fn lift(n: u32) -> f32 {
     n.min(3) as f32 * 2.5
 }
 
+fn colour([r, g, b]: [u8; 3]) -> Color {
+    Color::srgb_u8(r, g, b)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HarassPlan>()
+    app.init_resource::<AllocationPlan>()
         .init_resource::<ChipDrop>()
         .init_resource::<ChipDrag>()
         .init_resource::<Shadows>()
@@ -134,21 +152,21 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Where and how each kind is drawn: shape, colour, corner of the token (x, y signs).
-fn look(kind: TokenKind) -> (fn(&Shapes) -> Handle<Image>, Color, Vec2) {
-    match kind {
-        TokenKind::TacticalPoint => {
-            (|s| s.circle.clone(), Color::srgb(0.95, 0.78, 0.20), Vec2::new(-1.0, 1.0))
-        }
-        TokenKind::TurnToken => (|s| s.square.clone(), Color::srgb(0.55, 0.80, 1.0), Vec2::new(1.0, 1.0)),
-        TokenKind::PendingTurn => (|s| s.triangle.clone(), Color::WHITE, Vec2::new(-1.0, -1.0)),
-        TokenKind::Wound => (|s| s.diamond.clone(), Color::srgb(0.90, 0.15, 0.15), Vec2::new(1.0, -1.0)),
-        TokenKind::SiegeDamage => (|s| s.square.clone(), Color::srgb(0.35, 0.33, 0.30), Vec2::new(1.0, 1.0)),
+/// The chips' legend under the board: each kind's words and corner.
+pub fn legend(world: &World) -> Option<String> {
+    let looks = ruleset(world)?.counters();
+    if looks.is_empty() {
+        return None;
     }
+    let corner = |c: Corner| match c {
+        Corner::TopLeft => "top left",
+        Corner::TopRight => "top right",
+        Corner::BottomLeft => "bottom left",
+        Corner::BottomRight => "bottom right",
+    };
+    let parts: Vec<String> = looks.iter().map(|l| format!("{} ({})", l.legend, corner(l.corner))).collect();
+    Some(format!("Chips, with their count: {}", parts.join(" · ")))
 }
-
-/// Words for the legend under the board.
-pub const LEGEND: &str = "Chips, with their count: gold discs TP (top left) · blue squares turn tokens (top right) · white triangles pending turn (bottom left) · red diamonds wounds (bottom right) · grey squares siege damage (cards)";
 
 fn shape(inside: impl Fn(f32, f32) -> bool) -> Image {
     const N: u32 = 32;
@@ -177,7 +195,7 @@ fn shape(inside: impl Fn(f32, f32) -> bool) -> Image {
 
 fn make_shapes(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     commands.insert_resource(Shapes {
-        circle: images.add(shape(|u, v| u * u + v * v <= 1.0)),
+        disc: images.add(shape(|u, v| u * u + v * v <= 1.0)),
         square: images.add(shape(|u, v| u.abs() <= 0.85 && v.abs() <= 0.85)),
         triangle: images.add(shape(|u, v| v >= -0.85 && v <= 0.95 - 2.0 * u.abs() * 0.95)),
         diamond: images.add(shape(|u, v| u.abs() + v.abs() <= 1.0)),
@@ -188,14 +206,23 @@ fn spawn_chip(
     add: On<Add, CounterToken>,
     counters: Query<(&CounterToken, &TokenOf)>,
     shapes: Option<Res<Shapes>>,
+    session: Option<Res<Session>>,
     mut commands: Commands,
 ) {
     let (Ok((counter, of)), Some(shapes)) = (counters.get(add.entity), shapes) else {
         return;
     };
-    let (image, colour, _) = look(counter.0);
-    let mut sprite = Sprite::from_image(image(&shapes));
-    sprite.color = colour;
+    let Some(look) = look_of(session.as_deref(), counter.0) else {
+        return;
+    };
+    let image = match look.shape {
+        ChipShape::Disc => shapes.disc.clone(),
+        ChipShape::Square => shapes.square.clone(),
+        ChipShape::Triangle => shapes.triangle.clone(),
+        ChipShape::Diamond => shapes.diamond.clone(),
+    };
+    let mut sprite = Sprite::from_image(image);
+    sprite.color = colour(look.colour);
     sprite.custom_size = Some(Vec2::splat(CHIP));
     commands.spawn((
         Chip { counter: add.entity, owner: of.0, kind: counter.0 },
@@ -205,17 +232,15 @@ fn spawn_chip(
     ));
 }
 
-/// A count label per kind, as children of each combatant token, written on the top chip.
-fn spawn_counts(add: On<Add, Token>, mut commands: Commands) {
-    let counts = [
-        (TokenKind::TacticalPoint, true, Audience::Gm),
-        (TokenKind::TacticalPoint, false, Audience::Table),
-        (TokenKind::TurnToken, false, Audience::All),
-        (TokenKind::PendingTurn, false, Audience::All),
-        (TokenKind::Wound, false, Audience::All),
-    ];
-    for (kind, plan, audience) in counts {
-        let ink = if kind == TokenKind::Wound { Color::WHITE } else { Color::BLACK };
+/// A count label per kind of the ruleset, as children of each combatant token, written on
+/// the top chip; and one for the GM's count of an allocation being built.
+fn spawn_counts(add: On<Add, Token>, session: Option<Res<Session>>, mut commands: Commands) {
+    let looks = session.as_deref().map_or(&[][..], |s| s.ruleset().counters());
+    let counts = looks
+        .iter()
+        .map(|l| (Some(l.kind), false, Audience::All, colour(l.ink), corner_offset(l.corner)))
+        .chain([(None, true, Audience::Gm, Color::BLACK, Vec2::ZERO)]);
+    for (kind, plan, audience, ink, at) in counts {
         commands.spawn((
             StackCount { kind, plan },
             audience,
@@ -223,7 +248,7 @@ fn spawn_counts(add: On<Add, Token>, mut commands: Commands) {
             Text2d::new(""),
             TextFont { font_size: FontSize::Px(12.0), ..default() },
             TextColor(ink),
-            Transform::from_translation(corner_offset(kind).extend(1.5)),
+            Transform::from_translation(at.extend(1.5)),
             Pickable::IGNORE,
             ChildOf(add.entity),
         ));
@@ -239,11 +264,12 @@ fn despawn_chips(mut commands: Commands, chips: Query<(Entity, &Chip)>, alive: Q
 }
 
 /// Stacks each owner's chips at their corner (a few visible per stack; the count says the
-/// rest); TP chips given to a harassment target sit on that target; a dragged chip follows
-/// the pointer. The harasser's free TP chips can be picked up.
+/// rest); chips given to an allocation's target sit on that target; a dragged chip follows
+/// the pointer. The allocator's chips of the kind allocated can be picked up.
 fn place_chips(
-    plan: Res<HarassPlan>,
+    plan: Res<AllocationPlan>,
     drag: Res<ChipDrag>,
+    session: Option<Res<Session>>,
     tokens: Query<(&Token, &Transform), Without<Chip>>,
     cards: Query<(&Card, &Transform), Without<Chip>>,
     locations: Query<&Location>,
@@ -251,30 +277,33 @@ fn place_chips(
     mut shadows: ResMut<Shadows>,
     mut commands: Commands,
 ) {
-    // The harasser's TP chips the GM moved, and how many stay in the stack: the table's
-    // screen sees the moved ones still on top of the stack.
+    // The allocator's chips the GM moved, and how many stay in the stack: the table's screen
+    // sees the moved ones still on top of the stack.
     let mut moved: Vec<Entity> = Vec::new();
     let mut left_in_stack = 0;
     let mut stack_base = None;
     let token_places: std::collections::HashMap<Entity, Vec3> =
         tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
     let token_at = |owner: Entity| token_places.get(&owner).copied();
-    let mut order: Vec<(Entity, Entity, TokenKind, Entity)> =
-        chips.iter().map(|(d, c, ..)| (c.owner, c.counter, c.kind, d)).collect();
-    order.sort_by_key(|&(owner, counter, kind, _)| (owner, kind, counter));
+    let corner = |kind: CounterKind| {
+        look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner))
+    };
+    let mut order: Vec<(Entity, CounterKind, Entity, Entity)> =
+        chips.iter().map(|(d, c, ..)| (c.owner, c.kind, c.counter, d)).collect();
+    order.sort_by_key(|&(owner, kind, counter, _)| (owner, kind, counter));
     let mut given: Vec<(Entity, u32)> = plan.allocations.clone();
-    let mut stack: (Option<(Entity, TokenKind)>, u32) = (None, 0);
+    let mut stack: (Option<(Entity, CounterKind)>, u32) = (None, 0);
     let mut incoming: Vec<(Entity, u32)> = Vec::new();
-    for (owner, _, kind, drawing) in order {
+    for (owner, kind, _, drawing) in order {
         if stack.0 != Some((owner, kind)) {
             stack = (Some((owner, kind)), 0);
         }
         let Ok((_, _, mut transform, mut visibility, pickable, audience)) = chips.get_mut(drawing) else {
             continue;
         };
-        let harassing = kind == TokenKind::TacticalPoint && plan.harasser == Some(owner);
+        let allocating = plan.who == Some(owner) && plan.kind == Some(kind);
         let moves =
-            harassing && (drag.0.is_some_and(|(d, _)| d == drawing) || given.iter().any(|(_, n)| *n > 0));
+            allocating && (drag.0.is_some_and(|(d, _)| d == drawing) || given.iter().any(|(_, n)| *n > 0));
         let wanted = if moves { Audience::Gm } else { Audience::All };
         if audience.copied().unwrap_or_default() != wanted {
             commands.entity(drawing).insert(wanted);
@@ -283,7 +312,7 @@ fn place_chips(
             moved.push(drawing);
         }
         // The pointer looks only at sprites with `Pickable`: a chip has it while it may be dragged.
-        match (harassing, pickable) {
+        match (allocating, pickable) {
             (true, false) => {
                 commands.entity(drawing).insert(Pickable::default());
             }
@@ -297,8 +326,8 @@ fn place_chips(
             *visibility = Visibility::Inherited;
             continue;
         }
-        // TP chips the plan gives away sit on their target, along its top edge.
-        if harassing && let Some(slot) = given.iter_mut().find(|(_, n)| *n > 0) {
+        // Chips the plan gives away sit on their target, along its top edge.
+        if allocating && let Some(slot) = given.iter_mut().find(|(_, n)| *n > 0) {
             slot.1 -= 1;
             let target = slot.0;
             let k = match incoming.iter_mut().find(|(t, _)| *t == target) {
@@ -321,14 +350,14 @@ fn place_chips(
         let n = stack.1;
         stack.1 += 1;
         let base = match token_at(owner) {
-            Some(base) => base + corner_offset(kind).extend(1.0),
+            Some(base) => base + corner(kind).extend(1.0),
             None => {
                 let Some((card, tf)) = cards.iter().find(|(c, _)| c.0 == owner) else { continue };
                 let size = locations.get(card.0).map(|l| Vec2::from(l.size)).unwrap_or_default();
                 tf.translation + (size * Vec2::new(0.5, 0.5) - Vec2::splat(14.0)).extend(0.5)
             }
         };
-        if harassing {
+        if allocating {
             left_in_stack = n + 1;
             stack_base = Some(base);
         }
@@ -337,7 +366,8 @@ fn place_chips(
         *visibility = if n < 4 { Visibility::Inherited } else { Visibility::Hidden };
     }
     let base = stack_base.or_else(|| {
-        plan.harasser.and_then(token_at).map(|b| b + corner_offset(TokenKind::TacticalPoint).extend(1.0))
+        let (who, kind) = (plan.who?, plan.kind?);
+        token_at(who).map(|b| b + corner(kind).extend(1.0))
     });
     shadows.0 = match base {
         Some(base) => moved
@@ -385,27 +415,43 @@ fn place_shadows(
     }
 }
 
-/// Writes each stack's count on its top chip; the harasser's TP count shows what is left to
-/// give.
+/// Writes each stack's count on its top chip. While an allocation is built, the allocator's
+/// count of that kind is the table's alone, and the GM's plan count says what is left to give.
 fn write_counts(
-    plan: Res<HarassPlan>,
+    plan: Res<AllocationPlan>,
+    session: Option<Res<Session>>,
     tokens: Query<(&Token, &Children)>,
-    counters: Query<&fray_core::prelude::Counters>,
-    mut counts: Query<(&StackCount, &mut Text2d, &mut Transform)>,
+    counters: Query<&Counters>,
+    mut counts: Query<(&StackCount, &mut Text2d, &mut Transform, &mut Audience)>,
 ) {
     for (token, children) in &tokens {
         let Ok(c) = counters.get(token.0) else { continue };
+        let allocating = plan.who == Some(token.0) && plan.kind.is_some();
         for &child in children {
-            let Ok((count, mut text, mut transform)) = counts.get_mut(child) else { continue };
-            let mut n = c.get(count.kind);
-            if count.plan && plan.harasser == Some(token.0) {
+            let Ok((count, mut text, mut transform, mut audience)) = counts.get_mut(child) else { continue };
+            let Some(kind) = (if count.plan { plan.kind.filter(|_| allocating) } else { count.kind }) else {
+                if !text.0.is_empty() {
+                    text.0.clear();
+                }
+                continue;
+            };
+            let mut n = c.get(kind);
+            if count.plan {
                 n = n.saturating_sub(plan.total());
             }
+            let split = allocating && !count.plan && plan.kind == Some(kind);
+            let wanted = match (count.plan, split) {
+                (true, _) => Audience::Gm,
+                (false, true) => Audience::Table,
+                (false, false) => Audience::All,
+            };
+            audience.set_if_neq(wanted);
             let value = if n == 0 { String::new() } else { n.to_string() };
             if text.0 != value {
                 text.0 = value;
             }
-            let at = (corner_offset(count.kind) + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
+            let corner = look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
+            let at = (corner + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
             if transform.translation != at {
                 transform.translation = at;
             }
@@ -413,27 +459,28 @@ fn write_counts(
     }
 }
 
-/// The plan belongs to one harasser's decision: it is dropped when someone else is asked
-/// (or the phase moves on), and started for a person harassing now.
+/// The plan belongs to one person's allocation: it is dropped when the rules ask another
+/// (or nobody), and started for a person allocating now.
 fn forget_stale_plan(world: &mut World) {
-    let phase = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
-    let harasser = (phase == Some(FwPhase::Harassment))
-        .then(|| awaiting(world).into_iter().next())
-        .flatten()
-        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human));
-    if world.resource::<HarassPlan>().harasser != harasser {
-        *world.resource_mut::<HarassPlan>() = HarassPlan { harasser, allocations: Vec::new() };
+    let ask = ruleset(world)
+        .and_then(|r| r.allocation(world))
+        .filter(|a| world.get::<Controller>(a.who) == Some(&Controller::Human));
+    let (who, kind) = (ask.as_ref().map(|a| a.who), ask.as_ref().map(|a| a.kind));
+    let plan = world.resource::<AllocationPlan>();
+    if plan.who != who || plan.kind != kind {
+        *world.resource_mut::<AllocationPlan>() = AllocationPlan { who, kind, allocations: Vec::new() };
     }
 }
 
 fn chip_drag_start(
     start: On<Pointer<DragStart>>,
     chips: Query<&Chip>,
-    plan: Res<HarassPlan>,
+    plan: Res<AllocationPlan>,
     mut drag: ResMut<ChipDrag>,
 ) {
     if let Ok(chip) = chips.get(start.entity)
-        && plan.harasser == Some(chip.owner)
+        && plan.who == Some(chip.owner)
+        && plan.kind == Some(chip.kind)
     {
         drag.0 = Some((start.entity, Vec2::ZERO));
     }
@@ -473,15 +520,15 @@ fn chip_drag_end(
     }
 }
 
-/// A TP chip dropped on a token gives that target one more TP, if the rules would accept
-/// the allocation (else the reason is shown); dropped elsewhere after being given, it is
-/// taken back from its target.
+/// A chip dropped on a token gives that target one more, if the rules would accept the
+/// allocation (else the reason is shown); dropped elsewhere after being given, it is taken
+/// back from its target.
 fn handle_drop(world: &mut World) {
     let Some((chip, at)) = world.resource_mut::<ChipDrop>().0.take() else {
         return;
     };
-    let plan = world.resource::<HarassPlan>().clone();
-    let Some(harasser) = plan.harasser else {
+    let plan = world.resource::<AllocationPlan>().clone();
+    let (Some(who), Some(rules)) = (plan.who, ruleset(world)) else {
         return;
     };
     let mut tokens = world.query::<(&Token, &Transform)>();
@@ -496,34 +543,32 @@ fn handle_drop(world: &mut World) {
         None => plan.clone(),
     };
     match target {
-        Some(t) if t != harasser => {
+        Some(t) if t != who => {
             next = next.changed(t, 1);
-            if let Err(reason) = validate(world, harasser, &next.intent(world)) {
-                let who = world.get::<Combatant>(harasser).map_or_else(String::new, |c| c.name.clone());
-                world.resource_mut::<BoardMessage>().show(format!("{who}: {reason}"));
+            let verdict = next.intent(world).map(|intent| rules.validate(world, who, &intent));
+            if let Some(Err(reason)) = verdict {
+                let name = fray_core::table::name(world, who);
+                world.resource_mut::<BoardMessage>().show(format!("{name}: {reason}"));
                 return;
             }
         }
         _ if from.is_none() => return,
         _ => {}
     }
-    *world.resource_mut::<HarassPlan>() = next;
+    *world.resource_mut::<AllocationPlan>() = next;
 }
 
-fn given_target(world: &mut World, plan: &HarassPlan, chip: Entity) -> Option<Entity> {
-    let harasser = plan.harasser?;
+fn given_target(world: &mut World, plan: &AllocationPlan, chip: Entity) -> Option<Entity> {
+    let (who, kind) = (plan.who?, plan.kind?);
     let mut chips = world.query::<&Chip>();
-    let mut mine: Vec<Entity> = chips
-        .iter(world)
-        .filter(|c| c.owner == harasser && c.kind == TokenKind::TacticalPoint)
-        .map(|c| c.counter)
-        .collect();
+    let mut mine: Vec<Entity> =
+        chips.iter(world).filter(|c| c.owner == who && c.kind == kind).map(|c| c.counter).collect();
     mine.sort();
     let counter = world.get::<Chip>(chip)?.counter;
     let position = mine.iter().position(|&c| c == counter)? as u32;
     let mut seen = 0;
-    plan.allocations.iter().find_map(|&(t, tp)| {
-        seen += tp;
+    plan.allocations.iter().find_map(|&(t, n)| {
+        seen += n;
         (position < seen).then_some(t)
     })
 }

@@ -1,18 +1,19 @@
-//! Dragging combatant tokens: while a token is dragged, every location it can enter from
-//! where it stands shows its TP cost and the others say why not; dropping on a location sends
-//! an enter intent, on the open field an evacuate intent, on a free mount a mount intent. A
-//! refused move slides back and the reason is shown on the board.
+//! Dragging combatant tokens, for any ruleset: while a token is dragged, every card says what
+//! entering it would be (the ruleset's words: "enter: 2 TP") or "no entry"; the drop becomes
+//! the intent the ruleset's board adapter makes of it (enter a location, begin moving there).
+//! A refused move slides back and the reason is shown on the board.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
-use fiend_wake::FwIntent;
 use fray_core::DriveRules;
-use fray_core::intent::{Inbox, Outcomes};
-use fray_core::location::{Location, OpenField, place_of, reach, why_not_enter};
-use fray_core::prelude::{Combatant, FieldPosition, Mount};
+use fray_core::fight::ruleset;
+use fray_core::intent::Outcomes;
+use fray_core::location::{Location, OpenField, place_of, reach};
+use fray_core::prelude::FieldPosition;
 
-use super::board::{Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at};
+use super::adapter::{DropAnswer, board};
+use super::board::{Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at, space, to_unit};
 use super::camera::BoardCamera;
 use super::table::audience::{Audience, hidden_from_table};
 
@@ -57,8 +58,8 @@ impl BoardMessage {
 #[derive(Resource, Default)]
 pub struct Grab(pub bool);
 
-/// An intent sent by a drop (of either ruleset's board): the number of outcomes before it
-/// and who sent it, until its outcome is reported.
+/// An intent sent by a drop: the number of outcomes before it and who sent it, until its
+/// outcome is reported.
 #[derive(Resource, Default)]
 pub struct PendingDrop(pub Option<(usize, String)>);
 
@@ -71,6 +72,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(drag_start)
         .add_observer(drag)
         .add_observer(drag_end)
+        .init_resource::<Dropped>()
+        .add_systems(Update, send_drop.before(DriveRules))
         .add_systems(Update, (report_outcome, light_cards, tick_message).after(DriveRules))
         .add_systems(PreUpdate, release);
 }
@@ -118,55 +121,53 @@ fn drag(
     }
 }
 
+/// A drop to send: the combatant and the board point, worked out by the observer and sent by
+/// a system with the world at hand.
+#[derive(Resource, Default)]
+struct Dropped(Option<(Entity, Vec2)>);
+
 fn drag_end(
     end: On<Pointer<DragEnd>>,
     mut dragging: ResMut<Dragging>,
     camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    locations: Query<(Entity, &Location), Without<OpenField>>,
-    mount_tokens: Query<(&MountToken, &Transform)>,
-    mounts: Query<&Mount>,
-    combatants: Query<(&Combatant, &fray_core::prelude::Occupies)>,
-    field: Query<(), With<OpenField>>,
-    outcomes: Res<Outcomes>,
-    mut inbox: ResMut<Inbox<FwIntent>>,
-    mut pending: ResMut<PendingDrop>,
-    mut commands: Commands,
-    session: Option<Res<crate::session::Session>>,
+    mut dropped: ResMut<Dropped>,
 ) {
-    // A FateWalker token's drop is its own module's (`fatewalker::drag`).
-    if !super::fatewalker::on_fiend_wake(session) {
-        return;
-    }
     let Some(state) = dragging.0.take().filter(|d| d.token == end.entity) else {
         return;
     };
-    let Some(at) = pointer_world(&camera.into_inner(), end.pointer_location.position) else {
+    if let Some(at) = pointer_world(&camera.into_inner(), end.pointer_location.position) {
+        dropped.0 = Some((state.combatant, at));
+    }
+}
+
+/// Turns a drop into the intent the ruleset's adapter makes of it, and sends it.
+fn send_drop(world: &mut World) {
+    let Some((e, at)) = world.resource_mut::<Dropped>().0.take() else {
         return;
     };
-    let Ok((combatant, occupies)) = combatants.get(state.combatant) else {
+    let (Some(rules), Some(adapter)) = (ruleset(world), board(world)) else {
         return;
     };
-    let on_mount = mount_tokens
-        .iter()
+    let mut locations = world.query_filtered::<(Entity, &Location), Without<OpenField>>();
+    let card = card_at(at, &locations.iter(world).collect::<Vec<_>>());
+    let mut mounts = world.query::<(&MountToken, &Transform)>();
+    let mount = mounts
+        .iter(world)
         .find(|(_, t)| (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
-        .and_then(|(m, _)| mounts.get(m.0).ok());
-    let intent = if let Some(mount) = on_mount {
-        Some(FwIntent::Mount { mount: mount.id.clone(), upgrade: false })
-    } else if let Some(target) = card_at(at, &locations) {
-        locations
-            .get(target)
-            .ok()
-            .map(|(_, l)| FwIntent::EnterLocation { location: l.id.clone(), upgrade: false })
-    } else if !field.contains(occupies.0) {
-        Some(FwIntent::Evacuate { upgrade: false })
-    } else {
-        // Moving within no location changes no rule: only where the token is drawn.
-        commands.entity(state.combatant).insert(FieldPosition([at.x, at.y]));
-        None
-    };
-    if let Some(intent) = intent {
-        pending.0 = Some((outcomes.0.len(), combatant.id.0.clone()));
-        inbox.submit(combatant.id.clone(), intent);
+        .map(|(m, _)| m.0);
+    let drop = super::adapter::Drop { at: to_unit(&space(world), at), card, mount };
+    match adapter.drop(world, e, &drop) {
+        DropAnswer::Send(intent) => {
+            let who = fray_core::table::id(world, e);
+            let before = world.resource::<Outcomes>().0.len();
+            world.resource_mut::<PendingDrop>().0 = Some((before, who.0.clone()));
+            rules.submit(world, who, &intent);
+        }
+        // Where a token stands in no location changes no rule: only where it is drawn.
+        DropAnswer::Place => {
+            world.entity_mut(e).insert(FieldPosition(drop.at));
+        }
+        DropAnswer::Nothing => {}
     }
 }
 
@@ -214,15 +215,13 @@ fn light_cards(
         return;
     }
     *seen = key;
+    let Some(rules) = ruleset(world) else { return };
     let looks: Vec<(Entity, Color, String)> =
         match dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p))) {
-            Some((who, from)) => card_looks(world, |world, place| match why_not_enter(world, from, place) {
+            Some((who, from)) => card_looks(world, |world, place| match rules.entry(world, who, place) {
                 _ if place == from => (CARD, "here".to_owned()),
-                None => (
-                    Color::srgb(1.0, 0.88, 0.45),
-                    format!("enter: {} TP", fiend_wake::view::entry_cost_for(world, who, place)),
-                ),
-                Some(_) => (DIM, "no entry".to_owned()),
+                Ok(words) => (Color::srgb(1.0, 0.88, 0.45), words),
+                Err(words) => (DIM, words),
             }),
             None => reach_looks(world),
         };

@@ -1,17 +1,20 @@
-//! The board window: the table drawn in 2D with draggable tokens and egui panels, the rules
-//! running in the same app. One plugin per module; this one assembles them and loads the
-//! scenario.
+//! The board window: the table drawn in 2D with draggable tokens and egui panels, for any
+//! ruleset, the rules running in the same app. One plugin per module; this one assembles
+//! them, registers every ruleset (`crate::rulesets`) and loads the scenario. A ruleset's own
+//! widgets are its board adapter's (`adapter`).
 
-mod board;
+pub mod adapter;
+pub mod board;
 mod camera;
 mod capture;
 pub mod chips;
 mod damage;
+pub mod decisions;
 mod drag;
-mod fatewalker;
 mod history;
 mod offscreen;
 mod panels;
+mod space;
 mod stats;
 pub mod table;
 
@@ -23,12 +26,10 @@ use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::window::{ExitCondition, WindowResolution};
 use bevy_egui::EguiPlugin;
-use fiend_wake::FiendWakePlugin;
-use fiend_wake::FwPhase;
-use fiend_wake::decisions::awaiting;
 use fray_core::DriveRules;
-use fray_core::phase::CurrentPhase;
+use fray_core::fight::ruleset;
 use fray_core::prelude::Controller;
+use fray_core::ruleset::AddRuleset;
 use fray_core::session::AiPacing;
 
 use crate::rulesets;
@@ -42,8 +43,10 @@ pub struct PlayOptions {
     pub seed: Option<u64>,
     /// Save a picture of the window here once the board has settled, then exit.
     pub screenshot: Option<PathBuf>,
-    /// Write the battle's JSON Lines log here when the window closes.
+    /// Write the battle's JSON Lines log here, as it grows.
     pub log: Option<PathBuf>,
+    /// Keep the table's status here as JSON (`--status-out`), for scripted checks.
+    pub status_out: Option<PathBuf>,
     /// Close the window after this many seconds (for scripted checks).
     pub exit_after: Option<f32>,
     /// Write the screen positions of cards and tokens here once the board has settled (for
@@ -53,8 +56,9 @@ pub struct PlayOptions {
     pub select: Option<String>,
     /// Combatant ids hidden from the table's screen from the start (`--hide ID`).
     pub hide: Vec<String>,
-    /// The AI plays every side until this phase asks a person (`--autoplay-until`).
-    pub autoplay_until: Option<FwPhase>,
+    /// The AI plays every side until this phase (by its log name) asks a person
+    /// (`--autoplay-until`).
+    pub autoplay_until: Option<String>,
     /// Time this many frames once settled, print the figures and exit (`--stats`).
     pub stats: Option<u32>,
     /// Run every window system but draw nothing (no GPU adapter is asked for): the
@@ -85,17 +89,17 @@ pub struct PlayOptions {
 /// sides then finish their part of that phase (at the same pace) before autoplay ends, so
 /// that, e.g., the AI's sealed bids are in when a player is asked to bid.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Autoplay(pub Option<(FwPhase, Vec<(Entity, Controller)>)>);
+pub struct Autoplay(pub Option<(String, Vec<(Entity, Controller)>)>);
 
 /// Why the scenario could not be opened, shown in the window.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LoadError(pub Option<String>);
 
-/// The delay between two AI decisions (either ruleset's), so that people can follow them.
+/// The delay between two AI decisions, so that people can follow them.
 #[derive(Resource, Clone, Debug)]
 pub struct AiPause(pub Timer);
 
-/// The client: window, board, panels, and the Fiend Wake rules.
+/// The client: window, board, panels, and every ruleset's rules and board adapter.
 pub struct ClientPlugin(pub PlayOptions);
 
 impl Plugin for ClientPlugin {
@@ -129,8 +133,16 @@ impl Plugin for ClientPlugin {
             app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(Duration::ZERO));
             offscreen::plugin(app);
         }
-        app.add_plugins(EguiPlugin::default())
-            .add_plugins(FiendWakePlugin)
+        app.add_plugins(EguiPlugin::default());
+        let mut boards = adapter::Boards::default();
+        for registration in crate::rulesets::all() {
+            app.add_any_ruleset(registration.rules.clone());
+            if let Some(board) = registration.board {
+                board.plugin(app);
+                boards.0.push((registration.rules.id(), board));
+            }
+        }
+        app.insert_resource(boards)
             .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
             .insert_resource(self.0.clone())
             .init_resource::<LoadError>()
@@ -144,7 +156,8 @@ impl Plugin for ClientPlugin {
         drag::plugin(app);
         chips::plugin(app);
         damage::plugin(app);
-        fatewalker::plugin(app);
+        space::plugin(app);
+        decisions::plugin(app);
         panels::plugin(app);
         capture::plugin(app);
         history::plugin(app);
@@ -184,7 +197,7 @@ fn load_scenario(world: &mut World) {
     match rulesets::load(&options.scenario) {
         Ok(scenario) => {
             let seed = options.seed.unwrap_or_else(|| scenario.seed());
-            scenario.spawn(world, seed, scenario.default_limit());
+            scenario.start(world, seed, scenario.default_limit(), false);
             if let Some(id) = &options.select {
                 let index = world.resource::<fray_core::prelude::TableIndex>();
                 let selection = board::Selection {
@@ -205,7 +218,16 @@ fn load_scenario(world: &mut World) {
                 warn!("{words}");
                 world.resource_mut::<drag::BoardMessage>().show(words);
             }
-            if let Some(phase) = options.autoplay_until {
+            if let Some(phase) = options.autoplay_until.clone() {
+                if !scenario.ruleset().phase_names().contains(&phase.as_str()) {
+                    let words = format!(
+                        "--autoplay-until: {} has no phase '{phase}' ({})",
+                        scenario.ruleset().name(),
+                        scenario.ruleset().phase_names().join(", ")
+                    );
+                    warn!("{words}");
+                    world.resource_mut::<drag::BoardMessage>().show(words);
+                }
                 let mut controllers = world.query::<(Entity, &mut Controller)>();
                 let saved = controllers
                     .iter_mut(world)
@@ -239,19 +261,19 @@ fn autoplay(world: &mut World) {
     let Some((phase, saved)) = world.resource::<Autoplay>().0.clone() else {
         return;
     };
-    let now = world.get_resource::<CurrentPhase<FwPhase>>().map(|p| p.get());
-    let over = now == Some(FwPhase::CombatOver);
-    let waiting = awaiting(world);
+    let Some(rules) = ruleset(world) else { return };
+    let now = rules.phase(world);
+    let waiting = rules.awaiting(world);
     if saved.is_empty() {
         // The players have their sides back: wait for the AI's sides to finish this phase.
         let ai_asked = waiting.iter().any(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
-        if over || now != Some(phase) || !ai_asked {
+        if now.over || now.name != phase || !ai_asked {
             world.resource_mut::<Autoplay>().0 = None;
         }
         return;
     }
     let asked = waiting.into_iter().any(|e| saved.contains(&(e, Controller::Human)));
-    if over || (now == Some(phase) && asked) {
+    if now.over || (now.name == phase && asked) {
         for (e, controller) in saved {
             if let Ok(mut entity) = world.get_entity_mut(e) {
                 entity.insert(controller);

@@ -9,8 +9,8 @@ use fray_core::prelude::Rides;
 use crate::actions;
 use crate::combat;
 use crate::data::MoveMode;
-use crate::intent::{Action, FwkIntent, Reaction};
-use crate::phase::{AskKind, FwkPhase, current};
+use crate::intent::{Action, FateWalkerIntent, Reaction};
+use crate::phase::{AskKind, FateWalkerPhase, current};
 use crate::preempt;
 use crate::sheet::Arms;
 use crate::view;
@@ -22,42 +22,42 @@ const WORTHWHILE: i32 = 3;
 const REACT_WITHIN: u32 = 6;
 
 /// The next intent the AI submits for `e`.
-pub fn decide(world: &World, e: Entity) -> FwkIntent {
+pub fn decide(world: &World, e: Entity) -> FateWalkerIntent {
     match current(world) {
-        FwkPhase::Preempt => respond(world, e),
-        FwkPhase::FreeActions => keep_moving(world, e),
-        _ => FwkIntent::Act { action: action(world, e) },
+        FateWalkerPhase::Preempt => respond(world, e),
+        FateWalkerPhase::FreeActions => keep_moving(world, e),
+        _ => FateWalkerIntent::Act { action: action(world, e) },
     }
 }
 
 /// What the AI submits when its first choice was refused: the safest answer.
-pub fn fallback(world: &World, e: Entity) -> FwkIntent {
+pub fn fallback(world: &World, e: Entity) -> FateWalkerIntent {
     match current(world) {
-        FwkPhase::Preempt => FwkIntent::Decline,
-        FwkPhase::FreeActions => FwkIntent::StopMoving,
-        _ if view::clock(world, e).holding => FwkIntent::KeepHolding,
-        _ => FwkIntent::Act { action: Action::Wait { ticks: 3 } },
+        FateWalkerPhase::Preempt => FateWalkerIntent::Decline,
+        FateWalkerPhase::FreeActions => FateWalkerIntent::StopMoving,
+        _ if view::clock(world, e).holding => FateWalkerIntent::KeepHolding,
+        _ => FateWalkerIntent::Act { action: Action::Wait { ticks: 3 } },
     }
 }
 
-fn respond(world: &World, e: Entity) -> FwkIntent {
+fn respond(world: &World, e: Entity) -> FateWalkerIntent {
     let Some(ask) = preempt::asked(world).filter(|a| a.responder == e && a.kind == AskKind::React) else {
-        return FwkIntent::Decline;
+        return FateWalkerIntent::Decline;
     };
     if view::clock(world, e).next > view::tick(world) + REACT_WITHIN {
-        return FwkIntent::Decline;
+        return FateWalkerIntent::Decline;
     }
-    let Some((actor, trigger)) = preempt::asked_about(world, &ask) else { return FwkIntent::Decline };
+    let Some((actor, trigger)) = preempt::asked_about(world, &ask) else { return FateWalkerIntent::Decline };
     let aimed_at_me = trigger.target().and_then(|t| view::entity(world, t)) == Some(e);
     let Some((_, weapon)) = view::ready_weapon(world, actor).filter(|_| aimed_at_me) else {
-        return FwkIntent::Decline;
+        return FateWalkerIntent::Decline;
     };
     for reaction in [Reaction::Parry, Reaction::Dodge] {
         if combat::check_reaction(world, e, reaction, &weapon).is_ok() {
-            return FwkIntent::React { reaction };
+            return FateWalkerIntent::React { reaction };
         }
     }
-    FwkIntent::Decline
+    FateWalkerIntent::Decline
 }
 
 /// The best attack `e` can make now: (target number, action).
@@ -137,9 +137,9 @@ fn approach(world: &World, e: Entity) -> Vec<Action> {
     vec![Action::BeginMoving { mode, to }, Action::BeginMoving { mode: MoveMode::Walk, to }]
 }
 
-fn keep_moving(world: &World, e: Entity) -> FwkIntent {
-    let Some(m) = view::motion(world, e) else { return FwkIntent::StopMoving };
+fn keep_moving(world: &World, e: Entity) -> FateWalkerIntent {
+    let Some(m) = view::motion(world, e) else { return FateWalkerIntent::StopMoving };
     let arrived = view::distance_between(view::position(world, e), m.to) < 0.5;
     let can_attack = best_attack(world, e).is_some_and(|(s, _)| s >= WORTHWHILE);
-    if arrived || can_attack { FwkIntent::StopMoving } else { FwkIntent::ContinueMoving }
+    if arrived || can_attack { FateWalkerIntent::StopMoving } else { FateWalkerIntent::ContinueMoving }
 }

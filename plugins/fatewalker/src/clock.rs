@@ -15,14 +15,15 @@ use crate::combat;
 use crate::damage::{self, Hit};
 use crate::data::ScriptedEvent;
 use crate::initiative::roll_initiative;
-use crate::phase::{Clock, FightResult, FwkPhase, TickState, go_to};
+use crate::phase::{Clock, FateWalkerPhase, TickState, go_to};
+use fray_core::ruleset::FightResult;
 use crate::schedule::TickEventSystems;
 use crate::sheet::{ActionClock, Afflictions};
 use crate::view;
 use crate::wounds::{DamageKind, WoundChart};
 
 pub(crate) fn plugin(app: &mut App) {
-    let now = in_phase(FwkPhase::TickEvents);
+    let now = in_phase(FateWalkerPhase::TickEvents);
     app.add_systems(
         RulesStep,
         (
@@ -205,6 +206,10 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
         world,
         LogEvent::BattleEnded { winner: winner.clone(), rounds: ticks, survivors, reason: reason.to_owned() },
     );
-    world.insert_resource(FightResult { winner, ticks, reason: reason.to_owned() });
-    go_to(world, FwkPhase::FightOver);
+    world.insert_resource(FightResult {
+        winner: winner.map(fray_core::ids::SideId),
+        clock: ticks,
+        reason: reason.to_owned(),
+    });
+    go_to(world, FateWalkerPhase::FightOver);
 }

@@ -104,11 +104,11 @@ pub fn visible_range(world: &World, e: Entity, target: Entity, weapon: &Weapon) 
     let at = view::position(world, target);
     let lit = cat.0.conditions.lights.iter().any(|((x, y), r)| view::distance_between(at, [*x, *y]) <= *r);
     let mut darkness = table.darkness.get(&cat.0.conditions.darkness).copied().unwrap_or(0.0);
-    match target_senses.map_or(Illumination::None, |s| s.illumination) {
+    match target_senses.map_or(Illumination::Dark, |s| s.illumination) {
         _ if lit => darkness = 0.0,
         Illumination::Well => darkness = 0.0,
-        Illumination::Some => darkness /= 2.0,
-        Illumination::None => {}
+        Illumination::Dim => darkness /= 2.0,
+        Illumination::Dark => {}
     }
     if senses.is_some_and(|s| s.ir) {
         darkness = darkness.max(table.ir_floor);

@@ -17,7 +17,7 @@ pub const MAX_STAT: u32 = 30;
 /// The scenario's `rules` block.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct FwkRules {
+pub struct FateWalkerRules {
     /// Replaces the default tables when given.
     pub tables: Option<Tables>,
     /// Weapons added to (or replacing ids of) the default catalogue.
@@ -282,14 +282,17 @@ pub enum Darkness {
     Dark,
 }
 
-/// How well a target is lit.
+/// How well a target is lit. `Dark` and `Dim` were once `None` and `Some`, which RON reads
+/// as its own keywords; the old names still read (`r#Some`, `r#None`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Illumination {
     /// Unlit.
     #[default]
-    None,
+    #[serde(alias = "None")]
+    Dark,
     /// Some light on it: darkness penalties halved.
-    Some,
+    #[serde(alias = "Some")]
+    Dim,
     /// Well lit: darkness penalties ignored.
     Well,
 }

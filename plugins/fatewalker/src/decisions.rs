@@ -4,12 +4,12 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Inbox, Rejection, Submitted, Verdict, submit_now};
-use fray_core::phase::RulesStep;
+use fray_core::phase::{Phase, RulesStep};
 use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
 
-use crate::intent::{Action, FwkIntent};
-use crate::phase::{Choice, FwkPhase, TickState, current};
+use crate::intent::{Action, FateWalkerIntent};
+use crate::phase::{Choice, FateWalkerPhase, TickState, current};
 use crate::schedule::FateWalkerSystems;
 use crate::{actions, ai, declare, initiative, movement, preempt, view};
 
@@ -20,13 +20,13 @@ pub(crate) fn plugin(app: &mut App) {
 /// The combatants the rules are waiting on now, in scenario order.
 pub fn awaiting(world: &World) -> Vec<Entity> {
     match current(world) {
-        FwkPhase::Ambush => initiative::ambusher(world).into_iter().collect(),
-        FwkPhase::Declare => {
+        FateWalkerPhase::Ambush => initiative::ambusher(world).into_iter().collect(),
+        FateWalkerPhase::Declare => {
             let state = world.resource::<TickState>();
             state.group.iter().copied().filter(|&e| declare::owes_declaration(world, e)).collect()
         }
-        FwkPhase::Preempt => preempt::asked(world).map(|a| a.responder).into_iter().collect(),
-        FwkPhase::FreeActions => world.resource::<TickState>().movers.clone(),
+        FateWalkerPhase::Preempt => preempt::asked(world).map(|a| a.responder).into_iter().collect(),
+        FateWalkerPhase::FreeActions => world.resource::<TickState>().movers.clone(),
         _ => Vec::new(),
     }
 }
@@ -34,10 +34,10 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
 /// Whether the rules wait on `e` now.
 pub fn is_awaited(world: &World, e: Entity) -> bool {
     match current(world) {
-        FwkPhase::Ambush => initiative::ambusher(world) == Some(e),
-        FwkPhase::Declare => declare::owes_declaration(world, e),
-        FwkPhase::Preempt => preempt::asked(world).is_some_and(|a| a.responder == e),
-        FwkPhase::FreeActions => movement::owes_answer(world, e),
+        FateWalkerPhase::Ambush => initiative::ambusher(world) == Some(e),
+        FateWalkerPhase::Declare => declare::owes_declaration(world, e),
+        FateWalkerPhase::Preempt => preempt::asked(world).is_some_and(|a| a.responder == e),
+        FateWalkerPhase::FreeActions => movement::owes_answer(world, e),
         _ => false,
     }
 }
@@ -49,7 +49,7 @@ fn ai_decide(world: &mut World) {
     for e in awaiting(world) {
         let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
         let id = view::id(world, e);
-        let queued = world.resource::<Inbox<FwkIntent>>().0.iter().any(|s| s.actor == id);
+        let queued = world.resource::<Inbox<FateWalkerIntent>>().0.iter().any(|s| s.actor == id);
         if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
             continue;
         }
@@ -64,14 +64,14 @@ fn ai_decide(world: &mut World) {
 /// Applies queued intents in order while the current phase waits for decisions.
 fn apply_intents(world: &mut World) {
     loop {
-        let Some(next) = world.resource_mut::<Inbox<FwkIntent>>().0.pop_front() else {
+        let Some(next) = world.resource_mut::<Inbox<FateWalkerIntent>>().0.pop_front() else {
             return;
         };
         let actor = world.resource::<TableIndex>().combatant(&next.actor);
         let expected = actor.is_some_and(|e| is_awaited(world, e));
-        if !expected && awaiting(world).is_empty() && current(world) != FwkPhase::FightOver {
+        if !expected && awaiting(world).is_empty() && current(world) != FateWalkerPhase::FightOver {
             // The rules ask nothing now: leave it for when they do.
-            world.resource_mut::<Inbox<FwkIntent>>().0.push_front(next);
+            world.resource_mut::<Inbox<FateWalkerIntent>>().0.push_front(next);
             return;
         }
         // The outcome is recorded in `Outcomes` and the log.
@@ -86,13 +86,13 @@ enum Step {
     Ambush(Action),
     Declare(Choice),
     Respond(preempt::Response),
-    Move(FwkIntent),
+    Move(FateWalkerIntent),
 }
 
 /// Validates and applies one intent now, recording the outcome (a secret declaration is
 /// sealed in the log until all are in). Returns the verdict.
-pub fn submit(world: &mut World, submitted: Submitted<FwkIntent>) -> Verdict {
-    let shown = |world: &World, e: Option<Entity>, intent: &FwkIntent| match e {
+pub fn submit(world: &mut World, submitted: Submitted<FateWalkerIntent>) -> Verdict {
+    let shown = |world: &World, e: Option<Entity>, intent: &FateWalkerIntent| match e {
         Some(e) => declare::record(world, e, intent),
         None => fray_core::intent::IntentRecord::new(intent.clone()),
     };
@@ -100,10 +100,10 @@ pub fn submit(world: &mut World, submitted: Submitted<FwkIntent>) -> Verdict {
 }
 
 /// Checks an intent against the table as it is, changing nothing.
-pub fn validate(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Plan> {
+pub fn validate(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict<Plan> {
     let name = view::name(world, e);
     let phase = current(world);
-    if phase == FwkPhase::FightOver {
+    if phase == FateWalkerPhase::FightOver {
         return Err(Rejection::new("the fight is over"));
     }
     if !view::can_act(world, e) {
@@ -114,20 +114,20 @@ pub fn validate(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Plan> {
         return Err(Rejection::new(not_now(world, e, phase)));
     }
     let step = match phase {
-        FwkPhase::Ambush => match intent {
-            FwkIntent::Act { action } => {
+        FateWalkerPhase::Ambush => match intent {
+            FateWalkerIntent::Act { action } => {
                 actions::check(world, e, action)?;
                 Step::Ambush(action.clone())
             }
             _ => return Err(Rejection::new("the ambusher opens the fight with an action")),
         },
-        FwkPhase::Declare if matches!(intent, FwkIntent::StopMoving | FwkIntent::ChangeMovement { .. }) => {
+        FateWalkerPhase::Declare if matches!(intent, FateWalkerIntent::StopMoving | FateWalkerIntent::ChangeMovement { .. }) => {
             movement::check(world, e, intent)?;
             Step::Move(intent.clone())
         }
-        FwkPhase::Declare => Step::Declare(declare::check(world, e, intent)?),
-        FwkPhase::Preempt => Step::Respond(preempt::check(world, e, intent)?),
-        FwkPhase::FreeActions => {
+        FateWalkerPhase::Declare => Step::Declare(declare::check(world, e, intent)?),
+        FateWalkerPhase::Preempt => Step::Respond(preempt::check(world, e, intent)?),
+        FateWalkerPhase::FreeActions => {
             movement::check(world, e, intent)?;
             Step::Move(intent.clone())
         }
@@ -137,7 +137,7 @@ pub fn validate(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Plan> {
 }
 
 /// Why `e` may not decide now, in words.
-fn not_now(world: &World, e: Entity, phase: FwkPhase) -> String {
+fn not_now(world: &World, e: Entity, phase: FateWalkerPhase) -> String {
     let name = view::name(world, e);
     let c = view::clock(world, e);
     let waiting: Vec<String> = awaiting(world).into_iter().map(|w| view::name(world, w)).collect();
@@ -147,10 +147,10 @@ fn not_now(world: &World, e: Entity, phase: FwkPhase) -> String {
         return format!("{name} has not noticed the fight yet");
     }
     match phase {
-        FwkPhase::Declare if declare::due(world).contains(&e) => {
+        FateWalkerPhase::Declare if declare::due(world).contains(&e) => {
             format!("{name} declares after {} (higher Awareness declares first)", waiting.join(", "))
         }
-        FwkPhase::Declare | FwkPhase::Preempt if !c.holding && c.next > view::tick(world) => {
+        FateWalkerPhase::Declare | FateWalkerPhase::Preempt if !c.holding && c.next > view::tick(world) => {
             format!("{name}'s next action tick is {}, not {}{who}", c.next, view::tick(world))
         }
         _ => format!("{name} has nothing to decide during {}{who}", phase.title()),

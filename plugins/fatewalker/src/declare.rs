@@ -8,8 +8,8 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{IntentRecord, Rejection, Verdict};
 use fray_core::phase::{RulesStep, in_phase};
 
-use crate::intent::FwkIntent;
-use crate::phase::{Choice, Declaration, FwkPhase, TickState, go_to};
+use crate::intent::FateWalkerIntent;
+use crate::phase::{Choice, Declaration, FateWalkerPhase, TickState, go_to};
 use crate::schedule::{FateWalkerSystems, TickEventSystems};
 use crate::view;
 use crate::{actions, preempt};
@@ -19,12 +19,12 @@ pub(crate) fn plugin(app: &mut App) {
         RulesStep,
         (form_group, close_group)
             .chain()
-            .distributive_run_if(in_phase(FwkPhase::Declare))
+            .distributive_run_if(in_phase(FateWalkerPhase::Declare))
             .in_set(FateWalkerSystems::Declare),
     );
     app.add_systems(
         RulesStep,
-        open_tick.run_if(in_phase(FwkPhase::TickEvents)).in_set(TickEventSystems::Handover),
+        open_tick.run_if(in_phase(FateWalkerPhase::TickEvents)).in_set(TickEventSystems::Handover),
     );
 }
 
@@ -44,7 +44,7 @@ pub fn due(world: &World) -> Vec<Entity> {
 
 /// Ends the tick events: declarations if anyone may declare, else free actions.
 fn open_tick(world: &mut World) {
-    go_to(world, if due(world).is_empty() { FwkPhase::FreeActions } else { FwkPhase::Declare });
+    go_to(world, if due(world).is_empty() { FateWalkerPhase::FreeActions } else { FateWalkerPhase::Declare });
 }
 
 /// Picks the next group: the highest Awareness among those due (all who share it).
@@ -54,7 +54,7 @@ fn form_group(world: &mut World) {
     }
     let due = due(world);
     let Some(top) = due.iter().map(|&e| view::traits(world, e).awareness).max() else {
-        go_to(world, FwkPhase::FreeActions);
+        go_to(world, FateWalkerPhase::FreeActions);
         return;
     };
     let group: Vec<Entity> = due.into_iter().filter(|&e| view::traits(world, e).awareness == top).collect();
@@ -84,7 +84,7 @@ fn close_group(world: &mut World) {
         view::effect(world, group[0], "declarations_revealed", revealed.join("; "));
     }
     preempt::ask_for_responses(world);
-    go_to(world, FwkPhase::Preempt);
+    go_to(world, FateWalkerPhase::Preempt);
 }
 
 fn choice_title(choice: &Choice) -> String {
@@ -96,15 +96,15 @@ fn choice_title(choice: &Choice) -> String {
 }
 
 /// Checks a declaration.
-pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Choice> {
+pub fn check(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict<Choice> {
     let holding = view::clock(world, e).holding;
     let name = view::name(world, e);
     match intent {
-        FwkIntent::Act { action } => actions::check(world, e, action).map(|_| Choice::Act(action.clone())),
-        FwkIntent::Hold if holding => Err(Rejection::new(format!("{name} is already holding"))),
-        FwkIntent::Hold => Ok(Choice::Hold),
-        FwkIntent::KeepHolding if !holding => Err(Rejection::new(format!("{name} is not holding"))),
-        FwkIntent::KeepHolding => Ok(Choice::KeepHolding),
+        FateWalkerIntent::Act { action } => actions::check(world, e, action).map(|_| Choice::Act(action.clone())),
+        FateWalkerIntent::Hold if holding => Err(Rejection::new(format!("{name} is already holding"))),
+        FateWalkerIntent::Hold => Ok(Choice::Hold),
+        FateWalkerIntent::KeepHolding if !holding => Err(Rejection::new(format!("{name} is not holding"))),
+        FateWalkerIntent::KeepHolding => Ok(Choice::KeepHolding),
         _ => Err(Rejection::new(format!("{name} declares an action (or a hold) now"))),
     }
 }
@@ -117,9 +117,9 @@ pub fn declare(world: &mut World, e: Entity, choice: Choice) {
 }
 
 /// What the log shows of a declaration: sealed while others of its group still declare.
-pub fn record(world: &World, e: Entity, intent: &FwkIntent) -> IntentRecord {
+pub fn record(world: &World, e: Entity, intent: &FateWalkerIntent) -> IntentRecord {
     let state = world.resource::<TickState>();
-    if crate::phase::current(world) == FwkPhase::Declare && state.group.len() > 1 && state.group.contains(&e)
+    if crate::phase::current(world) == FateWalkerPhase::Declare && state.group.len() > 1 && state.group.contains(&e)
     {
         IntentRecord::new(crate::intent::SealedDeclaration::Declared)
     } else {

@@ -9,7 +9,7 @@ use bevy_ecs::prelude::*;
 use fray_core::phase::RulesStep;
 use fray_core::prelude::Side;
 
-use crate::phase::{FwkPhase, TickState, go_to};
+use crate::phase::{FateWalkerPhase, TickState, go_to};
 use crate::rolls;
 use crate::schedule::FateWalkerSystems;
 use crate::sheet::ActionClock;
@@ -43,7 +43,7 @@ fn open_ambush(world: &mut World) {
         }
     }
     if ambusher(world).is_none() {
-        go_to(world, FwkPhase::Initiative);
+        go_to(world, FateWalkerPhase::Initiative);
     }
 }
 
@@ -84,5 +84,5 @@ fn roll_everyone(world: &mut World) {
             c.joined = true;
         }
     }
-    go_to(world, FwkPhase::TickEvents);
+    go_to(world, FateWalkerPhase::TickEvents);
 }

@@ -87,7 +87,7 @@ pub enum Reaction {
 
 /// A FateWalker decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum FwkIntent {
+pub enum FateWalkerIntent {
     /// Declare an action (or take the ambusher's free action).
     Act {
         /// The action.
@@ -127,20 +127,20 @@ pub enum FwkIntent {
     StopMoving,
 }
 
-impl FwkIntent {
+impl FateWalkerIntent {
     /// A short name for people.
     pub fn title(&self) -> &'static str {
         match self {
-            FwkIntent::Act { action } => action.title(),
-            FwkIntent::Hold => "hold",
-            FwkIntent::KeepHolding => "keep holding",
-            FwkIntent::Preempt { .. } => "preempt",
-            FwkIntent::React { .. } => "react",
-            FwkIntent::Counter { .. } => "counter",
-            FwkIntent::Decline => "decline",
-            FwkIntent::ContinueMoving => "keep moving",
-            FwkIntent::ChangeMovement { .. } => "change movement",
-            FwkIntent::StopMoving => "stop moving",
+            FateWalkerIntent::Act { action } => action.title(),
+            FateWalkerIntent::Hold => "hold",
+            FateWalkerIntent::KeepHolding => "keep holding",
+            FateWalkerIntent::Preempt { .. } => "preempt",
+            FateWalkerIntent::React { .. } => "react",
+            FateWalkerIntent::Counter { .. } => "counter",
+            FateWalkerIntent::Decline => "decline",
+            FateWalkerIntent::ContinueMoving => "keep moving",
+            FateWalkerIntent::ChangeMovement { .. } => "change movement",
+            FateWalkerIntent::StopMoving => "stop moving",
         }
     }
 }

@@ -8,13 +8,13 @@ use fray_core::prelude::{FieldPosition, TableIndex};
 
 use crate::data::MoveMode;
 use crate::decisions::{is_awaited, validate};
-use crate::intent::{Action, FwkIntent, Reaction};
+use crate::intent::{Action, FateWalkerIntent, Reaction};
 use crate::sheet::Arms;
 use crate::view;
 
 /// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
 /// not waiting on `e`).
-pub fn legal_intents(world: &World, e: Entity) -> Vec<FwkIntent> {
+pub fn legal_intents(world: &World, e: Entity) -> Vec<FateWalkerIntent> {
     if !is_awaited(world, e) {
         return Vec::new();
     }
@@ -23,7 +23,7 @@ pub fn legal_intents(world: &World, e: Entity) -> Vec<FwkIntent> {
 
 /// Every candidate for `e` now with the rules' verdict on it: for a board, which shows the
 /// refused ones disabled with their reason.
-pub fn options(world: &World, e: Entity) -> Vec<(FwkIntent, Verdict)> {
+pub fn options(world: &World, e: Entity) -> Vec<(FateWalkerIntent, Verdict)> {
     if !is_awaited(world, e) {
         return Vec::new();
     }
@@ -72,21 +72,21 @@ pub fn candidate_actions(world: &World, e: Entity) -> Vec<Action> {
     out
 }
 
-fn candidates(world: &World, e: Entity) -> Vec<FwkIntent> {
+fn candidates(world: &World, e: Entity) -> Vec<FateWalkerIntent> {
     let actions = candidate_actions(world, e);
-    let mut out: Vec<FwkIntent> = Vec::new();
-    out.extend(actions.iter().cloned().map(|action| FwkIntent::Act { action }));
-    out.extend(actions.iter().cloned().map(|action| FwkIntent::Preempt { action }));
-    out.extend(actions.into_iter().map(|action| FwkIntent::Counter { action }));
+    let mut out: Vec<FateWalkerIntent> = Vec::new();
+    out.extend(actions.iter().cloned().map(|action| FateWalkerIntent::Act { action }));
+    out.extend(actions.iter().cloned().map(|action| FateWalkerIntent::Preempt { action }));
+    out.extend(actions.into_iter().map(|action| FateWalkerIntent::Counter { action }));
     out.extend([
-        FwkIntent::Hold,
-        FwkIntent::KeepHolding,
-        FwkIntent::React { reaction: Reaction::Dodge },
-        FwkIntent::React { reaction: Reaction::Parry },
-        FwkIntent::Decline,
-        FwkIntent::ContinueMoving,
-        FwkIntent::StopMoving,
+        FateWalkerIntent::Hold,
+        FateWalkerIntent::KeepHolding,
+        FateWalkerIntent::React { reaction: Reaction::Dodge },
+        FateWalkerIntent::React { reaction: Reaction::Parry },
+        FateWalkerIntent::Decline,
+        FateWalkerIntent::ContinueMoving,
+        FateWalkerIntent::StopMoving,
     ]);
-    out.extend(MoveMode::ALL.map(|mode| FwkIntent::ChangeMovement { mode }));
+    out.extend(MoveMode::ALL.map(|mode| FateWalkerIntent::ChangeMovement { mode }));
     out
 }

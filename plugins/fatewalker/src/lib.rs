@@ -8,10 +8,12 @@
 //! [`resolve`], [`movement`] for segments and free actions); actions in [`actions`]; attacks
 //! in [`combat`]; dice in [`dice`] and [`rolls`]; wounds in [`wounds`] and [`damage`]; the
 //! AI in [`ai`]; scenario data in [`data`] (defaults in `data/defaults.ron`) and [`load`].
+//! How it plugs into the table is [`ruleset`]; what a board shows of it is [`board`].
 #![forbid(missing_docs)]
 
 pub mod actions;
 pub mod ai;
+pub mod board;
 pub mod clock;
 pub mod combat;
 pub mod damage;
@@ -28,6 +30,7 @@ pub mod phase;
 pub mod preempt;
 pub mod resolve;
 pub mod rolls;
+pub mod ruleset;
 pub mod schedule;
 pub mod sheet;
 pub mod view;
@@ -37,43 +40,22 @@ pub mod wounds;
 mod tests;
 
 use bevy_app::{App, Plugin};
-use fray_core::FrayCorePlugin;
-use fray_core::intent::Inbox;
-use fray_core::session::{IntentHistory, NoteControllers, RedoStack, note_controllers};
+use fray_core::ruleset::AddRuleset;
 
-pub use intent::{Action, FwkIntent, Reaction};
-pub use load::{
-    FwkScenario, RULESET_ID, parse_scenario, reset_table, reset_world, spawn_scenario, table_app,
-};
-pub use phase::{Clock, FightResult, FwkPhase, fight_over};
+pub use intent::{Action, FateWalkerIntent, Reaction};
+pub use load::{FateWalkerScenario, parse_scenario};
+pub use phase::{Clock, FateWalkerPhase};
+pub use ruleset::FateWalker;
 pub use schedule::FateWalkerSystems;
 
-/// The FateWalker ruleset. Adds the core if it is not there yet.
+/// Board units per metre: how large a metre is drawn.
+pub const UNITS_PER_METRE: f32 = 25.0;
+
+/// The FateWalker ruleset's plugin: registers [`FateWalker`] (and the core if needed).
 pub struct FateWalkerPlugin;
 
 impl Plugin for FateWalkerPlugin {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<FrayCorePlugin>() {
-            app.add_plugins(FrayCorePlugin);
-        }
-        app.init_resource::<Inbox<FwkIntent>>()
-            .init_resource::<IntentHistory<FwkIntent>>()
-            .init_resource::<RedoStack<FwkIntent>>()
-            .insert_resource(NoteControllers(note_controllers::<FwkIntent>))
-            .init_resource::<Clock>()
-            .init_resource::<phase::TickState>()
-            .init_resource::<sheet::Catalogue>()
-            .init_resource::<load::SurprisePenalties>()
-            .init_resource::<initiative::Ambusher>()
-            .init_resource::<clock::Script>()
-            .insert_resource(fray_core::phase::CurrentPhase::new(FwkPhase::FightOver));
-        schedule::plugin(app);
-        initiative::plugin(app);
-        clock::plugin(app);
-        declare::plugin(app);
-        preempt::plugin(app);
-        resolve::plugin(app);
-        movement::plugin(app);
-        decisions::plugin(app);
+        app.add_ruleset::<FateWalker>();
     }
 }

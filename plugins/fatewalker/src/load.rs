@@ -1,41 +1,58 @@
-//! Reading a FateWalker scenario: parse, check, and set up a headless table app.
+//! Reading a FateWalker scenario: parse, check, and spawn it on a table.
 
 use std::collections::BTreeMap;
 
-use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
 use fray_core::phase::{CurrentPhase, Phase};
-use fray_core::prelude::Controller;
+use fray_core::ruleset::Ruleset;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
-use fray_core::session::IntentHistory;
 
-use crate::FateWalkerPlugin;
-use crate::data::{FwkRules, MAX_STAT, MountSheet, Sheet, Tables, WoundChartSpec};
+use crate::FateWalker;
+
+use crate::data::{FateWalkerRules, MAX_STAT, MountSheet, Sheet, Tables, WoundChartSpec};
 use crate::dice::DamageDice;
 use crate::initiative::Ambusher;
-use crate::phase::{Clock, FwkPhase, TickState};
+use crate::phase::{Clock, FateWalkerPhase, TickState};
 use crate::sheet::{
     ActionClock, Afflictions, Arms, Catalogue, Senses, Skills, Stance, Traits, Vehicle, Worn,
 };
 use crate::wounds::WoundChart;
 
-/// The ruleset id scenarios name.
-pub const RULESET_ID: &str = "fatewalker";
 
 /// A FateWalker scenario.
-pub type FwkScenario = Scenario<FwkRules, Sheet, MountSheet>;
+pub type FateWalkerScenario = Scenario<FateWalkerRules, Sheet, MountSheet>;
 
 /// Surprise penalties by side, for the initiative roll.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SurprisePenalties(pub BTreeMap<SideId, u32>);
 
 /// Parses and checks a scenario.
-pub fn parse_scenario(text: &str) -> Result<FwkScenario, ScenarioError> {
-    let scenario: FwkScenario = parse_ron(text)?;
+pub fn parse_scenario(text: &str) -> Result<FateWalkerScenario, ScenarioError> {
+    let scenario: FateWalkerScenario = parse_ron(text).map_err(|e| name_the_keyword(text, e))?;
     let mut problems = scenario.core_problems();
     problems.extend(ruleset_problems(&scenario));
     if problems.is_empty() { Ok(scenario) } else { Err(ScenarioError::Invalid(problems)) }
+}
+
+/// An illumination written `Some` or `None`, the level's old names, reads as RON's own
+/// keyword and fails with a message about a stray character: name the cause instead.
+fn name_the_keyword(text: &str, error: ScenarioError) -> ScenarioError {
+    let ScenarioError::Syntax { line, col, message } = error else { return error };
+    let written = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
+    let Some(at) = written.find("illumination") else {
+        return ScenarioError::Syntax { line, col, message };
+    };
+    let value = written[at + "illumination".len()..].trim_start_matches([' ', ':']);
+    for (old, new) in [("Some", "Dim"), ("None", "Dark")] {
+        if value.starts_with(old) && !value[old.len()..].trim_start().starts_with('(') {
+            let message = format!(
+                "illumination: `{old}` is RON's own keyword here; write `{new}` (the old name reads only as `r#{old}`)"
+            );
+            return ScenarioError::Syntax { line, col: written[..at].chars().count() + 1, message };
+        }
+    }
+    ScenarioError::Syntax { line, col, message }
 }
 
 fn stat(p: &mut Vec<String>, who: &str, what: &str, value: u32) {
@@ -90,10 +107,10 @@ fn table_problems(p: &mut Vec<String>, t: &Tables) {
 }
 
 /// Problems with the FateWalker parts of a scenario.
-pub fn ruleset_problems(s: &FwkScenario) -> Vec<String> {
+pub fn ruleset_problems(s: &FateWalkerScenario) -> Vec<String> {
     let mut p = Vec::new();
-    if s.ruleset != RULESET_ID {
-        p.push(format!("ruleset is '{}', but this is read as '{RULESET_ID}'", s.ruleset));
+    if s.ruleset != FateWalker::ID {
+        p.push(format!("ruleset is '{}', but this is read as '{}'", s.ruleset, FateWalker::ID));
     }
     let r = &s.rules;
     let catalogue = Catalogue::new(r);
@@ -225,12 +242,11 @@ pub fn ruleset_problems(s: &FwkScenario) -> Vec<String> {
     p
 }
 
-/// Spawns the scenario into the app's world. `all_ai` hands every combatant to the AI.
-/// The fight ends after `max_ticks`.
-pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_ticks: u32, all_ai: bool) {
+/// Spawns the scenario onto a cleared table; the fight ends after `max_ticks`.
+pub fn spawn_scenario(world: &mut World, scenario: &FateWalkerScenario, seed: u64, max_ticks: u32) {
     let catalogue = Catalogue::new(&scenario.rules);
     let opening = scenario.rules.ambusher.is_some() || scenario.rules.events.iter().any(|e| e.tick == 0);
-    let first = if opening { FwkPhase::Ambush } else { FwkPhase::Initiative };
+    let first = if opening { FateWalkerPhase::Ambush } else { FateWalkerPhase::Initiative };
     let index = scenario.spawn_core(world, seed, first.name());
     for c in &scenario.combatants {
         let Some(e) = index.combatant(&c.id) else { continue };
@@ -254,9 +270,6 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_
             WoundChart::new(chart),
             Afflictions::default(),
         ));
-        if all_ai {
-            entity.insert(Controller::Ai);
-        }
     }
     for m in &scenario.mounts {
         if let Some(e) = index.mount(&m.id) {
@@ -278,32 +291,4 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwkScenario, seed: u64, max_
     world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));
-    let history = IntentHistory::<crate::FwkIntent>::started(world);
-    world.insert_resource(history);
-}
-
-/// Clears the app's table and spawns this scenario into it for another battle: the same as
-/// a fresh [`table_app`], without building the schedules again.
-pub fn reset_table(app: &mut App, scenario: &FwkScenario, seed: u64, max_ticks: u32, all_ai: bool) {
-    reset_world(app.world_mut(), scenario, seed, max_ticks, all_ai);
-}
-
-/// [`reset_table`] on a world: clears the table and spawns this scenario into it.
-pub fn reset_world(world: &mut World, scenario: &FwkScenario, seed: u64, max_ticks: u32, all_ai: bool) {
-    fray_core::scenario::clear_table(world);
-    world.insert_resource(fray_core::intent::Inbox::<crate::FwkIntent>::default());
-    world.remove_resource::<crate::phase::FightResult>();
-    spawn_scenario(world, scenario, seed, max_ticks, all_ai);
-}
-
-/// A headless table app for this scenario: core and FateWalker plugins, scenario spawned.
-pub fn table_app(scenario: &FwkScenario, seed: u64, max_ticks: u32, all_ai: bool) -> App {
-    let mut app = App::new();
-    app.add_plugins(FateWalkerPlugin);
-    // A headless table updates thousands of times a second: one thread does it best.
-    for (_, schedule) in app.world_mut().resource_mut::<bevy_ecs::schedule::Schedules>().iter_mut() {
-        schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
-    }
-    spawn_scenario(app.world_mut(), scenario, seed, max_ticks, all_ai);
-    app
 }

@@ -10,8 +10,8 @@ use fray_core::prelude::{FieldPosition, Rides};
 
 use crate::actions;
 use crate::data::MoveMode;
-use crate::intent::FwkIntent;
-use crate::phase::{FwkPhase, TickState, go_to};
+use crate::intent::FateWalkerIntent;
+use crate::phase::{FateWalkerPhase, TickState, go_to};
 use crate::schedule::{FateWalkerSystems, TickEventSystems};
 use crate::sheet::{ActionClock, Motion, Stance};
 use crate::view;
@@ -20,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         RulesStep,
         (
-            end_segments.run_if(in_phase(FwkPhase::TickEvents)).in_set(TickEventSystems::Movement),
+            end_segments.run_if(in_phase(FateWalkerPhase::TickEvents)).in_set(TickEventSystems::Movement),
             ask_movers.in_set(FateWalkerSystems::FreeActions),
         ),
     );
@@ -77,7 +77,7 @@ fn ask_movers(world: &mut World) {
         state.movers_listed = true;
     }
     if world.resource::<TickState>().movers.is_empty() {
-        go_to(world, FwkPhase::TickEvents);
+        go_to(world, FateWalkerPhase::TickEvents);
     }
 }
 
@@ -88,19 +88,19 @@ pub fn owes_answer(world: &World, e: Entity) -> bool {
 
 /// Checks a mover's answer (at a segment's end), or a change of movement made in the middle
 /// of a segment while the mover declares.
-pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict {
+pub fn check(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict {
     let Some(m) = view::motion(world, e) else {
         return Err(Rejection::new(format!("{} is not moving", view::name(world, e))));
     };
     match intent {
-        FwkIntent::ContinueMoving if m.segment_end != view::tick(world) => {
+        FateWalkerIntent::ContinueMoving if m.segment_end != view::tick(world) => {
             Err(Rejection::new("keeping on is decided at the end of a segment"))
         }
-        FwkIntent::ContinueMoving | FwkIntent::StopMoving => Ok(()),
-        FwkIntent::ChangeMovement { mode } if *mode == m.mode => {
+        FateWalkerIntent::ContinueMoving | FateWalkerIntent::StopMoving => Ok(()),
+        FateWalkerIntent::ChangeMovement { mode } if *mode == m.mode => {
             Err(Rejection::new(format!("{} is already moving that way ({mode:?})", view::name(world, e))))
         }
-        FwkIntent::ChangeMovement { mode } => {
+        FateWalkerIntent::ChangeMovement { mode } => {
             actions::check_mode(world, e, *mode)?;
             if view::rate(world, e, *mode) <= 0.0 {
                 return Err(Rejection::new(format!("{} cannot move at all that way", view::name(world, e))));
@@ -113,7 +113,7 @@ pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict {
 
 /// Applies a mover's answer. A change or stop in the middle of a segment first covers the
 /// share of the segment's distance already moved.
-pub fn answer(world: &mut World, e: Entity, intent: &FwkIntent) {
+pub fn answer(world: &mut World, e: Entity, intent: &FateWalkerIntent) {
     world.resource_mut::<TickState>().movers.retain(|&m| m != e);
     let ticks = view::catalogue(world).tables().ticks;
     let segment = view::catalogue(world).tables().segment_ticks.max(1);
@@ -124,8 +124,8 @@ pub fn answer(world: &mut World, e: Entity, intent: &FwkIntent) {
         cover_distance(world, e, m, elapsed as f32 / segment as f32);
     }
     let cost = match intent {
-        FwkIntent::ContinueMoving => 0,
-        FwkIntent::ChangeMovement { mode } => {
+        FateWalkerIntent::ContinueMoving => 0,
+        FateWalkerIntent::ChangeMovement { mode } => {
             m.mode = *mode;
             if let Some(mut s) = world.get_mut::<Stance>(e) {
                 s.prone = *mode == MoveMode::Crawl;

@@ -3,14 +3,13 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use bevy_ecs::prelude::*;
-use fray_core::log::GameLog;
-use fray_core::phase::{CurrentPhase, Phase, StepProgress, enter_phase};
+use fray_core::phase::Phase;
 
 use crate::intent::{Action, Reaction};
 
 /// The steps of a fight: the opening, then the steps of every tick, and the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FwkPhase {
+pub enum FateWalkerPhase {
     /// Scripted events of tick 0 and the ambusher's free action, before initiative.
     Ambush,
     /// Everyone aware of the fight rolls initiative.
@@ -31,44 +30,65 @@ pub enum FwkPhase {
     FightOver,
 }
 
-impl Phase for FwkPhase {
+impl Phase for FateWalkerPhase {
+    const ALL: &'static [Self] = &[
+        FateWalkerPhase::Ambush,
+        FateWalkerPhase::Initiative,
+        FateWalkerPhase::TickEvents,
+        FateWalkerPhase::Declare,
+        FateWalkerPhase::Preempt,
+        FateWalkerPhase::Resolve,
+        FateWalkerPhase::FreeActions,
+        FateWalkerPhase::FightOver,
+    ];
+    const OVER: Self = FateWalkerPhase::FightOver;
+
     fn name(self) -> &'static str {
         match self {
-            FwkPhase::Ambush => "ambush",
-            FwkPhase::Initiative => "initiative",
-            FwkPhase::TickEvents => "tick_events",
-            FwkPhase::Declare => "declare",
-            FwkPhase::Preempt => "preempt",
-            FwkPhase::Resolve => "resolve",
-            FwkPhase::FreeActions => "free_actions",
-            FwkPhase::FightOver => "fight_over",
+            FateWalkerPhase::Ambush => "ambush",
+            FateWalkerPhase::Initiative => "initiative",
+            FateWalkerPhase::TickEvents => "tick_events",
+            FateWalkerPhase::Declare => "declare",
+            FateWalkerPhase::Preempt => "preempt",
+            FateWalkerPhase::Resolve => "resolve",
+            FateWalkerPhase::FreeActions => "free_actions",
+            FateWalkerPhase::FightOver => "fight_over",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            FateWalkerPhase::Ambush => "Ambush",
+            FateWalkerPhase::Initiative => "Initiative",
+            FateWalkerPhase::TickEvents => "Tick events",
+            FateWalkerPhase::Declare => "Declarations",
+            FateWalkerPhase::Preempt => "Preemptions and reactions",
+            FateWalkerPhase::Resolve => "Resolution",
+            FateWalkerPhase::FreeActions => "Free actions",
+            FateWalkerPhase::FightOver => "Fight over",
+        }
+    }
+
+    /// The opening (ambush, initiative) is one track, the steps of a tick another.
+    fn track(self) -> Vec<Self> {
+        match self {
+            FateWalkerPhase::Ambush | FateWalkerPhase::Initiative => {
+                vec![FateWalkerPhase::Ambush, FateWalkerPhase::Initiative]
+            }
+            _ => FateWalkerPhase::TICK.to_vec(),
         }
     }
 }
 
-impl FwkPhase {
-    /// The steps of one tick, in order (for a phase tracker).
-    pub const TICK: [FwkPhase; 5] = [
-        FwkPhase::TickEvents,
-        FwkPhase::Declare,
-        FwkPhase::Preempt,
-        FwkPhase::Resolve,
-        FwkPhase::FreeActions,
+impl FateWalkerPhase {
+    /// The steps of one tick, in order.
+    pub const TICK: [FateWalkerPhase; 5] = [
+        FateWalkerPhase::TickEvents,
+        FateWalkerPhase::Declare,
+        FateWalkerPhase::Preempt,
+        FateWalkerPhase::Resolve,
+        FateWalkerPhase::FreeActions,
     ];
-
-    /// A name for people.
-    pub fn title(self) -> &'static str {
-        match self {
-            FwkPhase::Ambush => "Ambush",
-            FwkPhase::Initiative => "Initiative",
-            FwkPhase::TickEvents => "Tick events",
-            FwkPhase::Declare => "Declarations",
-            FwkPhase::Preempt => "Preemptions and reactions",
-            FwkPhase::Resolve => "Resolution",
-            FwkPhase::FreeActions => "Free actions",
-            FwkPhase::FightOver => "Fight over",
-        }
-    }
 }
 
 /// The tick counter.
@@ -151,33 +171,13 @@ pub struct TickState {
     pub opening_events_done: bool,
 }
 
-/// How and why the fight ended.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct FightResult {
-    /// The side id left standing, if exactly one.
-    pub winner: Option<String>,
-    /// The tick it ended at.
-    pub ticks: u32,
-    /// Why it ended.
-    pub reason: String,
-}
-
 /// Moves the table to `phase` from an exclusive system.
-pub(crate) fn go_to(world: &mut World, phase: FwkPhase) {
-    world.resource_scope(|world, mut current: Mut<CurrentPhase<FwkPhase>>| {
-        world.resource_scope(|world, mut log: Mut<GameLog>| {
-            let mut progress = world.resource_mut::<StepProgress>();
-            enter_phase(phase, &mut current, &mut log, &mut progress);
-        });
-    });
+pub(crate) fn go_to(world: &mut World, phase: FateWalkerPhase) {
+    fray_core::phase::go_to(world, phase);
 }
 
 /// The phase now.
-pub fn current(world: &World) -> FwkPhase {
-    world.get_resource::<CurrentPhase<FwkPhase>>().map_or(FwkPhase::FightOver, |c| c.get())
+pub fn current(world: &World) -> FateWalkerPhase {
+    fray_core::phase::current(world)
 }
 
-/// Whether the fight is over.
-pub fn fight_over(world: &World) -> bool {
-    current(world) == FwkPhase::FightOver
-}

@@ -14,8 +14,8 @@ use fray_core::phase::RulesStep;
 
 use crate::actions;
 use crate::combat;
-use crate::intent::{Action, FwkIntent, Reaction};
-use crate::phase::{Ask, AskKind, Choice, FwkPhase, TickState, go_to};
+use crate::intent::{Action, FateWalkerIntent, Reaction};
+use crate::phase::{Ask, AskKind, Choice, FateWalkerPhase, TickState, go_to};
 use crate::schedule::FateWalkerSystems;
 use crate::view;
 
@@ -71,7 +71,7 @@ fn still_open(world: &World, ask: &Ask) -> bool {
 fn skip_stale_questions(world: &mut World) {
     loop {
         let Some(front) = world.resource::<TickState>().asks.front().copied() else {
-            go_to(world, FwkPhase::Resolve);
+            go_to(world, FateWalkerPhase::Resolve);
             return;
         };
         if still_open(world, &front) {
@@ -108,17 +108,17 @@ pub enum Response {
 }
 
 /// Checks a response by `e` to the question it is asked.
-pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Response> {
+pub fn check(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict<Response> {
     let Some(ask) = asked(world).filter(|a| a.responder == e) else {
         return Err(Rejection::new(format!("{} is asked nothing now", view::name(world, e))));
     };
     match (ask.kind, intent) {
-        (_, FwkIntent::Decline) => Ok(Response::Decline),
-        (AskKind::Preempt, FwkIntent::Preempt { action }) => {
+        (_, FateWalkerIntent::Decline) => Ok(Response::Decline),
+        (AskKind::Preempt, FateWalkerIntent::Preempt { action }) => {
             actions::check(world, e, action)?;
             Ok(Response::Preempt(action.clone()))
         }
-        (AskKind::React, FwkIntent::React { reaction }) => {
+        (AskKind::React, FateWalkerIntent::React { reaction }) => {
             let attack = asked_about(world, &ask).filter(|(_, action)| {
                 action.target().and_then(|t| view::entity(world, t)) == Some(e)
                     && matches!(action, Action::Attack { .. })
@@ -130,7 +130,7 @@ pub fn check(world: &World, e: Entity, intent: &FwkIntent) -> Verdict<Response> 
             combat::check_reaction(world, e, *reaction, &weapon.1)?;
             Ok(Response::React(*reaction))
         }
-        (AskKind::React, FwkIntent::Counter { action }) => {
+        (AskKind::React, FateWalkerIntent::Counter { action }) => {
             actions::check(world, e, action)?;
             Ok(Response::Counter(action.clone()))
         }

@@ -11,7 +11,7 @@ use fray_core::phase::RulesStep;
 
 use crate::actions;
 use crate::intent::{Action, Reaction};
-use crate::phase::{Choice, FwkPhase, TickState, go_to};
+use crate::phase::{Choice, FateWalkerPhase, TickState, go_to};
 use crate::schedule::FateWalkerSystems;
 use crate::sheet::ActionClock;
 use crate::view;
@@ -78,7 +78,7 @@ fn resolve_group(world: &mut World) {
     };
     next.declared.extend(state.preempts.iter().map(|(h, _, _)| *h));
     world.insert_resource(next);
-    go_to(world, FwkPhase::Declare);
+    go_to(world, FateWalkerPhase::Declare);
 }
 
 /// Resolves an action and adds its cost to the actor's next action tick (counted from now

@@ -4,9 +4,10 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, TableSystems, in_phase};
+use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::ruleset::Ruleset;
 
-use crate::phase::FwkPhase;
+use crate::phase::FateWalkerPhase;
 
 /// One set per phase, in order, then the decisions set.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -64,16 +65,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FateWalkerSystems::Ambush.run_if(in_phase(FwkPhase::Ambush)),
-            FateWalkerSystems::Initiative.run_if(in_phase(FwkPhase::Initiative)),
-            FateWalkerSystems::TickEvents.run_if(in_phase(FwkPhase::TickEvents)),
-            FateWalkerSystems::Declare.run_if(in_phase(FwkPhase::Declare)),
-            FateWalkerSystems::Preempt.run_if(in_phase(FwkPhase::Preempt)),
-            FateWalkerSystems::Resolve.run_if(in_phase(FwkPhase::Resolve)),
-            FateWalkerSystems::FreeActions.run_if(in_phase(FwkPhase::FreeActions)),
+            FateWalkerSystems::Ambush.run_if(in_phase(FateWalkerPhase::Ambush)),
+            FateWalkerSystems::Initiative.run_if(in_phase(FateWalkerPhase::Initiative)),
+            FateWalkerSystems::TickEvents.run_if(in_phase(FateWalkerPhase::TickEvents)),
+            FateWalkerSystems::Declare.run_if(in_phase(FateWalkerPhase::Declare)),
+            FateWalkerSystems::Preempt.run_if(in_phase(FateWalkerPhase::Preempt)),
+            FateWalkerSystems::Resolve.run_if(in_phase(FateWalkerPhase::Resolve)),
+            FateWalkerSystems::FreeActions.run_if(in_phase(FateWalkerPhase::FreeActions)),
             FateWalkerSystems::Decisions,
         )
             .chain()
-            .in_set(TableSystems::Rules),
+            .in_set(RulesetSystems(crate::FateWalker::ID)),
     );
 }

@@ -148,13 +148,13 @@ pub struct CatalogueData {
 
 impl Default for Catalogue {
     fn default() -> Self {
-        Catalogue::new(&crate::data::FwkRules::default())
+        Catalogue::new(&crate::data::FateWalkerRules::default())
     }
 }
 
 impl Catalogue {
     /// The defaults with a scenario's rules block laid over them.
-    pub fn new(rules: &crate::data::FwkRules) -> Catalogue {
+    pub fn new(rules: &crate::data::FateWalkerRules) -> Catalogue {
         let defaults = Defaults::embedded();
         let mut weapons = defaults.weapons;
         weapons.extend(rules.weapons.clone());

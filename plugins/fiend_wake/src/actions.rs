@@ -11,15 +11,15 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::location::{
-    EnteredFrom, Location, LocationProperty, are_local, field, is_field, place_id, place_of, the_place,
+    EnteredFrom, Location, are_local, field, is_field, place_id, place_of, the_place,
     why_not_enter,
 };
 use fray_core::log::LogEvent;
 use fray_core::prelude::{FieldPosition, Occupies, RiddenBy, Rides, TableIndex};
-use fray_core::tokens::TokenKind;
 
+use crate::counters::TACTICAL_POINT;
 use crate::data::{Attribute, Item, Skill, WeaponKind};
-use crate::intent::FwIntent;
+use crate::intent::FiendWakeIntent;
 use crate::phase::ActiveTurn;
 use crate::reactions::{AreaKind, AttackKind, Held, Question, clearers, hold, interceptors, stoppers};
 use crate::sheet::{Arsenal, Attributes, CaltropsOf, Inventory, MountTraits};
@@ -91,11 +91,11 @@ fn carries(world: &World, e: Entity, item: Item) -> bool {
 }
 
 /// Checks a turn action of the active combatant.
-pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<Plan> {
+pub(crate) fn check(world: &World, actor: Entity, intent: &FiendWakeIntent) -> Verdict<Plan> {
     let turn = world.resource::<ActiveTurn>();
     let full_left = !turn.full_action_used;
     let rules = &view::catalogue(world).rules;
-    let tp = view::count(world, actor, TokenKind::TacticalPoint);
+    let tp = view::count(world, actor, TACTICAL_POINT);
     let name = view::name(world, actor);
     // A simple action: its cost, or the full action with the TP it is assumed to cost.
     let simple = |cost: u32, upgrade: bool, assumed: u32, what: Act| -> Verdict<Plan> {
@@ -117,12 +117,12 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
         Ok(Plan { cost: 0, full: Some(None), what })
     };
     match intent {
-        FwIntent::Arm { weapon, upgrade } => {
+        FiendWakeIntent::Arm { weapon, upgrade } => {
             let cost = check_arm(world, actor, weapon)?;
             let assumed = effective(world, actor, Attribute::Grace).max(3);
             simple(cost, *upgrade, assumed, Act::Arm(weapon.clone()))
         }
-        FwIntent::EnterLocation { location: id, upgrade } => {
+        FiendWakeIntent::EnterLocation { location: id, upgrade } => {
             let to = location(world, id)?;
             if let Some(reason) = why_not_enter(world, here(world, actor)?, to) {
                 return Err(no(reason));
@@ -130,14 +130,14 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let assumed = effective(world, actor, Attribute::Grace);
             simple(view::entry_cost_for(world, actor, to), *upgrade, assumed, Act::Move { to })
         }
-        FwIntent::Evacuate { upgrade } => {
+        FiendWakeIntent::Evacuate { upgrade } => {
             if is_field(world, here(world, actor)?) {
                 return Err(no("occupies no location: there is nothing to evacuate"));
             }
             let to = field(world).ok_or_else(|| no("this table has no open field"))?;
             simple(rules.evacuate_cost, *upgrade, rules.upgrade_assumed_tp, Act::Move { to })
         }
-        FwIntent::Retreat { tp: spent, upgrade } => {
+        FiendWakeIntent::Retreat { tp: spent, upgrade } => {
             let from = here(world, actor)?;
             if !is_field(world, from) {
                 return Err(no(format!(
@@ -159,17 +159,17 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
                 simple(*spent, false, 0, Act::Retreat { value: *spent })
             }
         }
-        FwIntent::Mount { mount, upgrade } => {
+        FiendWakeIntent::Mount { mount, upgrade } => {
             let m = check_mount(world, actor, mount)?;
             simple(rules.mount_cost, *upgrade, effective(world, actor, Attribute::Power), Act::Mount(m))
         }
-        FwIntent::Dismount => {
+        FiendWakeIntent::Dismount => {
             if world.get::<Rides>(actor).is_none() {
                 return Err(no(format!("{name} is not riding")));
             }
             simple(rules.dismount_cost, false, 0, Act::Dismount)
         }
-        FwIntent::CallShot { upgrade } => {
+        FiendWakeIntent::CallShot { upgrade } => {
             if *upgrade {
                 return Err(no("a called shot cannot take the full action: the attack it calls needs it"));
             }
@@ -178,19 +178,19 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             simple(rules.call_shot_cost, false, 0, Act::CallShot)
         }
-        FwIntent::OddBall { what, tp: price } => {
+        FiendWakeIntent::OddBall { what, tp: price } => {
             check_text(what)?;
             simple(*price, false, 0, Act::OddBall(what.clone()))
         }
-        FwIntent::OddBallRoll { what, attribute, difficulty } => {
+        FiendWakeIntent::OddBallRoll { what, attribute, difficulty } => {
             check_text(what)?;
             if *difficulty > 100 {
                 return Err(no("an odd-ball difficulty above 100 cannot be rolled"));
             }
             full(Act::OddBallRoll { what: what.clone(), attribute: *attribute, difficulty: *difficulty })
         }
-        FwIntent::MeleeAttack { target } | FwIntent::RangedAttack { target } => {
-            let kind = if matches!(intent, FwIntent::MeleeAttack { .. }) {
+        FiendWakeIntent::MeleeAttack { target } | FiendWakeIntent::RangedAttack { target } => {
+            let kind = if matches!(intent, FiendWakeIntent::MeleeAttack { .. }) {
                 WeaponKind::Melee
             } else {
                 WeaponKind::Ranged
@@ -199,7 +199,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             let kind = if kind == WeaponKind::Melee { AttackKind::Melee } else { AttackKind::Ranged };
             full(Act::Attack { target, kind })
         }
-        FwIntent::Grapple { target } => {
+        FiendWakeIntent::Grapple { target } => {
             let t = combatant(world, target)?;
             check_target(world, actor, t)?;
             if !are_local(world, actor, t) {
@@ -210,7 +210,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             full(Act::Attack { target: t, kind: AttackKind::Grapple })
         }
-        FwIntent::Assault { location: id, supporters, tp: spent, raise, enter } => {
+        FiendWakeIntent::Assault { location: id, supporters, tp: spent, raise, enter } => {
             let l = a_location(world, id)?;
             if place_of(world, actor) == Some(l) {
                 return Err(no(format!("an assault is made into a location; {name} is already in it")));
@@ -228,7 +228,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             plan.cost = *spent;
             Ok(plan)
         }
-        FwIntent::Bombard { location: id } => {
+        FiendWakeIntent::Bombard { location: id } => {
             let l = a_location(world, id)?;
             let (weapon_id, weapon) =
                 view::ready_weapon(world, actor).ok_or_else(|| no(format!("{name} has no weapon ready")))?;
@@ -237,14 +237,14 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             full(Act::Bombard(l))
         }
-        FwIntent::ThrowGrenade { location: id } => {
+        FiendWakeIntent::ThrowGrenade { location: id } => {
             let l = a_location(world, id)?;
             if !carries(world, actor, Item::Grenade) {
                 return Err(no(format!("{name} carries no grenade")));
             }
             full(Act::Grenade(l))
         }
-        FwIntent::Caltrops { target } => {
+        FiendWakeIntent::Caltrops { target } => {
             let t = combatant(world, target)?;
             if !carries(world, actor, Item::Caltrops) {
                 return Err(no(format!("{name} carries no caltrops")));
@@ -260,7 +260,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             full(Act::Caltrops(t))
         }
-        FwIntent::PickUpCaltrops { location: id, take_wounds } => {
+        FiendWakeIntent::PickUpCaltrops { location: id, take_wounds } => {
             let l = location(world, id)?;
             if world.get::<CaltropsOf>(l).map(|c| c.0) != Some(actor) {
                 return Err(no(format!("{} is not {name}'s caltrops", the_place(world, l))));
@@ -277,7 +277,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             full(Act::PickUp { location: l, take_wounds: *take_wounds })
         }
-        FwIntent::Medic { patient } => {
+        FiendWakeIntent::Medic { patient } => {
             let p = combatant(world, patient)?;
             if view::status(world, p) != fray_core::table::Status::Unconscious {
                 return Err(no(format!("{} is not unconscious", view::name(world, p))));
@@ -287,11 +287,11 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FwIntent) -> Verdict<
             }
             full(Act::Medic(p))
         }
-        FwIntent::Wrangle { mount } => {
+        FiendWakeIntent::Wrangle { mount } => {
             let m = check_wrangle(world, actor, mount)?;
             full(Act::Wrangle(m))
         }
-        FwIntent::EndTurn => Ok(Plan { cost: 0, full: None, what: Act::EndTurn }),
+        FiendWakeIntent::EndTurn => Ok(Plan { cost: 0, full: None, what: Act::EndTurn }),
         other => Err(no(format!("{} is not something to do during a turn", other.title()))),
     }
 }
@@ -416,7 +416,7 @@ fn check_supporters(
             return Err(no(format!("{} is inside the location and cannot assault it", view::name(world, s))));
         }
         let reaches = occupants.is_empty() || occupants.iter().any(|&o| crate::ai::in_reach(world, s, o));
-        if view::can_act(world, s) && view::count(world, s, TokenKind::TacticalPoint) >= 1 && reaches {
+        if view::can_act(world, s) && view::count(world, s, TACTICAL_POINT) >= 1 && reaches {
             able += 1;
         }
         team.push(s);
@@ -441,7 +441,7 @@ pub(crate) fn can_hit(world: &World, actor: Entity, target: Entity, kind: Weapon
 pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
     world.resource_mut::<ActiveTurn>().actions += 1;
     if plan.cost > 0 {
-        view::lose(world, actor, TokenKind::TacticalPoint, plan.cost, "action");
+        view::lose(world, actor, TACTICAL_POINT, plan.cost, "action");
     }
     if let Some(assumed) = plan.full {
         world.resource_mut::<ActiveTurn>().full_action_used = true;
@@ -571,10 +571,10 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
                 id: id.clone(),
                 name: format!("Caltrops ({})", view::name(world, actor)),
                 entry_cost: 1,
-                properties: vec![LocationProperty::WoundsAtTurnStart(wounds)],
                 position: at,
                 size: [180.0, 130.0],
             },
+            crate::sheet::Properties(vec![crate::data::LocationProperty::WoundsAtTurnStart(wounds)]),
             EnteredFrom(vec![field]),
             CaltropsOf(actor),
         ))
@@ -597,7 +597,7 @@ fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bo
     if take_wounds {
         damage::wounds(world, actor, rules.caltrops_pickup, "picking up caltrops");
     } else {
-        view::lose(world, actor, TokenKind::TacticalPoint, rules.caltrops_pickup, "picking up caltrops");
+        view::lose(world, actor, TACTICAL_POINT, rules.caltrops_pickup, "picking up caltrops");
     }
     let Some(field) = field(world) else {
         return;

@@ -7,10 +7,10 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::Verdict;
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
-use fray_core::tokens::TokenKind;
 
+use crate::counters::TACTICAL_POINT;
 use crate::actions::check_arm;
-use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, go_to};
+use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::Arsenal;
 use crate::turns::start_turn;
@@ -80,7 +80,7 @@ fn can_spend(world: &World, e: Entity) -> bool {
     if !view::can_act(world, e) {
         return false;
     }
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = view::count(world, e, TACTICAL_POINT);
     let carried = world.get::<Arsenal>(e).map(|a| a.carried.clone()).unwrap_or_default();
     carried.iter().any(|w| check_arm(world, e, w).is_ok_and(|cost| cost <= tp))
 }
@@ -98,7 +98,7 @@ fn next_spender(world: &mut World) {
     }
     if cursor >= priority.len() {
         world.resource_mut::<Round>().cursor = 0;
-        go_to(world, FwPhase::Harassment);
+        go_to(world, FiendWakePhase::Harassment);
     }
 }
 
@@ -117,7 +117,7 @@ pub(crate) fn check_spend_arm(world: &World, e: Entity, weapon: &str, upgrade: b
         return Err(fray_core::intent::Rejection::new("there is no full action in the aftermath"));
     }
     let cost = check_arm(world, e, weapon)?;
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = view::count(world, e, TACTICAL_POINT);
     if cost > tp {
         return Err(fray_core::intent::Rejection::new(format!("costs {cost} TP but holds only {tp}")));
     }
@@ -126,7 +126,7 @@ pub(crate) fn check_spend_arm(world: &World, e: Entity, weapon: &str, upgrade: b
 
 /// Arms in the aftermath and moves on to the next combatant.
 pub(crate) fn spend_arm(world: &mut World, e: Entity, weapon: &str, cost: u32) {
-    view::lose(world, e, TokenKind::TacticalPoint, cost, "aftermath");
+    view::lose(world, e, TACTICAL_POINT, cost, "aftermath");
     if let Some(mut a) = world.get_mut::<Arsenal>(e) {
         a.ready = Some(weapon.to_owned());
     }

@@ -8,12 +8,12 @@ use fray_core::dice::TableRng;
 use fray_core::location::{accessible_from, are_local, field, is_field, place_id, place_of};
 use fray_core::prelude::{RiddenBy, TableIndex};
 use fray_core::table::Status;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::{TACTICAL_POINT, TURN_TOKEN};
 use crate::actions::can_hit;
 use crate::data::{Item, Skill, WeaponKind};
-use crate::intent::FwIntent;
-use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
+use crate::intent::FiendWakeIntent;
+use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, current};
 use crate::reactions::{Question, asked};
 use crate::sheet::{Arsenal, Inventory, MountTraits, Skills, Spells};
 use crate::view;
@@ -22,7 +22,7 @@ use crate::view;
 const MAX_ACTIONS_PER_TURN: u32 = 10;
 
 /// The next intent the AI submits for `e`.
-pub fn decide(world: &mut World, e: Entity) -> FwIntent {
+pub fn decide(world: &mut World, e: Entity) -> FiendWakeIntent {
     if let Some((_, q)) = asked(world) {
         return react(world, e, q);
     }
@@ -30,63 +30,63 @@ pub fn decide(world: &mut World, e: Entity) -> FwIntent {
         return turn(world, e);
     }
     match current(world) {
-        FwPhase::RoundPrep => armour(world, e),
-        FwPhase::BidForPriority => {
+        FiendWakePhase::RoundPrep => armour(world, e),
+        FiendWakePhase::BidForPriority => {
             let tp = tp(world, e);
             let bid = world.resource_mut::<TableRng>().below(tp as usize / 2 + 1) as u32;
-            FwIntent::Bid { tp: bid }
+            FiendWakeIntent::Bid { tp: bid }
         }
-        FwPhase::Cede => FwIntent::Cede { cede: false },
-        FwPhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {
+        FiendWakePhase::Cede => FiendWakeIntent::Cede { cede: false },
+        FiendWakePhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {
             fuel(world, e)
         }
-        FwPhase::Aftermath => match weapon_to_arm(world, e, tp(world, e)) {
-            Some((weapon, _)) => FwIntent::Arm { weapon, upgrade: false },
-            None => FwIntent::Pass,
+        FiendWakePhase::Aftermath => match weapon_to_arm(world, e, tp(world, e)) {
+            Some((weapon, _)) => FiendWakeIntent::Arm { weapon, upgrade: false },
+            None => FiendWakeIntent::Pass,
         },
-        FwPhase::Harassment => harass(world, e),
-        _ => FwIntent::Pass,
+        FiendWakePhase::Harassment => harass(world, e),
+        _ => FiendWakeIntent::Pass,
     }
 }
 
 /// What the AI submits when its first choice was refused: the safest answer to what it is
 /// asked.
-pub fn fallback(world: &World, e: Entity) -> FwIntent {
+pub fn fallback(world: &World, e: Entity) -> FiendWakeIntent {
     if asked(world).is_some() {
-        return FwIntent::Decline;
+        return FiendWakeIntent::Decline;
     }
     if world.resource::<ActiveTurn>().actor == Some(e) {
-        return FwIntent::EndTurn;
+        return FiendWakeIntent::EndTurn;
     }
     match current(world) {
-        FwPhase::RoundPrep => FwIntent::RefuseArmour { doff: false },
-        FwPhase::BidForPriority => FwIntent::Bid { tp: 0 },
-        FwPhase::Cede => FwIntent::Cede { cede: false },
-        _ => FwIntent::Pass,
+        FiendWakePhase::RoundPrep => FiendWakeIntent::RefuseArmour { doff: false },
+        FiendWakePhase::BidForPriority => FiendWakeIntent::Bid { tp: 0 },
+        FiendWakePhase::Cede => FiendWakeIntent::Cede { cede: false },
+        _ => FiendWakeIntent::Pass,
     }
 }
 
 fn tp(world: &World, e: Entity) -> u32 {
-    view::count(world, e, TokenKind::TacticalPoint)
+    view::count(world, e, TACTICAL_POINT)
 }
 
 fn skill(world: &World, e: Entity, s: Skill) -> u32 {
     world.get::<Skills>(e).map_or(0, |k| k.level(s))
 }
 
-fn react(world: &World, e: Entity, q: Question) -> FwIntent {
+fn react(world: &World, e: Entity, q: Question) -> FiendWakeIntent {
     match q {
-        Question::ClearOut => FwIntent::ClearOut,
-        Question::StopRetreat => FwIntent::StopRetreat,
-        Question::Support => FwIntent::Support { tp: 1, enter: true },
+        Question::ClearOut => FiendWakeIntent::ClearOut,
+        Question::StopRetreat => FiendWakeIntent::StopRetreat,
+        Question::Support => FiendWakeIntent::Support { tp: 1, enter: true },
         Question::Intercept => {
             let target = match world.resource::<crate::reactions::Reactions>().held {
                 Some(crate::reactions::Held::Attack { target, .. }) => Some(target),
                 _ => None,
             };
             match target {
-                Some(t) if would_intercept(world, e, t) => FwIntent::Intercept,
-                _ => FwIntent::Decline,
+                Some(t) if would_intercept(world, e, t) => FiendWakeIntent::Intercept,
+                _ => FiendWakeIntent::Decline,
             }
         }
     }
@@ -97,23 +97,23 @@ pub fn would_intercept(world: &World, e: Entity, target: Entity) -> bool {
     view::reduction(world, e) > view::reduction(world, target)
 }
 
-fn armour(world: &World, e: Entity) -> FwIntent {
+fn armour(world: &World, e: Entity) -> FiendWakeIntent {
     let cost = view::encumbrance(world, e).unwrap_or(0);
     let tp = tp(world, e);
-    let tokens = view::count(world, e, TokenKind::TurnToken);
+    let tokens = view::count(world, e, TURN_TOKEN);
     let per = view::catalogue(world).rules.turn_token_tp.max(1);
     if tp >= cost {
-        return FwIntent::PayArmour { tp: cost, turn_tokens: 0 };
+        return FiendWakeIntent::PayArmour { tp: cost, turn_tokens: 0 };
     }
     let needed = (cost - tp).div_ceil(per);
     if needed <= tokens {
-        FwIntent::PayArmour { tp, turn_tokens: needed }
+        FiendWakeIntent::PayArmour { tp, turn_tokens: needed }
     } else {
-        FwIntent::RefuseArmour { doff: false }
+        FiendWakeIntent::RefuseArmour { doff: false }
     }
 }
 
-fn fuel(world: &World, e: Entity) -> FwIntent {
+fn fuel(world: &World, e: Entity) -> FiendWakeIntent {
     let mut left = tp(world, e);
     let mut keep = Vec::new();
     for (spec, _) in world.get::<Spells>(e).map(|s| s.0.clone()).unwrap_or_default() {
@@ -123,7 +123,7 @@ fn fuel(world: &World, e: Entity) -> FwIntent {
             keep.push(spec.name);
         }
     }
-    FwIntent::FuelSpells { spells: keep }
+    FiendWakeIntent::FuelSpells { spells: keep }
 }
 
 /// The best carried weapon that is not ready and that `tp` pays for: ranged first.
@@ -196,29 +196,29 @@ fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
 
 /// One decision of the AI's turn: mount, arm, a special full action when it fits, move a
 /// melee fighter toward enemies, call a shot, attack, end the turn.
-fn turn(world: &mut World, e: Entity) -> FwIntent {
+fn turn(world: &mut World, e: Entity) -> FiendWakeIntent {
     let turn = world.resource::<ActiveTurn>().clone();
     if turn.actions >= MAX_ACTIONS_PER_TURN {
-        return FwIntent::EndTurn;
+        return FiendWakeIntent::EndTurn;
     }
     let tp = tp(world, e);
     let full_free = !turn.full_action_used;
     let Some(at) = place_of(world, e) else {
-        return FwIntent::EndTurn;
+        return FiendWakeIntent::EndTurn;
     };
     let rules = view::catalogue(world).rules.clone();
     if let Some(mount) = free_mount(world, e, false)
         && tp > rules.mount_cost
     {
-        return FwIntent::Mount { mount, upgrade: false };
+        return FiendWakeIntent::Mount { mount, upgrade: false };
     }
     let mut kind = view::ready_kind(world, e);
     if kind.is_none() {
         if let Some((weapon, _)) = weapon_to_arm(world, e, tp) {
-            return FwIntent::Arm { weapon, upgrade: false };
+            return FiendWakeIntent::Arm { weapon, upgrade: false };
         }
         if full_free && let Some(weapon) = world.get::<Arsenal>(e).and_then(|a| a.carried.first().cloned()) {
-            return FwIntent::Arm { weapon, upgrade: true };
+            return FiendWakeIntent::Arm { weapon, upgrade: true };
         }
     }
     // Special full actions are weighed at the start of the turn (after mounting or arming).
@@ -237,33 +237,33 @@ fn turn(world: &mut World, e: Entity) -> FwIntent {
             .into_iter()
             .find(|&t| fighting_enemy(world, e, t) && are_local(world, e, t));
         if let Some(t) = local {
-            return FwIntent::Grapple { target: view::id(world, t) };
+            return FiendWakeIntent::Grapple { target: view::id(world, t) };
         }
     }
     let Some(k) = kind.take() else {
-        return FwIntent::EndTurn;
+        return FiendWakeIntent::EndTurn;
     };
     if !full_free {
-        return FwIntent::EndTurn;
+        return FiendWakeIntent::EndTurn;
     }
     let Some(target) = pick_target(world, e, at, k) else {
         return match step_toward_enemy(world, e, at) {
             Some(step) if is_field(world, step) && rules.evacuate_cost <= tp => {
-                FwIntent::Evacuate { upgrade: false }
+                FiendWakeIntent::Evacuate { upgrade: false }
             }
             Some(step) if !is_field(world, step) && view::entry_cost_for(world, e, step) <= tp => {
-                FwIntent::EnterLocation { location: place_id(world, step), upgrade: false }
+                FiendWakeIntent::EnterLocation { location: place_id(world, step), upgrade: false }
             }
-            _ => FwIntent::EndTurn,
+            _ => FiendWakeIntent::EndTurn,
         };
     };
     if turn.called == 0 && tp > rules.call_shot_cost + 1 && world.resource_mut::<TableRng>().below(4) == 0 {
-        return FwIntent::CallShot { upgrade: false };
+        return FiendWakeIntent::CallShot { upgrade: false };
     }
     let target = view::id(world, target);
     match k {
-        WeaponKind::Melee => FwIntent::MeleeAttack { target },
-        WeaponKind::Ranged => FwIntent::RangedAttack { target },
+        WeaponKind::Melee => FiendWakeIntent::MeleeAttack { target },
+        WeaponKind::Ranged => FiendWakeIntent::RangedAttack { target },
     }
 }
 
@@ -287,7 +287,7 @@ fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::Mo
 
 /// A full action other than a plain attack, when it fits: a grenade or a siege weapon on
 /// an enemy-held location, a medic for a local friend, caltrops, an assault, wrangling.
-fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -> Option<FwIntent> {
+fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -> Option<FiendWakeIntent> {
     let held = enemy_held(world, e);
     let busiest = held.iter().max_by_key(|(_, n)| *n).map(|(l, n)| (*l, *n));
     let carries = |item| world.get::<Inventory>(e).is_some_and(|i| i.0.contains(&item));
@@ -295,18 +295,18 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
         && let Some((l, n)) = busiest
         && n >= 2
     {
-        return Some(FwIntent::ThrowGrenade { location: place_id(world, l) });
+        return Some(FiendWakeIntent::ThrowGrenade { location: place_id(world, l) });
     }
     let siege = view::ready_weapon(world, e).is_some_and(|(_, w)| w.siege > 0);
     if siege && let Some((l, _)) = busiest {
-        return Some(FwIntent::Bombard { location: place_id(world, l) });
+        return Some(FiendWakeIntent::Bombard { location: place_id(world, l) });
     }
     if skill(world, e, Skill::Medicine) > 0 {
         let patient = view::occupants(world, at).into_iter().find(|&p| {
             p != e && view::status(world, p) == Status::Unconscious && !view::enemies(world, e, p)
         });
         if let Some(p) = patient {
-            return Some(FwIntent::Medic { patient: view::id(world, p) });
+            return Some(FiendWakeIntent::Medic { patient: view::id(world, p) });
         }
     }
     if carries(Item::Caltrops) {
@@ -315,7 +315,7 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
                 fighting_enemy(world, e, t) && place_of(world, t).is_some_and(|p| is_field(world, p))
             });
         if let Some(t) = victim {
-            return Some(FwIntent::Caltrops { target: view::id(world, t) });
+            return Some(FiendWakeIntent::Caltrops { target: view::id(world, t) });
         }
     }
     if skill(world, e, Skill::Command) >= 2
@@ -328,12 +328,12 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
     if skill(world, e, Skill::Totemism) > 0
         && let Some(mount) = free_mount(world, e, true)
     {
-        return Some(FwIntent::Wrangle { mount });
+        return Some(FiendWakeIntent::Wrangle { mount });
     }
     None
 }
 
-fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Option<FwIntent> {
+fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Option<FiendWakeIntent> {
     let index = world.resource::<TableIndex>();
     for &(l, _) in held {
         if l == at {
@@ -352,7 +352,7 @@ fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Op
             .map(|s| view::id(world, s))
             .collect();
         if !supporters.is_empty() {
-            return Some(FwIntent::Assault {
+            return Some(FiendWakeIntent::Assault {
                 location: place_id(world, l),
                 supporters,
                 tp: 1,
@@ -393,15 +393,15 @@ fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
     None
 }
 
-fn harass(world: &mut World, e: Entity) -> FwIntent {
+fn harass(world: &mut World, e: Entity) -> FiendWakeIntent {
     let tp = tp(world, e);
     let (Some(at), Some((_, weapon))) = (place_of(world, e), view::ready_weapon(world, e)) else {
-        return FwIntent::Pass;
+        return FiendWakeIntent::Pass;
     };
     // Melee harassment reaches locals and anyone in no location: the same as a melee attack.
     match pick_target(world, e, at, weapon.kind) {
-        Some(t) if tp > 0 => FwIntent::Harass { allocations: vec![(view::id(world, t), tp)] },
-        _ => FwIntent::Pass,
+        Some(t) if tp > 0 => FiendWakeIntent::Harass { allocations: vec![(view::id(world, t), tp)] },
+        _ => FiendWakeIntent::Pass,
     }
 }
 

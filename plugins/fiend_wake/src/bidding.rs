@@ -7,10 +7,10 @@ use fray_core::dice::TableRng;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::LogEvent;
 use fray_core::phase::RulesStep;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::TACTICAL_POINT;
 use crate::data::Skill;
-use crate::phase::{FwPhase, Round, go_to};
+use crate::phase::{FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::{RoundChoices, Skills};
 use crate::view;
@@ -45,7 +45,7 @@ pub(crate) fn awaiting_cedes(world: &World) -> Vec<Entity> {
 
 /// Checks a bid.
 pub(crate) fn check_bid(world: &World, e: Entity, tp: u32) -> Verdict {
-    let held = view::count(world, e, TokenKind::TacticalPoint);
+    let held = view::count(world, e, TACTICAL_POINT);
     if tp > held {
         return Err(Rejection::new(format!("bids {tp} TP but holds only {held}")));
     }
@@ -81,7 +81,7 @@ fn reveal_bids(world: &mut World) {
     }
     let bids = bids(world);
     for &(e, tp) in &bids {
-        view::lose(world, e, TokenKind::TacticalPoint, tp, "bid for priority");
+        view::lose(world, e, TACTICAL_POINT, tp, "bid for priority");
     }
     let shown = bids.iter().map(|&(e, tp)| (view::id(world, e), tp)).collect();
     view::log_table(world, LogEvent::BidsRevealed { bids: shown });
@@ -93,7 +93,7 @@ fn reveal_bids(world: &mut World) {
         round.revealed = true;
         round.tied = tied;
     }
-    let next = if has_ties { FwPhase::Cede } else { FwPhase::ExecuteTurns };
+    let next = if has_ties { FiendWakePhase::Cede } else { FiendWakePhase::ExecuteTurns };
     if !has_ties {
         order_priority(world);
     }
@@ -106,7 +106,7 @@ fn settle_priority(world: &mut World) {
         return;
     }
     order_priority(world);
-    go_to(world, FwPhase::ExecuteTurns);
+    go_to(world, FiendWakePhase::ExecuteTurns);
 }
 
 /// Highest bid first; among equal bids, those who hold before those who cede, then higher

@@ -2,11 +2,13 @@
 //! happens to a combatant who falls unconscious or dies.
 
 use bevy_ecs::prelude::*;
-use fray_core::location::{EnteredFrom, Location, LocationProperty, field, place_of, the_place};
+use crate::data::LocationProperty;
+use fray_core::location::{EnteredFrom, field, place_of, the_place};
 use fray_core::log::LogEvent;
 use fray_core::table::Status;
-use fray_core::tokens::{Counters, TokenKind};
+use fray_core::tokens::Counters;
 
+use crate::counters::{PENDING_TURN, SIEGE_DAMAGE, TACTICAL_POINT, TURN_TOKEN, WOUND};
 use crate::data::Attribute;
 use crate::phase::ActiveTurn;
 use crate::sheet::{Attributes, HandicapChoice};
@@ -14,10 +16,10 @@ use crate::view;
 
 /// Stun: costs TP; past the TP held, every `turn_token_tp` stuns cost a turn token.
 pub fn stun(world: &mut World, target: Entity, amount: u32, source: &str) {
-    let from_tp = view::lose(world, target, TokenKind::TacticalPoint, amount, "stun");
+    let from_tp = view::lose(world, target, TACTICAL_POINT, amount, "stun");
     let per_token = view::catalogue(world).rules.turn_token_tp.max(1);
     let left = amount - from_tp;
-    view::lose(world, target, TokenKind::TurnToken, left / per_token, "stun");
+    view::lose(world, target, TURN_TOKEN, left / per_token, "stun");
     view::log(
         world,
         target,
@@ -47,9 +49,9 @@ pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &str) -> u
     if taken == 0 {
         return 0;
     }
-    view::gain(world, target, TokenKind::Wound, taken, "wounds sustained");
-    if view::count(world, target, TokenKind::Wound) >= view::threshold(world, target) {
-        view::lose(world, target, TokenKind::Wound, u32::MAX, "wound threshold filled");
+    view::gain(world, target, WOUND, taken, "wounds sustained");
+    if view::count(world, target, WOUND) >= view::threshold(world, target) {
+        view::lose(world, target, WOUND, u32::MAX, "wound threshold filled");
         handicap(world, target, "wound threshold");
     }
     taken
@@ -105,7 +107,7 @@ pub fn set_status(world: &mut World, target: Entity, status: Status) {
     if status.can_act() {
         return;
     }
-    for kind in [TokenKind::TacticalPoint, TokenKind::TurnToken, TokenKind::PendingTurn] {
+    for kind in [TACTICAL_POINT, TURN_TOKEN, PENDING_TURN] {
         view::lose(world, target, kind, u32::MAX, "out of the fight");
     }
     let mut turn = world.resource_mut::<ActiveTurn>();
@@ -156,16 +158,16 @@ pub fn siege(world: &mut World, location: Entity, amount: u32, source: &str) {
     let Some(mut counters) = world.get_mut::<Counters>(location) else {
         return;
     };
-    counters.add(TokenKind::SiegeDamage, amount);
-    let tally = counters.get(TokenKind::SiegeDamage);
+    counters.add(SIEGE_DAMAGE, amount);
+    let tally = counters.get(SIEGE_DAMAGE);
     let name = the_place(world, location);
     view::log_table(
         world,
         LogEvent::Effect { what: "siege", detail: format!("{name}: {tally} siege damage ({source})") },
     );
-    let collapses = world.get::<Location>(location).is_some_and(|l| {
-        l.properties.iter().any(|p| matches!(p, LocationProperty::CollapsesAt(n) if tally >= *n))
-    });
+    let collapses = view::properties(world, location)
+        .iter()
+        .any(|p| matches!(p, LocationProperty::CollapsesAt(n) if tally >= *n));
     let already = world.get::<EnteredFrom>(location).is_some_and(|e| e.0.is_empty());
     if collapses && !already {
         collapse(world, location);

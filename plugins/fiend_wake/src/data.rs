@@ -315,3 +315,21 @@ fn yes() -> bool {
 
 /// Attributes and numbers above this are refused as absurd.
 pub const MAX_STAT: i32 = 30;
+
+/// A property of a location with an effect the rules apply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LocationProperty {
+    /// Whoever begins a turn here takes this many wounds (caltrops).
+    WoundsAtTurnStart(u32),
+    /// Each point of siege damage on the location raises its entry cost by this much (rubble).
+    RubblePerSiege(u32),
+    /// With this much siege damage the location collapses: its occupants fall to no location
+    /// and it can no longer be entered.
+    CollapsesAt(u32),
+    /// Attacks and assaults made into the location from outside are this much harder.
+    Cover(u32),
+    /// The difficulty of assaulting this location (instead of the ruleset's default).
+    AssaultDifficulty(u32),
+    /// Text for the table; no rule effect.
+    Note(String),
+}

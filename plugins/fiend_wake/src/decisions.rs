@@ -4,12 +4,12 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
-use fray_core::phase::RulesStep;
+use fray_core::phase::{Phase, RulesStep};
 use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
 
-use crate::intent::{FwIntent, SealedBid};
-use crate::phase::{ActiveTurn, AftermathStep, FwPhase, Round, current};
+use crate::intent::{FiendWakeIntent, SealedBid};
+use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, current};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
 use crate::{actions, aftermath, ai, bidding, harassment, reactions, round_prep, spells, view};
@@ -27,12 +27,12 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
         return vec![actor];
     }
     match current(world) {
-        FwPhase::RoundPrep => round_prep::awaiting(world),
-        FwPhase::BidForPriority => bidding::awaiting_bids(world),
-        FwPhase::Cede => bidding::awaiting_cedes(world),
-        FwPhase::Aftermath => [aftermath::awaiting(world), spells::awaiting(world)].concat(),
-        FwPhase::Harassment => harassment::awaiting(world),
-        FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => Vec::new(),
+        FiendWakePhase::RoundPrep => round_prep::awaiting(world),
+        FiendWakePhase::BidForPriority => bidding::awaiting_bids(world),
+        FiendWakePhase::Cede => bidding::awaiting_cedes(world),
+        FiendWakePhase::Aftermath => [aftermath::awaiting(world), spells::awaiting(world)].concat(),
+        FiendWakePhase::Harassment => harassment::awaiting(world),
+        FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => Vec::new(),
     }
 }
 
@@ -45,12 +45,12 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         return actor == e;
     }
     match current(world) {
-        FwPhase::RoundPrep => round_prep::owes_armour(world, e),
-        FwPhase::BidForPriority => bidding::owes_bid(world, e),
-        FwPhase::Cede => bidding::owes_cede(world, e),
-        FwPhase::Aftermath => aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e),
-        FwPhase::Harassment => harassment::awaiting(world).contains(&e),
-        FwPhase::ExecuteTurns | FwPhase::EndOfRound | FwPhase::CombatOver => false,
+        FiendWakePhase::RoundPrep => round_prep::owes_armour(world, e),
+        FiendWakePhase::BidForPriority => bidding::owes_bid(world, e),
+        FiendWakePhase::Cede => bidding::owes_cede(world, e),
+        FiendWakePhase::Aftermath => aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e),
+        FiendWakePhase::Harassment => harassment::awaiting(world).contains(&e),
+        FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => false,
     }
 }
 
@@ -64,7 +64,7 @@ fn ai_decide(world: &mut World) {
             let id = view::id(world, e);
             for _ in 0..24 {
                 let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
-                let queued = world.resource::<Inbox<FwIntent>>().0.iter().any(|s| s.actor == id);
+                let queued = world.resource::<Inbox<FiendWakeIntent>>().0.iter().any(|s| s.actor == id);
                 if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
                     break;
                 }
@@ -87,16 +87,16 @@ fn ai_decide(world: &mut World) {
 /// Applies queued intents in order while the current phase waits for decisions.
 fn apply_intents(world: &mut World) {
     loop {
-        let Some(next) = world.resource_mut::<Inbox<FwIntent>>().0.pop_front() else {
+        let Some(next) = world.resource_mut::<Inbox<FiendWakeIntent>>().0.pop_front() else {
             return;
         };
         let always =
-            matches!(next.intent, FwIntent::AgreeToEnd { .. }) || current(world) == FwPhase::CombatOver;
+            matches!(next.intent, FiendWakeIntent::AgreeToEnd { .. }) || current(world) == FiendWakePhase::CombatOver;
         let actor = world.resource::<TableIndex>().combatant(&next.actor);
         let expected = actor.is_some_and(|e| is_awaited(world, e));
         if !always && !expected && awaiting(world).is_empty() {
             // The phase has nothing more to ask: leave the rest for the next phase.
-            world.resource_mut::<Inbox<FwIntent>>().0.push_front(next);
+            world.resource_mut::<Inbox<FiendWakeIntent>>().0.push_front(next);
             return;
         }
         // The outcome is recorded in `Outcomes` and the log.
@@ -106,9 +106,9 @@ fn apply_intents(world: &mut World) {
 
 /// Validates and applies one intent now, recording the outcome (a bid is sealed in the log
 /// until the reveal). Returns the verdict.
-pub fn submit(world: &mut World, submitted: Submitted<FwIntent>) -> Verdict {
-    let shown = |_: &World, _: Option<Entity>, intent: &FwIntent| match intent {
-        FwIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
+pub fn submit(world: &mut World, submitted: Submitted<FiendWakeIntent>) -> Verdict {
+    let shown = |_: &World, _: Option<Entity>, intent: &FiendWakeIntent| match intent {
+        FiendWakeIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
         _ => IntentRecord::new(intent.clone()),
     };
     submit_now(world, submitted, shown, validate, apply)
@@ -133,19 +133,19 @@ enum Step {
 }
 
 /// Checks an intent against the table as it is, changing nothing.
-pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
+pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<Plan> {
     let name = view::name(world, e);
-    if current(world) == FwPhase::CombatOver {
+    if current(world) == FiendWakePhase::CombatOver {
         return Err(Rejection::new("the fight is over"));
     }
     if !view::can_act(world, e) {
         let status = format!("{:?}", view::status(world, e)).to_lowercase();
         return Err(Rejection::new(format!("{name} is {status} and cannot act")));
     }
-    if let FwIntent::AgreeToEnd { agree } = intent {
+    if let FiendWakeIntent::AgreeToEnd { agree } = intent {
         return Ok(Plan(Step::Agree(*agree)));
     }
-    if let FwIntent::ChooseHandicap { attribute } = intent {
+    if let FiendWakeIntent::ChooseHandicap { attribute } = intent {
         return Ok(Plan(Step::Handicaps(*attribute)));
     }
     let phase = current(world);
@@ -167,32 +167,32 @@ pub fn validate(world: &World, e: Entity, intent: &FwIntent) -> Verdict<Plan> {
     let step = match (phase, intent) {
         _ if asked => Step::Answer(reactions::check(world, e, intent)?),
         _ if in_turn => Step::Turn(actions::check(world, e, intent)?),
-        (FwPhase::Aftermath, FwIntent::FuelSpells { spells }) if fueling => {
+        (FiendWakePhase::Aftermath, FiendWakeIntent::FuelSpells { spells }) if fueling => {
             Step::Fuel(spells.clone(), spells::check(world, e, spells)?)
         }
-        (FwPhase::RoundPrep, FwIntent::PayArmour { tp, turn_tokens }) => {
+        (FiendWakePhase::RoundPrep, FiendWakeIntent::PayArmour { tp, turn_tokens }) => {
             round_prep::check_pay(world, e, *tp, *turn_tokens)?;
             Step::PayArmour(*tp, *turn_tokens)
         }
-        (FwPhase::RoundPrep, FwIntent::RefuseArmour { doff }) => {
+        (FiendWakePhase::RoundPrep, FiendWakeIntent::RefuseArmour { doff }) => {
             round_prep::check_refuse(world, e)?;
             Step::RefuseArmour(*doff)
         }
-        (FwPhase::BidForPriority, FwIntent::Bid { tp }) => {
+        (FiendWakePhase::BidForPriority, FiendWakeIntent::Bid { tp }) => {
             bidding::check_bid(world, e, *tp)?;
             Step::Bid(*tp)
         }
-        (FwPhase::Cede, FwIntent::Cede { cede }) => Step::Cede(*cede),
-        (FwPhase::Aftermath, FwIntent::Pass) if fueling => Step::Fuel(Vec::new(), 0),
-        (FwPhase::Aftermath, FwIntent::Arm { weapon, upgrade }) if !fueling => {
+        (FiendWakePhase::Cede, FiendWakeIntent::Cede { cede }) => Step::Cede(*cede),
+        (FiendWakePhase::Aftermath, FiendWakeIntent::Pass) if fueling => Step::Fuel(Vec::new(), 0),
+        (FiendWakePhase::Aftermath, FiendWakeIntent::Arm { weapon, upgrade }) if !fueling => {
             let cost = aftermath::check_spend_arm(world, e, weapon, *upgrade)?;
             Step::SpendArm(weapon.clone(), cost)
         }
-        (FwPhase::Aftermath, FwIntent::Pass) => Step::Pass,
-        (FwPhase::Harassment, FwIntent::Harass { allocations }) => {
+        (FiendWakePhase::Aftermath, FiendWakeIntent::Pass) => Step::Pass,
+        (FiendWakePhase::Harassment, FiendWakeIntent::Harass { allocations }) => {
             Step::Harass(harassment::check(world, e, allocations)?)
         }
-        (FwPhase::Harassment, FwIntent::Pass) => Step::Harass(Vec::new()),
+        (FiendWakePhase::Harassment, FiendWakeIntent::Pass) => Step::Harass(Vec::new()),
         _ => return Err(wrong()),
     };
     Ok(Plan(step))

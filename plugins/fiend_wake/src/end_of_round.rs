@@ -10,11 +10,12 @@ use fray_core::log::LogEvent;
 use fray_core::phase::RulesStep;
 use fray_core::prelude::Side;
 use fray_core::table::Status;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::{PENDING_TURN, TACTICAL_POINT, TURN_TOKEN};
 use crate::damage;
 use crate::data::Attribute;
-use crate::phase::{FightResult, FwPhase, Round, go_to};
+use crate::phase::{FiendWakePhase, Round, go_to};
+use fray_core::ruleset::FightResult;
 use crate::rolls;
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
@@ -35,7 +36,7 @@ fn end_round(world: &mut World) {
         }
     }
     for e in view::combatants(world) {
-        for kind in [TokenKind::TacticalPoint, TokenKind::TurnToken, TokenKind::PendingTurn] {
+        for kind in [TACTICAL_POINT, TURN_TOKEN, PENDING_TURN] {
             view::lose(world, e, kind, u32::MAX, "round over");
         }
     }
@@ -53,7 +54,7 @@ fn end_round(world: &mut World) {
         finish_fight(world, "the round limit was reached");
     } else {
         world.resource_mut::<Round>().prepared = false;
-        go_to(world, FwPhase::RoundPrep);
+        go_to(world, FiendWakePhase::RoundPrep);
     }
 }
 
@@ -80,6 +81,10 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
         world,
         LogEvent::BattleEnded { winner: winner.clone(), rounds, survivors, reason: reason.to_owned() },
     );
-    world.insert_resource(FightResult { winner, rounds, reason: reason.to_owned() });
-    go_to(world, FwPhase::CombatOver);
+    world.insert_resource(FightResult {
+        winner: winner.map(|w| fray_core::ids::SideId(w)),
+        clock: rounds,
+        reason: reason.to_owned(),
+    });
+    go_to(world, FiendWakePhase::CombatOver);
 }

@@ -10,11 +10,11 @@ use fray_core::ids::CombatantId;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::phase::{RulesStep, StepProgress};
 use fray_core::prelude::TableIndex;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::TACTICAL_POINT;
 use crate::actions::can_hit;
 use crate::damage;
-use crate::phase::{FwPhase, Round, go_to};
+use crate::phase::{FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
 use crate::view;
 
@@ -40,7 +40,7 @@ pub fn reachable(world: &World, e: Entity) -> Vec<Entity> {
 }
 
 fn can_harass(world: &World, e: Entity) -> bool {
-    if !view::can_act(world, e) || view::count(world, e, TokenKind::TacticalPoint) == 0 {
+    if !view::can_act(world, e) || view::count(world, e, TACTICAL_POINT) == 0 {
         return false;
     }
     let Some(kind) = view::ready_kind(world, e) else {
@@ -61,7 +61,7 @@ fn next_harasser(world: &mut World) {
     }
     if nth(world, cursor).is_none() {
         world.resource_mut::<Round>().cursor = 0;
-        go_to(world, FwPhase::EndOfRound);
+        go_to(world, FiendWakePhase::EndOfRound);
     }
 }
 
@@ -77,7 +77,7 @@ pub(crate) fn check(
     e: Entity,
     allocations: &[(CombatantId, u32)],
 ) -> Verdict<Vec<(Entity, u32)>> {
-    let held = view::count(world, e, TokenKind::TacticalPoint);
+    let held = view::count(world, e, TACTICAL_POINT);
     let total: u64 = allocations.iter().map(|(_, tp)| u64::from(*tp)).sum();
     if total > u64::from(held) {
         return Err(Rejection::new(format!("allocates {total} TP but holds only {held}")));
@@ -110,7 +110,7 @@ pub(crate) fn harass(world: &mut World, e: Entity, targets: Vec<(Entity, u32)>) 
     let per_tp = view::ready_weapon(world, e).map_or(0, |(_, w)| w.second_intention.max(0) as u32);
     let source = format!("{}'s harassment", view::name(world, e));
     for (t, tp) in targets {
-        view::lose(world, e, TokenKind::TacticalPoint, tp, "harassment");
+        view::lose(world, e, TACTICAL_POINT, tp, "harassment");
         damage::wounds(world, t, per_tp.saturating_mul(tp), &source);
     }
     world.resource_mut::<Round>().cursor += 1;

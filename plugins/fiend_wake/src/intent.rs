@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// A Fiend Wake decision. Simple actions carry `upgrade`: taken as the turn's full action,
 /// their TP cost is waived.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FwIntent {
+pub enum FiendWakeIntent {
     /// Round prep: pay armour encumbrance with TP and turn tokens (over-paying is allowed).
     PayArmour {
         /// Tactical points spent.
@@ -191,44 +191,44 @@ pub enum FwIntent {
     },
 }
 
-impl FwIntent {
+impl FiendWakeIntent {
     /// A short name for people.
     pub fn title(&self) -> &'static str {
         match self {
-            FwIntent::PayArmour { .. } => "pay for armour",
-            FwIntent::RefuseArmour { .. } => "refuse armour",
-            FwIntent::Bid { .. } => "bid",
-            FwIntent::Cede { .. } => "cede",
-            FwIntent::Arm { .. } => "arm yourself",
-            FwIntent::EnterLocation { .. } => "enter location",
-            FwIntent::Evacuate { .. } => "evacuate location",
-            FwIntent::Retreat { .. } => "retreat",
-            FwIntent::Mount { .. } => "mount",
-            FwIntent::MeleeAttack { .. } => "melee attack",
-            FwIntent::RangedAttack { .. } => "ranged attack",
-            FwIntent::EndTurn => "end turn",
-            FwIntent::Pass => "pass",
-            FwIntent::Harass { .. } => "harass",
-            FwIntent::AgreeToEnd { .. } => "agree to end",
-            FwIntent::Dismount => "dismount",
-            FwIntent::CallShot { .. } => "call your shot",
-            FwIntent::OddBall { .. } => "odd-ball behaviour",
-            FwIntent::OddBallRoll { .. } => "odd-ball roll",
-            FwIntent::Grapple { .. } => "grapple",
-            FwIntent::Assault { .. } => "assault",
-            FwIntent::Bombard { .. } => "bombard",
-            FwIntent::ThrowGrenade { .. } => "throw a grenade",
-            FwIntent::Caltrops { .. } => "caltrops",
-            FwIntent::PickUpCaltrops { .. } => "pick up caltrops",
-            FwIntent::Medic { .. } => "medic",
-            FwIntent::Wrangle { .. } => "wrangle",
-            FwIntent::Intercept => "intercept",
-            FwIntent::ClearOut => "clear out",
-            FwIntent::StopRetreat => "stop a retreat",
-            FwIntent::Support { .. } => "support",
-            FwIntent::Decline => "decline",
-            FwIntent::FuelSpells { .. } => "fuel spells",
-            FwIntent::ChooseHandicap { .. } => "choose handicap",
+            FiendWakeIntent::PayArmour { .. } => "pay for armour",
+            FiendWakeIntent::RefuseArmour { .. } => "refuse armour",
+            FiendWakeIntent::Bid { .. } => "bid",
+            FiendWakeIntent::Cede { .. } => "cede",
+            FiendWakeIntent::Arm { .. } => "arm yourself",
+            FiendWakeIntent::EnterLocation { .. } => "enter location",
+            FiendWakeIntent::Evacuate { .. } => "evacuate location",
+            FiendWakeIntent::Retreat { .. } => "retreat",
+            FiendWakeIntent::Mount { .. } => "mount",
+            FiendWakeIntent::MeleeAttack { .. } => "melee attack",
+            FiendWakeIntent::RangedAttack { .. } => "ranged attack",
+            FiendWakeIntent::EndTurn => "end turn",
+            FiendWakeIntent::Pass => "pass",
+            FiendWakeIntent::Harass { .. } => "harass",
+            FiendWakeIntent::AgreeToEnd { .. } => "agree to end",
+            FiendWakeIntent::Dismount => "dismount",
+            FiendWakeIntent::CallShot { .. } => "call your shot",
+            FiendWakeIntent::OddBall { .. } => "odd-ball behaviour",
+            FiendWakeIntent::OddBallRoll { .. } => "odd-ball roll",
+            FiendWakeIntent::Grapple { .. } => "grapple",
+            FiendWakeIntent::Assault { .. } => "assault",
+            FiendWakeIntent::Bombard { .. } => "bombard",
+            FiendWakeIntent::ThrowGrenade { .. } => "throw a grenade",
+            FiendWakeIntent::Caltrops { .. } => "caltrops",
+            FiendWakeIntent::PickUpCaltrops { .. } => "pick up caltrops",
+            FiendWakeIntent::Medic { .. } => "medic",
+            FiendWakeIntent::Wrangle { .. } => "wrangle",
+            FiendWakeIntent::Intercept => "intercept",
+            FiendWakeIntent::ClearOut => "clear out",
+            FiendWakeIntent::StopRetreat => "stop a retreat",
+            FiendWakeIntent::Support { .. } => "support",
+            FiendWakeIntent::Decline => "decline",
+            FiendWakeIntent::FuelSpells { .. } => "fuel spells",
+            FiendWakeIntent::ChooseHandicap { .. } => "choose handicap",
         }
     }
 }

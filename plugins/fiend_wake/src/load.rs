@@ -1,30 +1,27 @@
-//! Reading a Fiend Wake scenario: parse, check, and set up a headless table app.
+//! Reading a Fiend Wake scenario: parse, check, and spawn it on a table.
 
-use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::phase::{CurrentPhase, Phase};
-use fray_core::prelude::Controller;
+use fray_core::ruleset::Ruleset;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
-use fray_core::session::IntentHistory;
 
-use crate::FiendWakePlugin;
+use crate::FiendWake;
+
 use crate::data::Attribute;
-use crate::data::{FiendWakeRules, MAX_STAT, MountSheet, Sheet};
-use crate::phase::{FwPhase, Round};
+use crate::data::{FiendWakeRules, LocationProperty, MAX_STAT, MountSheet, Sheet};
+use crate::phase::{FiendWakePhase, Round};
 use crate::sheet::{
     Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn,
 };
-use crate::sheet::{HandicapChoice, Spells};
+use crate::sheet::{HandicapChoice, Properties, Spells};
 
-/// The ruleset id scenarios name.
-pub const RULESET_ID: &str = "fiend_wake";
 
 /// A Fiend Wake scenario.
-pub type FwScenario = Scenario<FiendWakeRules, Sheet, MountSheet>;
+pub type FiendWakeScenario = Scenario<FiendWakeRules, Sheet, MountSheet, LocationProperty>;
 
 /// Parses and checks a scenario.
-pub fn parse_scenario(text: &str) -> Result<FwScenario, ScenarioError> {
-    let scenario: FwScenario = parse_ron(text)?;
+pub fn parse_scenario(text: &str) -> Result<FiendWakeScenario, ScenarioError> {
+    let scenario: FiendWakeScenario = parse_ron(text)?;
     let mut problems = scenario.core_problems();
     problems.extend(ruleset_problems(&scenario));
     if problems.is_empty() { Ok(scenario) } else { Err(ScenarioError::Invalid(problems)) }
@@ -39,10 +36,10 @@ fn stat(problems: &mut Vec<String>, who: &str, what: &str, value: i32) {
 }
 
 /// Problems with the Fiend Wake parts of a scenario.
-pub fn ruleset_problems(s: &FwScenario) -> Vec<String> {
+pub fn ruleset_problems(s: &FiendWakeScenario) -> Vec<String> {
     let mut p = Vec::new();
-    if s.ruleset != RULESET_ID {
-        p.push(format!("ruleset is '{}', but this is read as '{RULESET_ID}'", s.ruleset));
+    if s.ruleset != FiendWake::ID {
+        p.push(format!("ruleset is '{}', but this is read as '{}'", s.ruleset, FiendWake::ID));
     }
     let r = &s.rules;
     for (name, value) in [
@@ -137,9 +134,14 @@ fn level(v: i32) -> u32 {
     v.clamp(0, MAX_STAT) as u32
 }
 
-/// Spawns the scenario into the app's world. `all_ai` hands every combatant to the AI.
-pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
-    let index = scenario.spawn_core(world, seed, FwPhase::RoundPrep.name());
+/// Spawns the scenario onto a cleared table; the fight ends after `max_rounds` rounds.
+pub fn spawn_scenario(world: &mut World, scenario: &FiendWakeScenario, seed: u64, max_rounds: u32) {
+    let index = scenario.spawn_core(world, seed, FiendWakePhase::RoundPrep.name());
+    for l in &scenario.locations {
+        if let Some(e) = index.location(&l.id) {
+            world.entity_mut(e).insert(Properties(l.properties.clone()));
+        }
+    }
     for c in &scenario.combatants {
         let Some(e) = index.combatant(&c.id) else { continue };
         let s = &c.sheet;
@@ -157,9 +159,6 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
             HandicapChoice(s.handicaps_to.unwrap_or(Attribute::Spirit)),
             Spells(s.spells.iter().map(|spec| (spec.clone(), spec.active)).collect()),
         ));
-        if all_ai {
-            entity.insert(Controller::Ai);
-        }
     }
     for m in &scenario.mounts {
         if let Some(e) = index.mount(&m.id) {
@@ -176,35 +175,5 @@ pub fn spawn_scenario(world: &mut World, scenario: &FwScenario, seed: u64, max_r
     }
     world.insert_resource(Catalogue { rules: std::sync::Arc::new(scenario.rules.clone()) });
     world.insert_resource(Round { max_rounds, ..Default::default() });
-    world.insert_resource(CurrentPhase::new(FwPhase::RoundPrep));
-    let history = IntentHistory::<crate::FwIntent>::started(world);
-    world.insert_resource(history);
-}
-
-/// Clears the app's table and spawns this scenario into it for another battle: the same as
-/// a fresh [`table_app`], without building the schedules again.
-pub fn reset_table(app: &mut App, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
-    reset_world(app.world_mut(), scenario, seed, max_rounds, all_ai);
-}
-
-/// [`reset_table`] on a world: clears the table and spawns this scenario into it.
-pub fn reset_world(world: &mut World, scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) {
-    fray_core::scenario::clear_table(world);
-    world.insert_resource(crate::reactions::Reactions::default());
-    world.insert_resource(fray_core::intent::Inbox::<crate::FwIntent>::default());
-    world.insert_resource(crate::phase::ActiveTurn::default());
-    world.remove_resource::<crate::phase::FightResult>();
-    spawn_scenario(world, scenario, seed, max_rounds, all_ai);
-}
-
-/// A headless table app for this scenario: core and Fiend Wake plugins, scenario spawned.
-pub fn table_app(scenario: &FwScenario, seed: u64, max_rounds: u32, all_ai: bool) -> App {
-    let mut app = App::new();
-    app.add_plugins(FiendWakePlugin);
-    // A headless table updates thousands of times a second: one thread does it best.
-    for (_, schedule) in app.world_mut().resource_mut::<bevy_ecs::schedule::Schedules>().iter_mut() {
-        schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
-    }
-    spawn_scenario(app.world_mut(), scenario, seed, max_rounds, all_ai);
-    app
+    world.insert_resource(CurrentPhase::new(FiendWakePhase::RoundPrep));
 }

@@ -1,12 +1,11 @@
 //! Fiend Wake's phases and the state of the round in progress.
 
 use bevy_ecs::prelude::*;
-use fray_core::log::GameLog;
-use fray_core::phase::{CurrentPhase, Phase, StepProgress, enter_phase};
+use fray_core::phase::Phase;
 
 /// The steps of a Fiend Wake round, in order, and the end of the fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FwPhase {
+pub enum FiendWakePhase {
     /// Tactical points, turn tokens, armour encumbrance.
     RoundPrep,
     /// Secret bids, revealed together.
@@ -25,44 +24,42 @@ pub enum FwPhase {
     CombatOver,
 }
 
-impl Phase for FwPhase {
+impl Phase for FiendWakePhase {
+    const ALL: &'static [Self] = &[
+        FiendWakePhase::RoundPrep,
+        FiendWakePhase::BidForPriority,
+        FiendWakePhase::Cede,
+        FiendWakePhase::ExecuteTurns,
+        FiendWakePhase::Aftermath,
+        FiendWakePhase::Harassment,
+        FiendWakePhase::EndOfRound,
+        FiendWakePhase::CombatOver,
+    ];
+    const OVER: Self = FiendWakePhase::CombatOver;
+
     fn name(self) -> &'static str {
         match self {
-            FwPhase::RoundPrep => "round_prep",
-            FwPhase::BidForPriority => "bid_for_priority",
-            FwPhase::Cede => "cede",
-            FwPhase::ExecuteTurns => "execute_turns",
-            FwPhase::Aftermath => "aftermath",
-            FwPhase::Harassment => "harassment",
-            FwPhase::EndOfRound => "end_of_round",
-            FwPhase::CombatOver => "combat_over",
+            FiendWakePhase::RoundPrep => "round_prep",
+            FiendWakePhase::BidForPriority => "bid_for_priority",
+            FiendWakePhase::Cede => "cede",
+            FiendWakePhase::ExecuteTurns => "execute_turns",
+            FiendWakePhase::Aftermath => "aftermath",
+            FiendWakePhase::Harassment => "harassment",
+            FiendWakePhase::EndOfRound => "end_of_round",
+            FiendWakePhase::CombatOver => "combat_over",
         }
     }
-}
 
-impl FwPhase {
-    /// The phase chain of a round, in order (for the board's phase tracker).
-    pub const ROUND: [FwPhase; 7] = [
-        FwPhase::RoundPrep,
-        FwPhase::BidForPriority,
-        FwPhase::Cede,
-        FwPhase::ExecuteTurns,
-        FwPhase::Aftermath,
-        FwPhase::Harassment,
-        FwPhase::EndOfRound,
-    ];
-
-    /// A name for people.
-    pub fn title(self) -> &'static str {
+    fn title(self) -> &'static str {
         match self {
-            FwPhase::RoundPrep => "Round Prep",
-            FwPhase::BidForPriority => "Bid for Priority",
-            FwPhase::Cede => "Cede",
-            FwPhase::ExecuteTurns => "Execute Turns",
-            FwPhase::Aftermath => "Aftermath",
-            FwPhase::Harassment => "Harassment",
-            FwPhase::EndOfRound => "End of Round",
-            FwPhase::CombatOver => "Combat Over",
+            FiendWakePhase::RoundPrep => "Round Prep",
+            FiendWakePhase::BidForPriority => "Bid for Priority",
+            FiendWakePhase::Cede => "Cede",
+            FiendWakePhase::ExecuteTurns => "Execute Turns",
+            FiendWakePhase::Aftermath => "Aftermath",
+            FiendWakePhase::Harassment => "Harassment",
+            FiendWakePhase::EndOfRound => "End of Round",
+            FiendWakePhase::CombatOver => "Combat Over",
         }
     }
 }
@@ -122,28 +119,12 @@ pub struct ActiveTurn {
     pub actions: u32,
 }
 
-/// How and why the fight ended.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct FightResult {
-    /// The side id left standing, if exactly one.
-    pub winner: Option<String>,
-    /// Rounds played.
-    pub rounds: u32,
-    /// Why it ended.
-    pub reason: String,
-}
-
 /// Moves the table to `phase` from an exclusive system.
-pub(crate) fn go_to(world: &mut World, phase: FwPhase) {
-    world.resource_scope(|world, mut current: Mut<CurrentPhase<FwPhase>>| {
-        world.resource_scope(|world, mut log: Mut<GameLog>| {
-            let mut progress = world.resource_mut::<StepProgress>();
-            enter_phase(phase, &mut current, &mut log, &mut progress);
-        });
-    });
+pub(crate) fn go_to(world: &mut World, phase: FiendWakePhase) {
+    fray_core::phase::go_to(world, phase);
 }
 
 /// The phase now.
-pub(crate) fn current(world: &World) -> FwPhase {
-    world.get_resource::<CurrentPhase<FwPhase>>().map_or(FwPhase::CombatOver, |c| c.get())
+pub fn current(world: &World) -> FiendWakePhase {
+    fray_core::phase::current(world)
 }

@@ -12,8 +12,8 @@ use fray_core::location::place_of;
 use fray_core::log::LogEvent;
 use fray_core::phase::StepProgress;
 use fray_core::prelude::Controller;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::TACTICAL_POINT;
 use crate::resolve;
 use crate::view;
 
@@ -151,7 +151,7 @@ fn cost(world: &World, q: Question) -> u32 {
 }
 
 fn can_answer(world: &World, e: Entity, q: Question) -> bool {
-    view::can_act(world, e) && view::count(world, e, TokenKind::TacticalPoint) >= cost(world, q)
+    view::can_act(world, e) && view::count(world, e, TACTICAL_POINT) >= cost(world, q)
 }
 
 /// Whether the AI controls `e`.
@@ -204,8 +204,8 @@ pub struct Answer {
 }
 
 /// Checks an answer to the question `e` is asked.
-pub(crate) fn check(world: &World, e: Entity, intent: &crate::FwIntent) -> Verdict<Answer> {
-    use crate::FwIntent as I;
+pub(crate) fn check(world: &World, e: Entity, intent: &crate::FiendWakeIntent) -> Verdict<Answer> {
+    use crate::FiendWakeIntent as I;
     let Some((asked_e, q)) = asked(world) else {
         return Err(Rejection::new("nobody is being asked anything"));
     };
@@ -216,7 +216,7 @@ pub(crate) fn check(world: &World, e: Entity, intent: &crate::FwIntent) -> Verdi
             view::name(world, e)
         )));
     }
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = view::count(world, e, TACTICAL_POINT);
     let answer = match (q, intent) {
         (_, I::Decline) => return Ok(Answer { yes: false, tp: 0, enter: false }),
         (Question::Intercept, I::Intercept)
@@ -252,7 +252,7 @@ pub(crate) fn answer(world: &mut World, e: Entity, answer: Answer) {
         return;
     };
     if answer.yes {
-        view::lose(world, e, TokenKind::TacticalPoint, answer.tp, q.title());
+        view::lose(world, e, TACTICAL_POINT, answer.tp, q.title());
         view::log(world, e, LogEvent::Effect { what: "reaction", detail: q.title().to_owned() });
         apply_yes(world, e, q, answer);
     }

@@ -3,7 +3,8 @@
 //! weapons, grenades), and retreats.
 
 use bevy_ecs::prelude::*;
-use fray_core::location::{Location, LocationProperty, can_enter, field, place_of};
+use crate::data::LocationProperty;
+use fray_core::location::{can_enter, field, place_of};
 use fray_core::log::LogEvent;
 use fray_core::table::Status;
 
@@ -30,9 +31,7 @@ pub fn cover_into(world: &World, actor: Entity, location: Entity) -> u32 {
     if place_of(world, actor) == Some(location) {
         return 0;
     }
-    world.get::<Location>(location).map_or(0, |l| {
-        l.properties.iter().map(|p| if let LocationProperty::Cover(n) = p { *n } else { 0 }).sum()
-    })
+    view::properties(world, location).iter().map(|p| if let LocationProperty::Cover(n) = p { *n } else { 0 }).sum()
 }
 
 fn power(world: &World, e: Entity) -> u32 {
@@ -90,11 +89,9 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
 /// The assault difficulty of `location` for `actor`: the location's own, else the ruleset's
 /// for a location an enemy holds or one nobody hostile holds.
 pub fn assault_difficulty(world: &World, actor: Entity, location: Entity) -> u32 {
-    let own = world.get::<Location>(location).and_then(|l| {
-        l.properties
-            .iter()
-            .find_map(|p| if let LocationProperty::AssaultDifficulty(n) = p { Some(*n) } else { None })
-    });
+    let own = view::properties(world, location)
+        .iter()
+        .find_map(|p| if let LocationProperty::AssaultDifficulty(n) = p { Some(*n) } else { None });
     if let Some(n) = own {
         return n;
     }

@@ -8,10 +8,10 @@ use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::RulesStep;
 use fray_core::phase::{CurrentPhase, StepProgress, enter_phase};
-use fray_core::tokens::TokenKind;
 
+use crate::counters::{TACTICAL_POINT, TURN_TOKEN};
 use crate::data::Attribute;
-use crate::phase::{FwPhase, Round};
+use crate::phase::{FiendWakePhase, Round};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::{Attributes, RoundChoices, TpAdjust, Worn};
 use crate::view;
@@ -57,8 +57,8 @@ fn start_round(world: &mut World) {
         });
         let adjust = world.get::<TpAdjust>(e).map_or(0, |a| a.0);
         let tp = (i64::from(base) + i64::from(cunning) + i64::from(adjust)).max(0) as u32;
-        view::gain(world, e, TokenKind::TacticalPoint, tp, "round prep");
-        view::gain(world, e, TokenKind::TurnToken, resolve, "round prep");
+        view::gain(world, e, TACTICAL_POINT, tp, "round prep");
+        view::gain(world, e, TURN_TOKEN, resolve, "round prep");
         let wears = world.get::<Worn>(e).is_some_and(|w| w.armour.is_some());
         if let Some(mut choices) = world.get_mut::<RoundChoices>(e) {
             choices.armour_settled = !wears;
@@ -93,13 +93,13 @@ pub(crate) fn awaiting(world: &World) -> Vec<Entity> {
 fn finish_round_prep(
     round: Res<Round>,
     choices: Query<(&RoundChoices, &fray_core::table::Status)>,
-    mut phase: ResMut<CurrentPhase<FwPhase>>,
+    mut phase: ResMut<CurrentPhase<FiendWakePhase>>,
     mut log: ResMut<GameLog>,
     mut progress: ResMut<StepProgress>,
 ) {
     let waiting = choices.iter().any(|(c, s)| s.can_act() && !c.armour_settled);
     if round.prepared && !waiting {
-        enter_phase(FwPhase::BidForPriority, &mut phase, &mut log, &mut progress);
+        enter_phase(FiendWakePhase::BidForPriority, &mut phase, &mut log, &mut progress);
     }
 }
 
@@ -111,8 +111,8 @@ fn encumbrance(world: &World, e: Entity) -> Verdict<u32> {
 /// Checks a payment for armour.
 pub(crate) fn check_pay(world: &World, e: Entity, tp: u32, turn_tokens: u32) -> Verdict {
     let cost = encumbrance(world, e)?;
-    let held_tp = view::count(world, e, TokenKind::TacticalPoint);
-    let held_tt = view::count(world, e, TokenKind::TurnToken);
+    let held_tp = view::count(world, e, TACTICAL_POINT);
+    let held_tt = view::count(world, e, TURN_TOKEN);
     if tp > held_tp {
         return Err(Rejection::new(format!("pays {tp} TP but holds only {held_tp}")));
     }
@@ -130,8 +130,8 @@ pub(crate) fn check_pay(world: &World, e: Entity, tp: u32, turn_tokens: u32) -> 
 
 /// Pays for armour.
 pub(crate) fn pay(world: &mut World, e: Entity, tp: u32, turn_tokens: u32) {
-    view::lose(world, e, TokenKind::TacticalPoint, tp, "armour encumbrance");
-    view::lose(world, e, TokenKind::TurnToken, turn_tokens, "armour encumbrance");
+    view::lose(world, e, TACTICAL_POINT, tp, "armour encumbrance");
+    view::lose(world, e, TURN_TOKEN, turn_tokens, "armour encumbrance");
     settle(world, e);
 }
 
@@ -143,8 +143,8 @@ pub(crate) fn check_refuse(world: &World, e: Entity) -> Verdict {
 /// Refuses to pay: all TP and turn tokens are lost; doffing removes the reduction now and
 /// the armour at the next round prep.
 pub(crate) fn refuse(world: &mut World, e: Entity, doff: bool) {
-    view::lose(world, e, TokenKind::TacticalPoint, u32::MAX, "armour refused");
-    view::lose(world, e, TokenKind::TurnToken, u32::MAX, "armour refused");
+    view::lose(world, e, TACTICAL_POINT, u32::MAX, "armour refused");
+    view::lose(world, e, TURN_TOKEN, u32::MAX, "armour refused");
     if doff && let Some(mut worn) = world.get_mut::<Worn>(e) {
         worn.doffing = true;
     }

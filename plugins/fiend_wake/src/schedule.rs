@@ -3,14 +3,15 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, TableSystems, in_phase};
+use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::ruleset::Ruleset;
 
-use crate::phase::FwPhase;
+use crate::phase::FiendWakePhase;
 
 /// One set per phase of the round, in order, then the decisions set.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FiendWakeSystems {
-    /// Round Prep: runs only in [`FwPhase::RoundPrep`]. Starts the round, then hands over to
+    /// Round Prep: runs only in [`FiendWakePhase::RoundPrep`]. Starts the round, then hands over to
     /// bidding once every armour is settled.
     RoundPrep,
     /// Bid for Priority: reveals the bids once all are in.
@@ -35,16 +36,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FiendWakeSystems::RoundPrep.run_if(in_phase(FwPhase::RoundPrep)),
-            FiendWakeSystems::BidForPriority.run_if(in_phase(FwPhase::BidForPriority)),
-            FiendWakeSystems::Cede.run_if(in_phase(FwPhase::Cede)),
-            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FwPhase::ExecuteTurns)),
-            FiendWakeSystems::Aftermath.run_if(in_phase(FwPhase::Aftermath)),
-            FiendWakeSystems::Harassment.run_if(in_phase(FwPhase::Harassment)),
-            FiendWakeSystems::EndOfRound.run_if(in_phase(FwPhase::EndOfRound)),
+            FiendWakeSystems::RoundPrep.run_if(in_phase(FiendWakePhase::RoundPrep)),
+            FiendWakeSystems::BidForPriority.run_if(in_phase(FiendWakePhase::BidForPriority)),
+            FiendWakeSystems::Cede.run_if(in_phase(FiendWakePhase::Cede)),
+            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FiendWakePhase::ExecuteTurns)),
+            FiendWakeSystems::Aftermath.run_if(in_phase(FiendWakePhase::Aftermath)),
+            FiendWakeSystems::Harassment.run_if(in_phase(FiendWakePhase::Harassment)),
+            FiendWakeSystems::EndOfRound.run_if(in_phase(FiendWakePhase::EndOfRound)),
             FiendWakeSystems::Decisions,
         )
             .chain()
-            .in_set(TableSystems::Rules),
+            .in_set(RulesetSystems(crate::FiendWake::ID)),
     );
 }

@@ -169,6 +169,10 @@ pub struct Spells(pub Vec<(crate::data::SpellSpec, bool)>);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CaltropsOf(pub Entity);
 
+/// A location's properties (the scenario's, or the caltrops').
+#[derive(Component, Clone, Debug, Default)]
+pub struct Properties(pub Vec<crate::data::LocationProperty>);
+
 /// The scenario's catalogues and numbers.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Catalogue {

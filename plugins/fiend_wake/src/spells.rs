@@ -8,8 +8,8 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
-use fray_core::tokens::TokenKind;
 
+use crate::counters::{TACTICAL_POINT, WOUND};
 use crate::aftermath::AftermathSystems;
 use crate::data::SpellEffect;
 use crate::phase::{AftermathStep, Round};
@@ -26,7 +26,7 @@ fn spells_of(world: &World, e: Entity) -> Vec<(crate::data::SpellSpec, bool)> {
 
 /// Whether `e` has a spell it could fuel now.
 fn can_fuel(world: &World, e: Entity) -> bool {
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = view::count(world, e, TACTICAL_POINT);
     view::can_act(world, e) && spells_of(world, e).iter().any(|(s, _)| s.upkeep.max(0) as u32 <= tp)
 }
 
@@ -87,7 +87,7 @@ pub(crate) fn check(world: &World, e: Entity, names: &[String]) -> Verdict<u32> 
         }
         upkeep += spec.upkeep.max(0) as u32;
     }
-    let tp = view::count(world, e, TokenKind::TacticalPoint);
+    let tp = view::count(world, e, TACTICAL_POINT);
     if upkeep > tp {
         return Err(Rejection::new(format!(
             "fueling costs {upkeep} TP but {} holds only {tp}",
@@ -99,7 +99,7 @@ pub(crate) fn check(world: &World, e: Entity, names: &[String]) -> Verdict<u32> 
 
 /// Fuels the named spells, lets the rest lapse, and moves on.
 pub(crate) fn fuel(world: &mut World, e: Entity, names: &[String], upkeep: u32) {
-    view::lose(world, e, TokenKind::TacticalPoint, upkeep, "fueling spells");
+    view::lose(world, e, TACTICAL_POINT, upkeep, "fueling spells");
     let before = spells_of(world, e);
     if let Some(mut spells) = world.get_mut::<Spells>(e) {
         for (spec, on) in spells.0.iter_mut() {
@@ -111,7 +111,7 @@ pub(crate) fn fuel(world: &mut World, e: Entity, names: &[String], upkeep: u32) 
         if on {
             view::log(world, e, LogEvent::Effect { what: "spell_fueled", detail: spec.name.clone() });
             if let SpellEffect::Regenerate(n) = spec.effect {
-                view::lose(world, e, TokenKind::Wound, n.max(0) as u32, "regeneration");
+                view::lose(world, e, WOUND, n.max(0) as u32, "regeneration");
             }
         } else if was_on {
             view::log(world, e, LogEvent::Effect { what: "spell_lapsed", detail: spec.name.clone() });

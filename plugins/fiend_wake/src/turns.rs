@@ -3,15 +3,15 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::location::{LocationProperty, place_of};
+use crate::data::LocationProperty;
+use fray_core::location::place_of;
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
-use fray_core::prelude::Location;
-use fray_core::tokens::TokenKind;
 
+use crate::counters::{PENDING_TURN, TURN_TOKEN};
 use crate::damage;
 use crate::end_of_round::finish_fight;
-use crate::phase::{ActiveTurn, FwPhase, Round, go_to};
+use crate::phase::{ActiveTurn, FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
 use crate::view;
 
@@ -24,7 +24,7 @@ fn next_turn(world: &mut World) {
     if world.resource::<ActiveTurn>().actor.is_some() {
         return;
     }
-    let pending = |w: &World, e: Entity| view::can_act(w, e) && view::count(w, e, TokenKind::PendingTurn) > 0;
+    let pending = |w: &World, e: Entity| view::can_act(w, e) && view::count(w, e, PENDING_TURN) > 0;
     // A wave goes down the priority order once: nobody above the cursor holds a pending turn.
     let round = world.resource::<Round>();
     let next = (round.wave_cursor..round.priority.len())
@@ -39,9 +39,9 @@ fn next_turn(world: &mut World) {
     let priority = world.resource::<Round>().priority.clone();
     let mut any = false;
     for &e in &priority {
-        if view::can_act(world, e) && view::count(world, e, TokenKind::TurnToken) > 0 {
-            view::lose(world, e, TokenKind::TurnToken, 1, "pending turn");
-            view::gain(world, e, TokenKind::PendingTurn, 1, "pending turn");
+        if view::can_act(world, e) && view::count(world, e, TURN_TOKEN) > 0 {
+            view::lose(world, e, TURN_TOKEN, 1, "pending turn");
+            view::gain(world, e, PENDING_TURN, 1, "pending turn");
             any = true;
         }
     }
@@ -50,7 +50,7 @@ fn next_turn(world: &mut World) {
     } else if world.resource::<Round>().turns_executed == 0 {
         finish_fight(world, "no turns were executed this round");
     } else {
-        go_to(world, FwPhase::Aftermath);
+        go_to(world, FiendWakePhase::Aftermath);
     }
 }
 
@@ -64,9 +64,8 @@ pub(crate) fn start_turn(world: &mut World, actor: Entity, extra: bool) {
     world.resource_mut::<StepProgress>().mark();
     view::log(world, actor, LogEvent::TurnStarted);
     let wounds: u32 = place_of(world, actor)
-        .and_then(|p| world.get::<Location>(p))
-        .map(|l| {
-            l.properties
+        .map(|place| {
+            view::properties(world, place)
                 .iter()
                 .map(|p| match p {
                     LocationProperty::WoundsAtTurnStart(n) => *n,
@@ -87,7 +86,7 @@ pub(crate) fn end_turn(world: &mut World) {
         return;
     };
     if !turn.extra {
-        view::lose(world, actor, TokenKind::PendingTurn, 1, "turn ended");
+        view::lose(world, actor, PENDING_TURN, 1, "turn ended");
     }
     view::log(world, actor, LogEvent::TurnEnded);
     world.resource_mut::<StepProgress>().mark();

@@ -3,18 +3,19 @@
 use bevy_ecs::prelude::*;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::table::{Combatant, TableIndex};
-use fray_core::tokens::{Counters, TokenKind};
+use fray_core::tokens::{CounterKind, Counters};
 
 /// The core's readings of one combatant, used all over the rules.
 pub use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
+use crate::counters::SIEGE_DAMAGE;
 use crate::data::SpellEffect;
-use crate::data::{Attribute, Weapon};
-use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Spells, Worn};
+use crate::data::{Attribute, LocationProperty, Weapon};
+use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Properties, Spells, Worn};
 use fray_core::prelude::{Occupants, Rides};
 
 /// Tokens of a kind held.
-pub fn count(world: &World, e: Entity, kind: TokenKind) -> u32 {
+pub fn count(world: &World, e: Entity, kind: CounterKind) -> u32 {
     world.get::<Counters>(e).map_or(0, |c| c.get(kind))
 }
 
@@ -91,10 +92,31 @@ pub fn evasion(world: &World, e: Entity) -> u32 {
     base + mount + spell_bonus(world, e, |s| if let SpellEffect::Evasion(n) = s { n } else { 0 })
 }
 
+/// A location's properties (none for the open field).
+pub fn properties(world: &World, place: Entity) -> &[LocationProperty] {
+    world.get::<Properties>(place).map_or(&[], |p| &p.0)
+}
+
+/// Tactical points to enter a location: its base cost plus rubble from siege damage.
+pub fn entry_cost(world: &World, place: Entity) -> u32 {
+    let Some(location) = world.get::<fray_core::location::Location>(place) else {
+        return 0;
+    };
+    let siege = count(world, place, SIEGE_DAMAGE);
+    let rubble: u32 = properties(world, place)
+        .iter()
+        .map(|p| match p {
+            LocationProperty::RubblePerSiege(n) => n.saturating_mul(siege),
+            _ => 0,
+        })
+        .sum();
+    location.entry_cost.saturating_add(rubble)
+}
+
 /// What entering `place` costs `e` in TP: the location's cost less its mount's discount.
 pub fn entry_cost_for(world: &World, e: Entity, place: Entity) -> u32 {
     let discount = mount_of(world, e).map_or(0, |(_, t)| t.entry_discount);
-    fray_core::location::entry_cost(world, place).saturating_sub(discount)
+    entry_cost(world, place).saturating_sub(discount)
 }
 
 /// The wound threshold: the wounds track fills at this many.
@@ -116,7 +138,7 @@ pub fn log_table(world: &mut World, event: LogEvent) {
 }
 
 /// Tokens changed for a rule reason: updates the counter and logs it.
-pub fn gain(world: &mut World, e: Entity, kind: TokenKind, n: u32, reason: &'static str) {
+pub fn gain(world: &mut World, e: Entity, kind: CounterKind, n: u32, reason: &'static str) {
     if n == 0 {
         return;
     }
@@ -129,7 +151,7 @@ pub fn gain(world: &mut World, e: Entity, kind: TokenKind, n: u32, reason: &'sta
 }
 
 /// Takes up to `n` tokens for a rule reason and logs it; returns how many were taken.
-pub fn lose(world: &mut World, e: Entity, kind: TokenKind, n: u32, reason: &'static str) -> u32 {
+pub fn lose(world: &mut World, e: Entity, kind: CounterKind, n: u32, reason: &'static str) -> u32 {
     let Some(mut c) = counters_mut(world, e) else {
         return 0;
     };

@@ -87,6 +87,18 @@ impl IntentRecord {
     pub fn to_json(&self) -> serde_json::Value {
         self.0.to_json()
     }
+
+    /// The intent, if it is an `I`.
+    pub fn downcast<I: 'static>(&self) -> Option<&I> {
+        self.0.as_any().downcast_ref::<I>()
+    }
+}
+
+impl PartialEq for IntentRecord {
+    /// The same record (a clone of it), not an equal intent of another record.
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl core::fmt::Debug for IntentRecord {
@@ -104,9 +116,13 @@ impl Serialize for IntentRecord {
 trait ErasedIntent: Send + Sync {
     fn to_json(&self) -> serde_json::Value;
     fn debug(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result;
+    fn as_any(&self) -> &dyn core::any::Any;
 }
 
-impl<T: Serialize + core::fmt::Debug + Send + Sync> ErasedIntent for T {
+impl<T: Serialize + core::fmt::Debug + Send + Sync + 'static> ErasedIntent for T {
+    fn as_any(&self) -> &dyn core::any::Any {
+        self
+    }
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }

@@ -1,7 +1,11 @@
 //! Fray's table core: the ruleset-agnostic model every ruleset plays on.
 //!
+//! - [`ruleset`]: the ruleset contract ([`Ruleset`](ruleset::Ruleset)) and the registry
+//!   every ruleset of an app is added to (`app.add_ruleset::<R>()`).
+//! - [`board`]: the board model a ruleset fills for any board to draw.
+//! - [`fight`]: the fight on a table through the contract: scenarios, sessions, undo, saves.
 //! - [`table`]: combatants, mounts, sides, controllers, "occupies" and "rides".
-//! - [`location`]: strategic locations, "no location", accessibility, entry costs.
+//! - [`location`]: strategic locations (or zones), "no location", accessibility.
 //! - [`tokens`]: counter tokens as entities, and the counters the rules read.
 //! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
 //! - [`intent`]: typed intents, validation outcomes, rejections.
@@ -10,12 +14,15 @@
 //! - [`session`]: the record of a fight's decisions, save files, replay.
 #![forbid(missing_docs)]
 
+pub mod board;
 pub mod dice;
+pub mod fight;
 pub mod ids;
 pub mod intent;
 pub mod location;
 pub mod log;
 pub mod phase;
+pub mod ruleset;
 pub mod scenario;
 pub mod session;
 pub mod table;
@@ -30,14 +37,15 @@ pub mod prelude {
     pub use crate::dice::{RollRecord, TableRng};
     pub use crate::ids::{CombatantId, LocationId, MountId, SideId};
     pub use crate::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
-    pub use crate::location::{EnteredFrom, Location, LocationProperty, OpenField};
+    pub use crate::location::{EnteredFrom, Location, OpenField};
     pub use crate::log::{GameLog, LogEntry, LogEvent};
-    pub use crate::phase::{CurrentPhase, Phase, RulesStep, StepProgress, TableSystems, in_phase};
+    pub use crate::phase::{CurrentPhase, Phase, RulesStep, RulesetSystems, StepProgress, TableSystems, in_phase};
+    pub use crate::ruleset::{AddRuleset, FightResult, Ruleset};
     pub use crate::table::{
         Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, SideIndex,
         Status, TableIndex,
     };
-    pub use crate::tokens::{CounterToken, Counters, TokenKind, TokenOf, Tokens};
+    pub use crate::tokens::{CounterKind, CounterToken, Counters, TokenOf, Tokens};
 }
 
 /// The `Update` systems that run the rules until they wait and sync the token entities.

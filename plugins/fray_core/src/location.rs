@@ -1,15 +1,14 @@
-//! Strategic locations, "no location" (the open field), the accessibility graph and entry
-//! costs. Which location may be entered from which is data: each location lists where it
-//! may be entered from.
+//! Strategic locations (or zones), "no location" (the open field), and the accessibility
+//! graph. Which location may be entered from which is data: each location lists where it
+//! may be entered from. What entering costs, and what a location does, is the ruleset's.
 
 use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::ids::LocationId;
 use crate::table::{Occupies, TableIndex};
-use crate::tokens::{Counters, TokenKind};
+use crate::tokens::Counters;
 
 /// A strategic location, or the open field (which also carries [`OpenField`]).
 #[derive(Component, Clone, Debug)]
@@ -19,10 +18,9 @@ pub struct Location {
     pub id: LocationId,
     /// Shown name.
     pub name: String,
-    /// Tactical points to enter it before siege damage and properties.
+    /// The scenario's base cost to enter it, in the ruleset's own currency (Fiend Wake:
+    /// tactical points, before rubble).
     pub entry_cost: u32,
-    /// Special properties and their effects.
-    pub properties: Vec<LocationProperty>,
     /// Centre on the board (board units).
     pub position: [f32; 2],
     /// Width and height on the board (board units).
@@ -36,24 +34,6 @@ pub struct OpenField;
 /// The locations this one may be entered from.
 #[derive(Component, Clone, Debug, Default)]
 pub struct EnteredFrom(pub Vec<Entity>);
-
-/// A property of a location with an effect the rules apply.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum LocationProperty {
-    /// Whoever begins a turn here takes this many wounds (caltrops).
-    WoundsAtTurnStart(u32),
-    /// Each point of siege damage on the location raises its entry cost by this much (rubble).
-    RubblePerSiege(u32),
-    /// With this much siege damage the location collapses: its occupants fall to no location
-    /// and it can no longer be entered.
-    CollapsesAt(u32),
-    /// Attacks and assaults made into the location from outside are this much harder.
-    Cover(u32),
-    /// The difficulty of assaulting this location (instead of the ruleset's default).
-    AssaultDifficulty(u32),
-    /// Text for the table; no rule effect.
-    Note(String),
-}
 
 /// The open field ("no location").
 pub fn field(world: &World) -> Option<Entity> {
@@ -93,23 +73,6 @@ pub fn the_place(world: &World, place: Entity) -> String {
 /// A place's stable id.
 pub fn place_id(world: &World, place: Entity) -> LocationId {
     world.get::<Location>(place).map_or_else(LocationId::field, |l| l.id.clone())
-}
-
-/// Tactical points to enter: the base cost plus rubble from siege damage.
-pub fn entry_cost(world: &World, place: Entity) -> u32 {
-    let Some(location) = world.get::<Location>(place) else {
-        return 0;
-    };
-    let siege = world.get::<Counters>(place).map_or(0, |c| c.get(TokenKind::SiegeDamage));
-    let rubble: u32 = location
-        .properties
-        .iter()
-        .map(|p| match p {
-            LocationProperty::RubblePerSiege(n) => n.saturating_mul(siege),
-            _ => 0,
-        })
-        .sum();
-    location.entry_cost.saturating_add(rubble)
 }
 
 /// Whether `to` may be entered from `from`.

@@ -62,7 +62,7 @@ pub enum LogEvent {
     /// Tokens were gained or lost for a rule reason.
     Tokens {
         /// What kind.
-        token: crate::tokens::TokenKind,
+        token: crate::tokens::CounterKind,
         /// How many gained (positive) or lost (negative).
         change: i64,
         /// How many held after.

@@ -1,5 +1,5 @@
 //! The phase machinery. A ruleset declares its phases as an enum implementing [`Phase`] and
-//! chains one system set per phase inside [`TableSystems::Rules`] of the [`RulesStep`]
+//! chains one system set per phase inside its [`RulesetSystems`] of the [`RulesStep`]
 //! schedule, each set gated by [`in_phase`]. The core runs [`RulesStep`] again and again
 //! within one app update while something progresses, so a phase that needs no input hands
 //! over at once, and stops when the current phase waits for intents.
@@ -18,14 +18,36 @@ pub struct RulesStep;
 /// The top-level set of [`RulesStep`].
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TableSystems {
-    /// The ruleset's phase chain lives here.
+    /// Every ruleset's [`RulesetSystems`], one after the other in the order they were
+    /// registered (only the ruleset on the table has anything to do).
     Rules,
 }
 
-/// A ruleset's phase enum.
+/// One ruleset's part of [`RulesStep`], named by its id: its phase chain is configured in
+/// here, in one place of its crate. `add_ruleset` puts it in [`TableSystems::Rules`] after
+/// the rulesets registered before it, so an app with every ruleset has one ordered schedule.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RulesetSystems(pub &'static str);
+
+/// A ruleset's phase enum: its names, titles, and the chain each phase belongs to.
 pub trait Phase: Copy + Eq + Debug + Send + Sync + 'static {
-    /// The name written in the log and shown on the board.
+    /// Every phase, in order, the over state last.
+    const ALL: &'static [Self];
+    /// The fight is over (also the state of a ruleset not on the table).
+    const OVER: Self;
+
+    /// The name written in the log and read on the command line (`--autoplay-until`).
     fn name(self) -> &'static str;
+
+    /// A name for people.
+    fn title(self) -> &'static str;
+
+    /// The steps the board's phase track shows while the table is in this phase: by default
+    /// every phase but the over state. A ruleset with an opening before its repeating chain
+    /// (FateWalker's ambush and initiative) gives each part its own track.
+    fn track(self) -> Vec<Self> {
+        Self::ALL.iter().copied().filter(|&p| p != Self::OVER).collect()
+    }
 }
 
 /// The phase the table is in.
@@ -33,6 +55,11 @@ pub trait Phase: Copy + Eq + Debug + Send + Sync + 'static {
 pub struct CurrentPhase<P: Phase>(P);
 
 impl<P: Phase> CurrentPhase<P> {
+    /// The fight is over (or not on this table).
+    pub fn over() -> Self {
+        Self(P::OVER)
+    }
+
     /// Starts in `phase`.
     pub fn new(phase: P) -> Self {
         Self(phase)
@@ -74,6 +101,21 @@ pub fn run_rules_until_waiting(world: &mut World) {
             return;
         }
     }
+}
+
+/// The phase a world's table is in (the over state when the ruleset has none).
+pub fn current<P: Phase>(world: &World) -> P {
+    world.get_resource::<CurrentPhase<P>>().map_or(P::OVER, |c| c.0)
+}
+
+/// Moves the table to another phase from an exclusive system: logs it and marks progress.
+pub fn go_to<P: Phase>(world: &mut World, phase: P) {
+    world.resource_scope(|world, mut current: Mut<CurrentPhase<P>>| {
+        world.resource_scope(|world, mut log: Mut<GameLog>| {
+            let mut progress = world.resource_mut::<StepProgress>();
+            enter_phase(phase, &mut current, &mut log, &mut progress);
+        });
+    });
 }
 
 /// A run condition: the table is in `phase`.

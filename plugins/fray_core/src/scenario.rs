@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::TableRng;
 use crate::ids::{CombatantId, LocationId, MountId, SideId};
-use crate::location::{EnteredFrom, Location, LocationProperty, OpenField};
+use crate::location::{EnteredFrom, Location, OpenField};
 use crate::log::{GameLog, LogEvent};
 use crate::table::{
     Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
@@ -33,13 +33,16 @@ pub const MAX_ENTRY_COST: u32 = 100;
 /// Board coordinates beyond this are refused as absurd.
 pub const MAX_COORDINATE: f32 = 100_000.0;
 
-/// A scenario: `R` is the ruleset's rules block, `S` its combatant sheet, `M` its mount sheet.
+/// A scenario: `R` is the ruleset's rules block, `S` its combatant sheet, `M` its mount sheet,
+/// `P` the properties its locations may have.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(
     deny_unknown_fields,
-    bound(deserialize = "R: Deserialize<'de> + Default, S: Deserialize<'de>, M: Deserialize<'de> + Default")
+    bound(
+        deserialize = "R: Deserialize<'de> + Default, S: Deserialize<'de>, M: Deserialize<'de> + Default, P: Deserialize<'de>"
+    )
 )]
-pub struct Scenario<R, S, M> {
+pub struct Scenario<R, S, M, P = NoLocationProperty> {
     /// Shown name.
     pub name: String,
     /// Which ruleset plays it, e.g. "fiend_wake".
@@ -56,8 +59,8 @@ pub struct Scenario<R, S, M> {
     /// The sides of the fight.
     pub sides: Vec<SideSpec>,
     /// Strategic locations ("no location" exists without being listed).
-    #[serde(default)]
-    pub locations: Vec<LocationSpec>,
+    #[serde(default = "Vec::new")]
+    pub locations: Vec<LocationSpec<P>>,
     /// Mounts.
     #[serde(default = "Vec::new")]
     pub mounts: Vec<MountSpec<M>>,
@@ -77,8 +80,8 @@ pub struct SideSpec {
 
 /// A strategic location.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LocationSpec {
+#[serde(deny_unknown_fields, bound(deserialize = "P: Deserialize<'de>"))]
+pub struct LocationSpec<P> {
     /// Stable id (not "field", which is "no location").
     pub id: LocationId,
     /// Shown name.
@@ -86,12 +89,12 @@ pub struct LocationSpec {
     /// Where it may be entered from; absent means only from no location ("field").
     #[serde(default)]
     pub entered_from: Option<Vec<LocationId>>,
-    /// Tactical points to enter.
+    /// The base cost to enter, in the ruleset's currency (Fiend Wake: tactical points).
     #[serde(default = "one")]
     pub entry_cost: u32,
-    /// Properties with effects.
-    #[serde(default)]
-    pub properties: Vec<LocationProperty>,
+    /// Properties with effects, of the ruleset's own kinds.
+    #[serde(default = "Vec::new")]
+    pub properties: Vec<P>,
     /// Centre on the board.
     #[serde(default)]
     pub position: (f32, f32),
@@ -107,6 +110,10 @@ fn one() -> u32 {
 fn default_size() -> (f32, f32) {
     (200.0, 140.0)
 }
+
+/// The property type of a ruleset whose locations have none: no value parses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoLocationProperty {}
 
 /// A mount.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -167,8 +174,8 @@ pub enum ScenarioError {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
-    /// The file is too large to be a scenario.
-    #[error("the file is {0} bytes; a scenario may be at most {MAX_FILE_BYTES} bytes")]
+    /// The file is larger than the limit it is read with (the limit, in bytes).
+    #[error("the file is over {0} bytes, more than a scenario or save may be")]
     TooLarge(u64),
     /// RON syntax or a wrong type, at a line and column.
     #[error("{line}:{col}: {message}")]
@@ -183,9 +190,9 @@ pub enum ScenarioError {
     /// The file parses but does not make sense; one message per problem.
     #[error("{}", .0.join("; "))]
     Invalid(Vec<String>),
-    /// No ruleset of this name.
-    #[error("unknown ruleset '{0}'")]
-    UnknownRuleset(String),
+    /// No ruleset of this name (the second field lists those there are).
+    #[error("unknown ruleset '{0}' (this Fray plays {1})")]
+    UnknownRuleset(String, String),
 }
 
 impl ScenarioError {
@@ -204,11 +211,20 @@ impl ScenarioError {
 
 /// Reads a scenario file as text, refusing absurdly large files.
 pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
-    let meta = std::fs::metadata(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(ScenarioError::TooLarge(meta.len()));
+    read_limited(path, MAX_FILE_BYTES)
+}
+
+/// Reads a text file of at most `limit` bytes, refusing a larger (or endless) one as soon as
+/// that many bytes are read, before it is read whole.
+pub fn read_limited(path: &Path, limit: u64) -> Result<String, ScenarioError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(ScenarioError::TooLarge(limit));
     }
-    std::fs::read_to_string(path).map_err(|e| ScenarioError::Io(e.to_string()))
+    String::from_utf8(bytes).map_err(|_| ScenarioError::Io("the file is not UTF-8 text".to_owned()))
 }
 
 /// Parses RON text with Fray's options (implicit `Some`, bounded nesting).
@@ -229,7 +245,7 @@ pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
     parse_ron(text)
 }
 
-impl<R, S, M> Scenario<R, S, M> {
+impl<R, S, M, P> Scenario<R, S, M, P> {
     /// Checks everything the core knows about: ids, references, sizes. The ruleset checks
     /// its own blocks and adds its problems to the same list.
     pub fn core_problems(&self) -> Vec<String> {
@@ -342,7 +358,6 @@ impl<R, S, M> Scenario<R, S, M> {
                     id: LocationId::field(),
                     name: "no location".to_owned(),
                     entry_cost: 0,
-                    properties: Vec::new(),
                     position: [0.0, 0.0],
                     size: [0.0, 0.0],
                 },
@@ -357,7 +372,6 @@ impl<R, S, M> Scenario<R, S, M> {
                     id: l.id.clone(),
                     name: l.name.clone(),
                     entry_cost: l.entry_cost,
-                    properties: l.properties.clone(),
                     position: [l.position.0, l.position.1],
                     size: [l.size.0, l.size.1],
                 })
@@ -440,6 +454,7 @@ pub fn clear_table(world: &mut World) {
     world.insert_resource(crate::intent::Outcomes::default());
     world.insert_resource(crate::phase::StepProgress::default());
     world.insert_resource(TableIndex::default());
+    world.remove_resource::<crate::ruleset::FightResult>();
 }
 
 fn unique_ids<'a>(
@@ -466,4 +481,26 @@ fn check_coords(problems: &mut Vec<String>, what: &str, at: Option<(f32, f32)>) 
             "{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"
         ));
     }
+}
+
+/// `text` after a few edits, as property tests draw them to show that no file panics a
+/// loader: at a place (`at` modulo the text's length), remove (0), insert (1) or replace (2)
+/// a character, or cut the text there (3).
+pub fn mangle(text: &str, edits: &[(usize, u8, char)]) -> String {
+    let mut text: Vec<char> = text.chars().collect();
+    for &(at, op, c) in edits {
+        if text.is_empty() {
+            break;
+        }
+        let i = at % text.len();
+        match op {
+            0 => {
+                text.remove(i);
+            }
+            1 => text.insert(i, c),
+            2 => text[i] = c,
+            _ => text.truncate(i),
+        }
+    }
+    text.into_iter().collect()
 }

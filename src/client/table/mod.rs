@@ -5,12 +5,12 @@
 //!
 //! - `audience`: which drawings each screen shows (render layers), hidden combatants.
 //! - `overlay`: the large-type bar and the last roll.
-//! - `sealed_bids`: the GM's view of the bids before they are revealed.
+//! - `secrets`: the GM's view of secret choices (bids, declarations) before the reveal.
 //! - `window`: the second window, its camera, "send view" and "follow".
 
 pub mod audience;
 mod overlay;
-mod sealed_bids;
+mod secrets;
 pub mod window;
 
 pub use overlay::BAR_HEIGHT;
@@ -110,7 +110,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(TableContextPass, draw_table_overlay)
     .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode);
     audience::plugin(app);
-    sealed_bids::plugin(app);
+    secrets::plugin(app);
     window::plugin(app);
 }
 

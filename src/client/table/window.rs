@@ -6,7 +6,7 @@ use bevy::camera::RenderTarget;
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowPosition, WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
-use fiend_wake::ActiveTurn;
+use fray_core::fight::ruleset;
 use fray_core::location::{Location, OpenField};
 use fray_core::log::GameLog;
 use fray_core::prelude::TableIndex;
@@ -36,7 +36,7 @@ const FOLLOW_RATE: f32 = 3.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (forget_closed, frame_once, follow_active, draw_frame_for_gm)
+        (forget_closed, frame_once, find_active, follow_active, draw_frame_for_gm)
             .chain()
             .after(crate::client::board::Layout),
     );
@@ -127,7 +127,7 @@ fn frame_once(
     locations: Query<&Location, Without<OpenField>>,
     tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
     mut camera: Query<(&mut TableCamera, &mut Transform, &mut Projection), Without<Token>>,
-    session: Option<Res<crate::session::Session>>,
+    session: Option<Res<fray_core::fight::Session>>,
 ) {
     let Some(table) = table else { return };
     let (Ok(window), Ok((mut state, mut transform, mut projection))) =
@@ -138,8 +138,8 @@ fn frame_once(
     if state.framed || (locations.is_empty() && tokens.is_empty()) {
         return;
     }
-    let fiend_wake = crate::client::fatewalker::on_fiend_wake(session);
-    let bounds = crate::client::camera::board_bounds(&locations, &tokens, fiend_wake);
+    let cards = session.is_none_or(|s| s.ruleset().space().locations);
+    let bounds = crate::client::camera::board_bounds(&locations, &tokens, cards);
     let (scale, centre) = fit(bounds, window.size());
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = (scale * 1.05).max(0.3);
@@ -179,28 +179,41 @@ pub(super) fn send_view(world: &mut World) {
 }
 
 /// The combatant the table follows: whose turn it is, else whoever acted last.
-fn active(world_turn: Option<&ActiveTurn>, log: Option<&GameLog>, index: &TableIndex) -> Option<Entity> {
-    world_turn
-        .and_then(|t| t.actor)
-        .or_else(|| log?.entries().iter().rev().find_map(|e| index.combatant(e.actor.as_ref()?)))
+fn active(world: &World) -> Option<Entity> {
+    let acting = ruleset(world).and_then(|r| r.acting(world).first().copied());
+    let index = world.get_resource::<TableIndex>()?;
+    acting.or_else(|| {
+        world.get_resource::<GameLog>()?.entries().iter().rev().find_map(|e| index.combatant(e.actor.as_ref()?))
+    })
+}
+
+/// Who the table follows now, worked out after the rules ran.
+#[derive(Resource, Default)]
+struct Followed(Option<Entity>);
+
+fn find_active(world: &mut World) {
+    if !world.resource::<TableView>().settings.follow || !world.contains_resource::<TableWindow>() {
+        return;
+    }
+    let who = active(world);
+    world.insert_resource(Followed(who));
 }
 
 /// With "follow" on, the table's camera glides to the active combatant's token.
-#[allow(clippy::too_many_arguments)]
 fn follow_active(
     view: Res<TableView>,
     time: Res<Time>,
-    turn: Option<Res<ActiveTurn>>,
-    log: Option<Res<GameLog>>,
-    index: Option<Res<TableIndex>>,
+    followed: Option<Res<Followed>>,
     hidden: Res<HiddenFromTable>,
     combatants: Query<&fray_core::prelude::Combatant>,
     tokens: Query<(&Token, &Transform), Without<TableCamera>>,
     mut camera: Query<(&mut Transform, &Projection), With<TableCamera>>,
 ) {
-    let (Some(index), true) = (index, view.settings.follow) else { return };
+    if !view.settings.follow {
+        return;
+    }
     let Ok((mut transform, projection)) = camera.single_mut() else { return };
-    let Some(who) = active(turn.as_deref(), log.as_deref(), &index) else { return };
+    let Some(who) = followed.and_then(|f| f.0) else { return };
     if combatants.get(who).is_ok_and(|c| hidden.0.contains(&c.id)) {
         return;
     }

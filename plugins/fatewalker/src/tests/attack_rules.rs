@@ -91,11 +91,11 @@ fn a_fire_bottle_that_hits_sets_its_target_burning() {
         t.world_mut().entity_mut(bo).insert(fray_core::prelude::FieldPosition([4.0, 0.0]));
         t.accept(
             "ann",
-            crate::FwkIntent::Act {
+            crate::FateWalkerIntent::Act {
                 action: crate::Action::Attack { target: "bo".into(), through_cover: false },
             },
         );
-        t.accept("bo", crate::FwkIntent::Decline);
+        t.accept("bo", crate::FateWalkerIntent::Decline);
         let hit =
             t.log().iter().any(|l| matches!(&l.event, fray_core::log::LogEvent::Effect { what: "hit", .. }));
         let burning = t.world().get::<crate::sheet::Afflictions>(bo).is_some_and(|a| !a.0.is_empty());

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use super::support::{AMBUSH, Table, parse};
-use crate::FwkPhase;
+use super::support::{AMBUSH, Table, app};
+use crate::FateWalkerPhase;
 
 fn ambush_log(seed: u64) -> String {
     let mut t = Table::ambush(seed, true, 600);
     t.update();
-    assert_eq!(t.phase(), FwkPhase::FightOver, "an all-AI battle ends in one update");
+    assert_eq!(t.phase(), FateWalkerPhase::FightOver, "an all-AI battle ends in one update");
     t.log_jsonl()
 }
 
@@ -36,17 +36,17 @@ fn the_same_seed_twice_gives_the_same_log_and_another_seed_another() {
 
 #[test]
 fn a_reused_table_app_plays_the_same_battle_as_a_fresh_one() {
-    let scenario = parse(AMBUSH);
     let log_of = |app: &bevy_app::App| {
         let mut out = Vec::new();
         app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
         out
     };
-    let mut fresh = crate::table_app(&scenario, 42, 600, true);
+    let mut fresh = app(AMBUSH, 42, 600, true);
     fresh.update();
-    let mut reused = crate::table_app(&scenario, 41, 600, true);
+    let mut reused = app(AMBUSH, 41, 600, true);
     reused.update();
-    crate::reset_table(&mut reused, &scenario, 42, 600, true);
+    let session = reused.world().resource::<fray_core::fight::Session>().clone();
+    session.scenario.start(reused.world_mut(), 42, 600, true);
     reused.update();
     assert!(log_of(&fresh) == log_of(&reused), "a reset table replays seed 42 exactly");
 }
@@ -54,15 +54,15 @@ fn a_reused_table_app_plays_the_same_battle_as_a_fresh_one() {
 #[test]
 fn a_recorded_fight_replays_onto_a_fresh_table_to_the_same_log() {
     use fray_core::session::{IntentHistory, open_record};
-    let scenario = parse(AMBUSH);
-    let mut played = crate::table_app(&scenario, 11, 600, true);
+    let mut played = app(AMBUSH, 11, 600, true);
     played.update();
-    let history = played.world().resource::<IntentHistory<crate::FwkIntent>>().clone();
+    let history = played.world().resource::<IntentHistory<crate::FateWalkerIntent>>().clone();
     assert!(history.entries.len() > 20, "the AI's decisions are recorded: {}", history.entries.len());
-    let mut fresh = crate::table_app(&scenario, 11, 600, true);
+    let mut fresh = app(AMBUSH, 11, 600, true);
+    let scenario = fresh.world().resource::<fray_core::fight::Session>().scenario.clone();
     let report = open_record(
         fresh.world_mut(),
-        |w| crate::reset_world(w, &scenario, 11, 600, true),
+        |w| scenario.rebuild(w, 11, 600, true),
         &history.start,
         &history.entries,
         &history.controller_changes,

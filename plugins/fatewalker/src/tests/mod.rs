@@ -9,5 +9,6 @@ mod determinism;
 mod dice_rules;
 mod random_play;
 mod scenario;
+mod session;
 mod timeline;
 mod wound_rules;

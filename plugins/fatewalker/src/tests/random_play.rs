@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::support::Table;
 use crate::decisions::awaiting;
 use crate::legal::legal_intents;
-use crate::{Action, FwkIntent, FwkPhase};
+use crate::{Action, FateWalkerIntent, FateWalkerPhase};
 
 /// Every random battle ends within this many ticks (the table's limit)...
 const MAX_TICKS: u32 = 240;
@@ -33,7 +33,7 @@ fn invariants(t: &Table) -> Result<(), TestCaseError> {
             "{} is dead exactly when the mortal boxes are full",
             id
         );
-        if status.can_act() && clock.joined && !clock.holding && t.phase() != FwkPhase::FightOver {
+        if status.can_act() && clock.joined && !clock.holding && t.phase() != FateWalkerPhase::FightOver {
             prop_assert!(
                 clock.next >= now,
                 "{id}'s next action tick {} is behind the clock {now}",
@@ -49,14 +49,14 @@ fn invariants(t: &Table) -> Result<(), TestCaseError> {
 }
 
 /// Picks a random legal intent, favouring attacks so that battles end.
-fn pick(rng: &mut ChaCha8Rng, legal: &[FwkIntent]) -> FwkIntent {
-    let attacks: Vec<&FwkIntent> = legal
+fn pick(rng: &mut ChaCha8Rng, legal: &[FateWalkerIntent]) -> FateWalkerIntent {
+    let attacks: Vec<&FateWalkerIntent> = legal
         .iter()
         .filter(|i| {
             matches!(
                 i,
-                FwkIntent::Act { action: Action::Attack { .. } }
-                    | FwkIntent::Preempt { action: Action::Attack { .. } }
+                FateWalkerIntent::Act { action: Action::Attack { .. } }
+                    | FateWalkerIntent::Preempt { action: Action::Attack { .. } }
             )
         })
         .collect();
@@ -79,7 +79,7 @@ fn random_battle(seed: u64) -> Result<(), TestCaseError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     for _ in 0..MAX_DECISIONS {
         invariants(&t)?;
-        if t.phase() == FwkPhase::FightOver {
+        if t.phase() == FateWalkerPhase::FightOver {
             return Ok(());
         }
         let waiting = awaiting(t.world());
@@ -100,14 +100,14 @@ fn ai_battle(seed: u64) -> Result<(), TestCaseError> {
     let mut t = Table::ambush(seed, true, 600);
     t.update();
     invariants_at_end(&t)?;
-    prop_assert_eq!(t.phase(), FwkPhase::FightOver, "an all-AI battle ends in one update");
+    prop_assert_eq!(t.phase(), FateWalkerPhase::FightOver, "an all-AI battle ends in one update");
     let refused = t.refusals();
     prop_assert!(refused.is_empty(), "the AI only submits legal intents: {:?}", refused);
     Ok(())
 }
 
 fn invariants_at_end(t: &Table) -> Result<(), TestCaseError> {
-    let result = t.world().get_resource::<crate::FightResult>();
+    let result = t.world().get_resource::<fray_core::ruleset::FightResult>();
     prop_assert!(result.is_some(), "a finished fight records its result");
     Ok(())
 }
@@ -128,22 +128,9 @@ proptest! {
     /// Any edit of the scenario file gives a scenario or an error, never a panic.
     #[test]
     fn a_mangled_scenario_never_panics_the_loader(
-        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0..4u8, any::<char>()), 1..6),
+        edits in proptest::collection::vec((any::<usize>(), 0..4u8, any::<char>()), 1..6),
     ) {
-        let mut text: Vec<char> = super::support::AMBUSH.chars().collect();
-        for (at, op, c) in edits {
-            let i = at.index(text.len().max(1)).min(text.len().saturating_sub(1));
-            match op {
-                0 => { text.remove(i); }
-                1 => text.insert(i, c),
-                2 => text[i] = c,
-                _ => text.truncate(i),
-            }
-            if text.is_empty() {
-                break;
-            }
-        }
-        let text: String = text.into_iter().collect();
+        let text = fray_core::scenario::mangle(super::support::AMBUSH, &edits);
         if let Err(e) = crate::parse_scenario(&text) {
             prop_assert!(!e.report("x.ron").is_empty(), "an error explains itself");
         }

@@ -2,12 +2,12 @@
 //! explained, never a panic.
 
 use super::support::{AMBUSH, Table};
-use crate::{FwkPhase, parse_scenario};
+use crate::{FateWalkerPhase, parse_scenario};
 
 #[test]
 fn the_ambush_parses_with_its_cover_vehicle_and_ambusher() {
     let s = parse_scenario(AMBUSH).unwrap_or_else(|e| panic!("the ambush parses: {e}"));
-    assert_eq!(s.ruleset, crate::RULESET_ID);
+    assert_eq!(s.ruleset, <crate::FateWalker as fray_core::ruleset::Ruleset>::ID);
     assert_eq!(s.rules.ambusher.as_ref().map(|a| a.0.as_str()), Some("kez"), "the marksman opens the fight");
     assert_eq!(s.mounts.len(), 1, "the sedan is a vehicle");
     assert!(s.rules.covers.len() >= 3, "a wall, a van and a dumpster give cover");
@@ -18,11 +18,11 @@ fn the_ai_plays_the_ambush_to_the_end_with_legal_intents() {
     for seed in 0..8 {
         let mut t = Table::ambush(seed, true, 600);
         t.update();
-        assert_eq!(t.phase(), FwkPhase::FightOver, "seed {seed}: an all-AI ambush ends in one update");
+        assert_eq!(t.phase(), FateWalkerPhase::FightOver, "seed {seed}: an all-AI ambush ends in one update");
         let refused = t.refusals();
         assert!(refused.is_empty(), "seed {seed}: the AI submits only legal intents: {refused:?}");
-        let result = t.world().get_resource::<crate::FightResult>().expect("a result is recorded");
-        assert!(result.ticks <= 600, "seed {seed}: ended by tick 600, not {}", result.ticks);
+        let result = t.world().get_resource::<fray_core::ruleset::FightResult>().expect("a result is recorded");
+        assert!(result.clock <= 600, "seed {seed}: ended by tick 600, not {}", result.clock);
         eprintln!("seed {seed}: {result:?}");
     }
 }
@@ -58,7 +58,7 @@ fn the_board_view_shows_ticks_holds_and_who_acts_now() {
     let ann = &view.combatants[0];
     assert!(ann.may_act_now && ann.next_action_tick == 4, "Ann acts at 4: {ann:?}");
     assert!(!view.combatants[1].may_act_now, "Bo waits for tick 6");
-    t.accept("ann", crate::FwkIntent::Hold);
+    t.accept("ann", crate::FateWalkerIntent::Hold);
     let view = crate::view::board(t.world());
     assert!(view.combatants[0].holding, "the hold is shown");
     assert_eq!(

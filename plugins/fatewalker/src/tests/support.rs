@@ -11,7 +11,7 @@ use fray_core::prelude::*;
 use crate::decisions::awaiting;
 use crate::sheet::ActionClock;
 use crate::wounds::WoundChart;
-use crate::{FwkIntent, FwkPhase, FwkScenario, parse_scenario, table_app};
+use crate::{FateWalker, FateWalkerIntent, FateWalkerPhase, FateWalkerScenario, parse_scenario};
 
 /// The repository's ambush scenario.
 pub const AMBUSH: &str = include_str!("../../../../assets/scenarios/fatewalker_ambush.ron");
@@ -52,14 +52,14 @@ impl Table {
     /// A table from RON text (controllers as the text says), settled until it waits.
     pub fn from_ron(text: &str) -> Self {
         let scenario = parse(text);
-        let mut table = Table { app: table_app(&scenario, scenario.seed, 600, false) };
+        let mut table = Table { app: app(text, scenario.seed, 600, false) };
         table.update();
         table
     }
 
     /// The ambush scenario with this seed, not yet run.
     pub fn ambush(seed: u64, all_ai: bool, max_ticks: u32) -> Self {
-        Table { app: table_app(&parse(AMBUSH), seed, max_ticks, all_ai) }
+        Table { app: app(AMBUSH, seed, max_ticks, all_ai) }
     }
 
     /// Runs the rules until they wait.
@@ -91,9 +91,9 @@ impl Table {
     }
 
     /// Submits an intent, runs the rules, and returns what became of it.
-    pub fn submit(&mut self, who: &str, intent: FwkIntent) -> Verdict {
+    pub fn submit(&mut self, who: &str, intent: FateWalkerIntent) -> Verdict {
         let before = self.world().resource::<Outcomes>().0.len();
-        self.world_mut().resource_mut::<Inbox<FwkIntent>>().submit(CombatantId::from(who), intent.clone());
+        self.world_mut().resource_mut::<Inbox<FateWalkerIntent>>().submit(CombatantId::from(who), intent.clone());
         self.update();
         let outcomes = &self.world().resource::<Outcomes>().0;
         outcomes[before..]
@@ -105,14 +105,14 @@ impl Table {
     }
 
     /// Submits an intent that must be accepted.
-    pub fn accept(&mut self, who: &str, intent: FwkIntent) {
+    pub fn accept(&mut self, who: &str, intent: FateWalkerIntent) {
         if let Err(e) = self.submit(who, intent.clone()) {
             panic!("{who}'s {intent:?} should be accepted, but was refused: {e}");
         }
     }
 
     /// Submits an intent that must be refused; returns the reason.
-    pub fn refuse(&mut self, who: &str, intent: FwkIntent) -> String {
+    pub fn refuse(&mut self, who: &str, intent: FateWalkerIntent) -> String {
         match self.submit(who, intent.clone()) {
             Ok(()) => panic!("{who}'s {intent:?} should be refused, but was accepted"),
             Err(r) => r.0,
@@ -120,8 +120,8 @@ impl Table {
     }
 
     /// The phase now.
-    pub fn phase(&self) -> FwkPhase {
-        self.world().resource::<CurrentPhase<FwkPhase>>().get()
+    pub fn phase(&self) -> FateWalkerPhase {
+        self.world().resource::<CurrentPhase<FateWalkerPhase>>().get()
     }
 
     /// The current tick.
@@ -172,7 +172,13 @@ impl Table {
     }
 }
 
+/// A headless table with a session for scenario text.
+pub fn app(text: &str, seed: u64, max_ticks: u32, all_ai: bool) -> App {
+    fray_core::ruleset::table_app::<FateWalker>(text, seed, max_ticks, all_ai)
+        .unwrap_or_else(|e| panic!("test scenario does not parse: {}", e.report("test").join("; ")))
+}
+
 /// Parses a test scenario, failing the test with the problems.
-pub fn parse(text: &str) -> FwkScenario {
+pub fn parse(text: &str) -> FateWalkerScenario {
     parse_scenario(text).unwrap_or_else(|e| panic!("test scenario does not parse: {e}"))
 }

@@ -5,17 +5,17 @@
 use fray_core::log::LogEvent;
 
 use super::support::{Table, YARD};
-use crate::FwkPhase;
+use crate::FateWalkerPhase;
 use crate::data::MoveMode;
 use crate::initiative::starting_tick;
-use crate::intent::{Action, FwkIntent, Reaction};
+use crate::intent::{Action, FateWalkerIntent, Reaction};
 
-fn attack(target: &str) -> FwkIntent {
-    FwkIntent::Act { action: Action::Attack { target: target.into(), through_cover: false } }
+fn attack(target: &str) -> FateWalkerIntent {
+    FateWalkerIntent::Act { action: Action::Attack { target: target.into(), through_cover: false } }
 }
 
-fn wait(ticks: u32) -> FwkIntent {
-    FwkIntent::Act { action: Action::Wait { ticks } }
+fn wait(ticks: u32) -> FateWalkerIntent {
+    FateWalkerIntent::Act { action: Action::Wait { ticks } }
 }
 
 /// Successes of `who`'s initiative roll, from the log.
@@ -38,16 +38,16 @@ fn an_action_at_tick_4_costing_7_moves_the_next_action_tick_to_11_and_reactions_
     let mut t = Table::from_ron(YARD);
     assert_eq!((t.tick(), t.awaiting()), (4, vec!["ann".to_owned()]), "Ann's tick 4 comes first");
     t.accept("ann", attack("bo"));
-    assert_eq!(t.phase(), FwkPhase::Preempt, "the declared attack waits for responses");
+    assert_eq!(t.phase(), FateWalkerPhase::Preempt, "the declared attack waits for responses");
     assert_eq!(t.awaiting(), ["bo"], "Bo, the target, may react although his tick has not come");
-    t.accept("bo", FwkIntent::Decline);
+    t.accept("bo", FateWalkerIntent::Decline);
     assert_eq!(t.clock("ann").next, 11, "4 + the heavy gun's 7 ticks");
     assert_eq!((t.tick(), t.awaiting()), (6, vec!["bo".to_owned()]), "the clock skips to Bo's tick 6");
     let reason = t.refuse("ann", wait(1));
     assert!(reason.contains("11"), "Ann cannot declare before 11: {reason}");
     t.accept("bo", attack("ann"));
     assert_eq!(t.awaiting(), ["ann"], "Ann may still react at tick 6");
-    t.accept("ann", FwkIntent::React { reaction: Reaction::Dodge });
+    t.accept("ann", FateWalkerIntent::React { reaction: Reaction::Dodge });
     assert_eq!(t.clock("ann").next, 13, "the dodge costs 2 more ticks: 11 + 2");
     assert_eq!(t.clock("bo").next, 6 + 3, "Bo's pistol costs 3");
 }
@@ -114,8 +114,8 @@ fn higher_awareness_declares_first_and_equal_awareness_declares_together_in_secr
         "both declarations are revealed together"
     );
     assert_eq!(t.awaiting(), ["ann"], "Ann may react to one of the two simultaneous attacks");
-    t.accept("ann", FwkIntent::React { reaction: Reaction::Dodge });
-    assert_ne!(t.phase(), FwkPhase::Preempt, "having reacted to one, Ann is not asked about the other");
+    t.accept("ann", FateWalkerIntent::React { reaction: Reaction::Dodge });
+    assert_ne!(t.phase(), FateWalkerPhase::Preempt, "having reacted to one, Ann is not asked about the other");
     assert_eq!(t.clock("ann").next, 5 + 2, "one dodge paid: 5 + 2");
 }
 
@@ -126,7 +126,7 @@ fn simultaneous_declarers_cannot_react_to_each_other() {
     assert_eq!(t.awaiting(), ["ann", "bo"], "equal Awareness: together");
     t.accept("ann", attack("bo"));
     t.accept("bo", attack("ann"));
-    assert_ne!(t.phase(), FwkPhase::Preempt, "neither may react to the other's simultaneous attack");
+    assert_ne!(t.phase(), FateWalkerPhase::Preempt, "neither may react to the other's simultaneous attack");
     let rolls =
         t.log().iter().filter(|l| matches!(&l.event, LogEvent::Roll(r) if r.what.contains(" at "))).count();
     assert_eq!(rolls, 2, "both attacks resolve, whatever the first one did");
@@ -135,23 +135,23 @@ fn simultaneous_declarers_cannot_react_to_each_other() {
 #[test]
 fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FwkIntent::Hold);
+    t.accept("ann", FateWalkerIntent::Hold);
     assert!(t.clock("ann").holding);
     assert_eq!(t.tick(), 5, "a holder may declare at every tick");
     assert_eq!(t.awaiting(), ["ann"]);
-    t.accept("ann", FwkIntent::KeepHolding);
+    t.accept("ann", FateWalkerIntent::KeepHolding);
     assert_eq!((t.tick(), t.awaiting()), (6, vec!["ann".to_owned()]), "Ann (Awareness 5) before Bo (3)");
-    t.accept("ann", FwkIntent::KeepHolding);
+    t.accept("ann", FateWalkerIntent::KeepHolding);
     assert_eq!(t.awaiting(), ["bo"]);
     t.accept("bo", attack("ann"));
     assert_eq!(t.awaiting(), ["ann"], "the holder is asked first whether to act preemptively");
-    let reason = t.refuse("ann", FwkIntent::React { reaction: Reaction::Dodge });
+    let reason = t.refuse("ann", FateWalkerIntent::React { reaction: Reaction::Dodge });
     assert!(reason.contains("preempt"), "a holder's question is preempt or decline: {reason}");
     t.accept(
         "ann",
-        FwkIntent::Preempt { action: Action::Attack { target: "bo".into(), through_cover: false } },
+        FateWalkerIntent::Preempt { action: Action::Attack { target: "bo".into(), through_cover: false } },
     );
-    assert_ne!(t.phase(), FwkPhase::Preempt, "a preemption excludes reacting to the same action");
+    assert_ne!(t.phase(), FateWalkerPhase::Preempt, "a preemption excludes reacting to the same action");
     let log = t.log();
     let first = log.iter().position(|l| matches!(&l.event, LogEvent::Effect { what: "preempts", .. }));
     let bo_roll = log.iter().position(|l| {
@@ -167,8 +167,8 @@ fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
 #[test]
 fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FwkIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
-    t.accept("bo", FwkIntent::Decline);
+    t.accept("ann", FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    t.accept("bo", FateWalkerIntent::Decline);
     assert_eq!(t.clock("ann").next, 6, "begin moving costs 2 ticks");
     t.accept("ann", wait(4));
     t.accept("bo", wait(10));
@@ -176,10 +176,10 @@ fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end()
     let at = crate::view::position(t.world(), t.e("ann"));
     assert_eq!(at, [0.0, 5.0], "Speed 5 walked in one segment, all at its end");
     t.accept("ann", wait(1));
-    assert_eq!((t.phase(), t.awaiting()), (FwkPhase::FreeActions, vec!["ann".to_owned()]), "a mover decides");
-    let reason = t.refuse("ann", FwkIntent::ChangeMovement { mode: MoveMode::Ride });
+    assert_eq!((t.phase(), t.awaiting()), (FateWalkerPhase::FreeActions, vec!["ann".to_owned()]), "a mover decides");
+    let reason = t.refuse("ann", FateWalkerIntent::ChangeMovement { mode: MoveMode::Ride });
     assert!(reason.contains("vehicle"), "{reason}");
-    t.accept("ann", FwkIntent::ChangeMovement { mode: MoveMode::Run });
+    t.accept("ann", FateWalkerIntent::ChangeMovement { mode: MoveMode::Run });
     assert_eq!(t.clock("ann").next, 11 + 1, "changing mode costs a tick without Ann's tick coming");
     t.accept("ann", wait(4));
     assert_eq!(t.tick(), 16, "the next segment ends 6 ticks later");
@@ -196,7 +196,7 @@ fn a_refused_intent_changes_nothing() {
     assert_eq!(t.log().len(), before.3 + 1, "only the refusal is logged");
     let reason = t.refuse(
         "ann",
-        FwkIntent::Act { action: Action::Attack { target: "nobody".into(), through_cover: false } },
+        FateWalkerIntent::Act { action: Action::Attack { target: "nobody".into(), through_cover: false } },
     );
     assert!(reason.contains("nobody"), "{reason}");
 }
@@ -204,15 +204,15 @@ fn a_refused_intent_changes_nothing() {
 #[test]
 fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FwkIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    t.accept("ann", FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
     assert_eq!(t.awaiting(), ["bo"], "Bo sees Ann set off and may react");
-    t.accept("bo", FwkIntent::Decline);
+    t.accept("bo", FateWalkerIntent::Decline);
     assert_eq!((t.tick(), t.awaiting()), (6, vec!["ann".to_owned()]), "Ann is due at 6, mid-segment");
     let reason = t.refuse("bo", wait(10));
     assert!(reason.contains("after Ann"), "Bo's lower Awareness makes him declare second: {reason}");
-    let reason = t.refuse("ann", FwkIntent::ContinueMoving);
+    let reason = t.refuse("ann", FateWalkerIntent::ContinueMoving);
     assert!(reason.contains("declares an action"), "keeping on is not a declaration: {reason}");
-    t.accept("ann", FwkIntent::StopMoving);
+    t.accept("ann", FateWalkerIntent::StopMoving);
     let [x, y] = crate::view::position(t.world(), t.e("ann"));
     assert!(x == 0.0 && (y - 5.0 * 2.0 / 6.0).abs() < 1e-4, "2 of 6 ticks walked at Speed 5: ({x}, {y})");
     assert_eq!(t.clock("ann").next, 7, "stopping costs 1 tick without Ann's tick");
@@ -224,13 +224,13 @@ fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
 #[test]
 fn an_aware_enemy_may_react_with_an_action_of_its_own_resolving_with_the_trigger() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FwkIntent::Act { action: Action::GoProne });
-    assert_eq!((t.phase(), t.awaiting()), (FwkPhase::Preempt, vec!["bo".to_owned()]), "Bo sees Ann drop");
-    let reason = t.refuse("bo", FwkIntent::React { reaction: Reaction::Dodge });
+    t.accept("ann", FateWalkerIntent::Act { action: Action::GoProne });
+    assert_eq!((t.phase(), t.awaiting()), (FateWalkerPhase::Preempt, vec!["bo".to_owned()]), "Bo sees Ann drop");
+    let reason = t.refuse("bo", FateWalkerIntent::React { reaction: Reaction::Dodge });
     assert!(reason.contains("only the target"), "nothing to dodge: {reason}");
     t.accept(
         "bo",
-        FwkIntent::Counter { action: Action::Attack { target: "ann".into(), through_cover: false } },
+        FateWalkerIntent::Counter { action: Action::Attack { target: "ann".into(), through_cover: false } },
     );
     let log = t.log();
     let prone = log.iter().position(|l| matches!(&l.event, LogEvent::Effect { what: "prone", .. }));

@@ -8,7 +8,7 @@ use fray_core::prelude::Status;
 use super::support::{Table, YARD};
 use crate::damage::{Hit, deal};
 use crate::data::{ColumnSpec, WoundChartSpec};
-use crate::intent::{Action, FwkIntent};
+use crate::intent::{Action, FateWalkerIntent};
 use crate::sheet::Afflictions;
 use crate::wounds::{DamageKind, Mark, WoundChart};
 
@@ -152,9 +152,9 @@ fn damage_over_time_strikes_every_few_ticks_as_often_as_it_lasts() {
         stun: false,
     };
     t.world_mut().get_mut::<Afflictions>(bo).expect("afflictions").0.push(fire);
-    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
-    t.accept("bo", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
-    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 10 } });
+    t.accept("ann", FateWalkerIntent::Act { action: Action::Wait { ticks: 10 } });
+    t.accept("bo", FateWalkerIntent::Act { action: Action::Wait { ticks: 10 } });
+    t.accept("ann", FateWalkerIntent::Act { action: Action::Wait { ticks: 10 } });
     let burns: Vec<u32> = t
         .log()
         .iter()
@@ -174,9 +174,9 @@ fn temporary_wounds_heal_after_600_ticks_of_a_long_scene() {
         Hit { normal: 0, piercing: 2, kind: DamageKind::Normal, absorbable: false, source: "graze".into() };
     deal(t.world_mut(), bo, graze);
     assert_eq!(t.chart("bo").glancing, 2);
-    while t.tick() < 600 && t.phase() != crate::FwkPhase::FightOver {
+    while t.tick() < 600 && t.phase() != crate::FateWalkerPhase::FightOver {
         let who = t.awaiting().first().cloned().expect("someone is awaited");
-        t.accept(&who, FwkIntent::Act { action: Action::Wait { ticks: 60 } });
+        t.accept(&who, FateWalkerIntent::Act { action: Action::Wait { ticks: 60 } });
     }
     assert_eq!(t.chart("bo").glancing, 0, "5 minutes (600 ticks) heal temporary wounds");
     assert!(
@@ -210,8 +210,8 @@ fn scripted_events_strike_everyone_in_their_radius_at_their_tick() {
     );
     assert_eq!(t.chart("ann").glancing, 3, "Ann, at the centre, takes all 3 (target 10: every die scores)");
     assert_eq!(t.chart("bo").glancing, 0, "Bo, 10 m away, is outside the flash");
-    t.accept("ann", FwkIntent::Act { action: Action::Wait { ticks: 20 } });
-    t.accept("bo", FwkIntent::Act { action: Action::Wait { ticks: 20 } });
+    t.accept("ann", FateWalkerIntent::Act { action: Action::Wait { ticks: 20 } });
+    t.accept("bo", FateWalkerIntent::Act { action: Action::Wait { ticks: 20 } });
     let gas = t
         .log()
         .iter()

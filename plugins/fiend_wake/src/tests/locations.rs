@@ -1,0 +1,72 @@
+//! Locations: accessibility, entry costs, locality, reach.
+
+use crate::view::entry_cost;
+use fray_core::location::{accessible_from, are_local, can_enter, reach, why_not_enter};
+use fray_core::prelude::{Counters};
+
+use crate::counters::*;
+use super::support::Table;
+
+fn castle() -> Table {
+    Table::from_text(super::support::CASTLE, 1, false, 100).all_human()
+}
+
+#[test]
+fn in_the_castle_the_gatehouse_reaches_the_barbican_and_the_courtyard_but_not_the_keep() {
+    let t = castle();
+    let w = t.world();
+    let accessible: Vec<String> = accessible_from(w, t.e("gatehouse"))
+        .into_iter()
+        .map(|e| w.get::<fray_core::prelude::Location>(e).expect("a location").id.0.clone())
+        .collect();
+    assert_eq!(accessible, vec!["barbican", "courtyard"]);
+    assert!(!can_enter(w, t.e("gatehouse"), t.e("keep")));
+    assert_eq!(
+        why_not_enter(w, t.e("gatehouse"), t.e("keep")).as_deref(),
+        Some("the Keep can only be entered from the Courtyard")
+    );
+    assert_eq!(
+        why_not_enter(w, t.e("field"), t.e("gatehouse")).as_deref(),
+        Some("the Gatehouse can only be entered from the Barbican or the Courtyard")
+    );
+}
+
+#[test]
+fn the_reach_view_counts_moves_from_no_location() {
+    let t = castle();
+    let w = t.world();
+    let mut reached: Vec<(String, u32)> = reach(w, t.e("field"), 3)
+        .into_iter()
+        .map(|(e, d)| (w.get::<fray_core::prelude::Location>(e).expect("a location").id.0.clone(), d))
+        .collect();
+    reached.sort();
+    assert_eq!(
+        reached,
+        vec![("barbican".into(), 1), ("courtyard".into(), 3), ("field".into(), 0), ("gatehouse".into(), 2)],
+        "the Keep is four moves away"
+    );
+}
+
+#[test]
+fn siege_damage_on_a_rubble_location_raises_its_entry_cost() {
+    let mut t = castle();
+    let barbican = t.e("barbican");
+    assert_eq!(entry_cost(t.world(), barbican), 2);
+    t.world_mut()
+        .get_mut::<Counters>(barbican)
+        .expect("locations hold counters")
+        .add(SIEGE_DAMAGE, 2);
+    assert_eq!(entry_cost(t.world(), barbican), 4, "rubble: +1 TP per siege damage");
+    t.update();
+    assert_eq!(t.token_entities("barbican", SIEGE_DAMAGE), 2, "siege damage tallies as tokens");
+}
+
+#[test]
+fn combatants_in_the_same_place_are_local_and_others_outsiders() {
+    let t = castle();
+    let w = t.world();
+    assert!(are_local(w, t.e("castellan"), t.e("keep_archer")), "both in the Keep");
+    assert!(!are_local(w, t.e("castellan"), t.e("gate_warden")), "Keep and Gatehouse");
+    assert!(are_local(w, t.e("raider_1"), t.e("raider_2")), "both in no location");
+    assert_eq!(t.place("sir_oswin"), "field", "a rider stands where the mount stands");
+}

@@ -1,0 +1,294 @@
+//! The board model: what a ruleset tells any board about its table, in the core's terms. A
+//! ruleset fills these from its own state in its [`Ruleset`](crate::ruleset::Ruleset) view
+//! functions; a board draws them and never reads a ruleset's own components. Where tokens
+//! stand is the core's own table ([`Occupies`](crate::table::Occupies),
+//! [`FieldPosition`](crate::table::FieldPosition), [`Rides`](crate::table::Rides)); counters
+//! are [`Counters`](crate::tokens::Counters); rolls, damage and revealed secrets are in the
+//! log.
+
+use bevy_ecs::entity::Entity;
+
+use crate::ids::CombatantId;
+use crate::intent::Verdict;
+use crate::tokens::CounterKind;
+
+/// How a ruleset lays its battlefield out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Space {
+    /// Locations (or zones) are drawn as cards, with their accessibility arrows.
+    pub locations: bool,
+    /// The unit of free positions ([`FieldPosition`](crate::table::FieldPosition)).
+    pub unit: Unit,
+}
+
+/// The unit of free positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Unit {
+    /// Its short name, e.g. "m" (empty for plain board units).
+    pub short: &'static str,
+    /// How many board units one unit takes.
+    pub board: f32,
+    /// Distances matter to the rules: the board draws a scale bar and a ruler in this unit.
+    pub measured: bool,
+}
+
+impl Unit {
+    /// Plain board units: free positions only say where a token is drawn.
+    pub const BOARD: Unit = Unit { short: "", board: 1.0, measured: false };
+}
+
+impl Space {
+    /// Cards for locations; tokens outside them stand where the board puts them.
+    pub const LOCATIONS: Space = Space { locations: true, unit: Unit::BOARD };
+
+    /// No locations: every token at its position in `unit`, `board` board units each.
+    pub const fn free(short: &'static str, board: f32) -> Space {
+        Space { locations: false, unit: Unit { short, board, measured: true } }
+    }
+}
+
+/// How one kind of counter is drawn as chips: shape, colours, and the corner of its owner's
+/// token where its stack stands (on a location: the card's corner).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CounterLook {
+    /// The kind.
+    pub kind: CounterKind,
+    /// Its chips' shape.
+    pub shape: ChipShape,
+    /// Its chips' colour (sRGB).
+    pub colour: [u8; 3],
+    /// The colour of the count written on the stack (sRGB).
+    pub ink: [u8; 3],
+    /// Where its stack stands.
+    pub corner: Corner,
+    /// Its line in the board's legend, e.g. "gold discs TP".
+    pub legend: &'static str,
+}
+
+/// A chip's shape: kinds differ by shape and corner as well as colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChipShape {
+    /// A round chip.
+    Disc,
+    /// A square chip.
+    Square,
+    /// A triangle, point up.
+    Triangle,
+    /// A diamond.
+    Diamond,
+}
+
+/// A corner of a token or card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    TopLeft,
+    /// Top right.
+    TopRight,
+    /// Bottom left.
+    BottomLeft,
+    /// Bottom right.
+    BottomRight,
+}
+
+/// One decision a person could take now, as the board offers it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<I> {
+    /// The intent sent when it is taken.
+    pub intent: I,
+    /// Words on its button.
+    pub label: String,
+    /// Whether the rules would accept it now, or why not.
+    pub verdict: Verdict,
+    /// The combatant it is aimed at: the board rings it, and lists the choice under that
+    /// token when it is clicked.
+    pub target: Option<CombatantId>,
+    /// The key that takes it.
+    pub key: Option<ChoiceKey>,
+    /// Listed apart and folded away (attacks on one's own side).
+    pub folded: bool,
+}
+
+impl<I> Choice<I> {
+    /// A choice with its label and verdict, aimed at nobody, with no key.
+    pub fn new(intent: I, label: impl Into<String>, verdict: Verdict) -> Self {
+        Self { intent, label: label.into(), verdict, target: None, key: None, folded: false }
+    }
+
+    /// Aimed at `target`.
+    pub fn at(mut self, target: CombatantId) -> Self {
+        self.target = Some(target);
+        self
+    }
+
+    /// Taken with `key`.
+    pub fn key(mut self, key: ChoiceKey) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    /// Listed apart, folded away.
+    pub fn folded(mut self) -> Self {
+        self.folded = true;
+        self
+    }
+}
+
+/// Keys the board binds to a choice (shown on the board in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceKey {
+    /// P: pass, hold, decline, or whatever "nothing more" is now.
+    Pass,
+    /// E: end the turn.
+    EndTurn,
+}
+
+impl ChoiceKey {
+    /// The key's letter.
+    pub fn letter(self) -> char {
+        match self {
+            ChoiceKey::Pass => 'P',
+            ChoiceKey::EndTurn => 'E',
+        }
+    }
+}
+
+/// The order strip under the phase track: a priority list, a tick timeline, a ladder, which
+/// faction may activate...
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OrderView {
+    /// Its title, e.g. "Priority" or "Timeline".
+    pub title: &'static str,
+    /// Who comes when, first first.
+    pub entries: Vec<OrderEntry>,
+}
+
+/// One combatant's place in the order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderEntry {
+    /// Who.
+    pub who: Entity,
+    /// When, in words ("tick 12", "joins at 24"); empty when the place says it all.
+    pub when: String,
+    /// Where it stands.
+    pub mark: OrderMark,
+}
+
+/// Where a combatant stands in the order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderMark {
+    /// May act now.
+    Now,
+    /// Acts later.
+    Later,
+    /// Holds an action.
+    Holding,
+    /// Not in the fight yet.
+    Joining,
+    /// Out of the fight.
+    Out,
+}
+
+impl OrderMark {
+    /// Its sign on the strip.
+    pub fn sign(self) -> &'static str {
+        match self {
+            OrderMark::Now => "▶",
+            OrderMark::Later => "·",
+            OrderMark::Holding => "⏸",
+            OrderMark::Joining => "…",
+            OrderMark::Out => "✝",
+        }
+    }
+}
+
+/// A choice people make in secret, all together (Fiend Wake's bids, FateWalker's
+/// declarations of equal Awareness): the board covers each person's options until they say
+/// it is them at the mouse, and shows who has chosen but never what, but to the GM.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecretView {
+    /// What is chosen, e.g. "bid" or "declaration".
+    pub what: &'static str,
+    /// Those who have chosen, each with what they chose in a few words (the GM's board
+    /// tags their token with it; nothing else shows it before the reveal).
+    pub sealed: Vec<(Entity, String)>,
+}
+
+/// What a token shows besides its name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TokenView {
+    /// The caption's second line: weapon, stance, marks... in a few words each.
+    pub notes: Vec<String>,
+    /// Where it is heading (free positions, in the space's unit), if it is moving.
+    pub heading: Option<[f32; 2]>,
+}
+
+/// What a location's card says besides its name and where it is entered from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CardView {
+    /// What entering costs, in words (e.g. "2 TP").
+    pub cost: Option<String>,
+    /// Its properties and state, in a few words each.
+    pub notes: Vec<String>,
+}
+
+/// A line of a combatant's sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetRow {
+    /// A heading (drawn strong) or a plain line.
+    pub heading: bool,
+    /// The words.
+    pub text: String,
+}
+
+impl SheetRow {
+    /// A plain line.
+    pub fn line(text: impl Into<String>) -> Self {
+        Self { heading: false, text: text.into() }
+    }
+
+    /// A heading.
+    pub fn heading(text: impl Into<String>) -> Self {
+        Self { heading: true, text: text.into() }
+    }
+}
+
+/// Scenery of a free-position board: covers, lights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenery {
+    /// What it is.
+    pub kind: SceneryKind,
+    /// Its centre, in the space's unit.
+    pub at: [f32; 2],
+    /// Its radius, in the space's unit.
+    pub radius: f32,
+    /// Its label on the board, if any.
+    pub label: Option<String>,
+}
+
+/// Kinds of scenery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SceneryKind {
+    /// Something to hide behind; `strong` covers are drawn with a double ring.
+    Cover {
+        /// A strong cover.
+        strong: bool,
+    },
+    /// A light: a dim circle.
+    Light,
+}
+
+/// A person allocates counters of one kind among targets (Fiend Wake's harassment): the
+/// board lets them drag chips onto the targets' tokens, or use − and + in the panel, and
+/// sends the ruleset's intent for the allocation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllocationAsk {
+    /// Who allocates.
+    pub who: Entity,
+    /// The kind of counter given.
+    pub kind: CounterKind,
+    /// Who may be given some.
+    pub targets: Vec<Entity>,
+    /// What to do, in words, for the panel.
+    pub hint: String,
+}

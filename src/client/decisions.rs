@@ -1,0 +1,405 @@
+//! The decisions panel, for any ruleset: who the rules wait on, a secret choice covered
+//! until the person says they are at the mouse, the ruleset adapter's own widgets, an
+//! allocation built by dragging chips, the decider's choices as buttons (refused ones
+//! disabled with their reason on hover), the choices aimed at a clicked token first, and
+//! rings around the tokens the decider may aim at.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use fray_core::DriveRules;
+use fray_core::board::{Choice, ChoiceKey};
+use fray_core::fight::ruleset;
+use fray_core::ids::CombatantId;
+use fray_core::intent::IntentRecord;
+use fray_core::log::GameLog;
+use fray_core::prelude::{Combatant, Controller, Counters, TableIndex};
+use fray_core::table::{id, name};
+
+use super::adapter::{BoardAsk, board};
+use super::board::{Selection, TOKEN, Token};
+use super::chips::AllocationPlan;
+use super::table::audience::GmGizmos;
+
+/// How many waiting people are listed by name before "and N more".
+const LISTED: usize = 24;
+
+/// What a person asked in the decisions panel, applied after drawing.
+pub enum DecisionAsk {
+    /// Send an intent.
+    Submit(CombatantId, IntentRecord),
+    /// Show this waiting person's decision in full (for a secret choice: they are at the
+    /// mouse; `None` covers it again).
+    Focus(Option<Entity>),
+    /// The allocation being built.
+    Plan(AllocationPlan),
+    /// What the ruleset's adapter asked.
+    Board(BoardAsk),
+}
+
+/// The person whose decision the panel shows in full, with that decision's choices and the
+/// tokens it may aim at. Worked out again only when the table, the waiting list or the
+/// person asked for changes: choices validate every candidate, too much for every frame on a
+/// big board.
+#[derive(Resource, Default)]
+pub struct Focus {
+    /// Who decides in the panel.
+    pub decider: Option<Entity>,
+    /// Their choices, as the adapter keeps them.
+    pub choices: Vec<Choice<IntentRecord>>,
+    /// The person asked for (a click on "also waiting", or "I am …" for a secret choice).
+    asked: Option<Entity>,
+    key: Option<(usize, usize, Vec<Entity>, Option<Entity>)>,
+}
+
+/// The systems that work out the focus and ring its targets; what reads the focus to draw
+/// runs after them.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FocusSystems;
+
+/// Tokens the deciding person may aim at now (ringed on the board).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Targets(pub Vec<Entity>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Focus>()
+        .init_resource::<Targets>()
+        .add_systems(
+            Update,
+            (update_focus, mark_targets).chain().after(DriveRules).after(super::board::Layout).in_set(FocusSystems),
+        );
+}
+
+/// The people the rules wait on who are played by a person.
+pub fn humans_waiting(world: &World) -> Vec<Entity> {
+    let Some(rules) = ruleset(world) else { return Vec::new() };
+    rules.awaiting(world).into_iter().filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human)).collect()
+}
+
+fn update_focus(world: &mut World) {
+    let humans = humans_waiting(world);
+    let asked = world.resource::<Focus>().asked;
+    let key = Some((
+        world.resource::<GameLog>().entries().len(),
+        world.resource::<fray_core::intent::Outcomes>().0.len(),
+        humans.clone(),
+        asked,
+    ));
+    if world.resource::<Focus>().key == key {
+        return;
+    }
+    let rules = ruleset(world);
+    let secret = rules.as_ref().and_then(|r| r.secret(world)).is_some();
+    // A secret choice is shown only to the person who said they are at the mouse.
+    let decider = if secret {
+        asked.filter(|e| humans.contains(e))
+    } else {
+        asked.filter(|e| humans.contains(e)).or_else(|| humans.first().copied())
+    };
+    let adapter = board(world);
+    let choices: Vec<Choice<IntentRecord>> = match (&rules, decider) {
+        (Some(rules), Some(e)) => rules
+            .choices(world, e)
+            .into_iter()
+            .filter(|c| adapter.as_ref().is_none_or(|a| a.keep(world, c)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut targets: Vec<Entity> = Vec::new();
+    if !secret {
+        let index = world.resource::<TableIndex>();
+        for c in choices.iter().filter(|c| c.verdict.is_ok() && !c.folded) {
+            if let Some(t) = c.target.as_ref().and_then(|t| index.combatant(t))
+                && !targets.contains(&t)
+            {
+                targets.push(t);
+            }
+        }
+    }
+    *world.resource_mut::<Focus>() = Focus { decider, choices, asked, key };
+    if world.resource::<Targets>().0 != targets {
+        world.resource_mut::<Targets>().0 = targets;
+    }
+}
+
+/// Carries out what the panel asked.
+pub fn apply(world: &mut World, ask: DecisionAsk) {
+    match ask {
+        DecisionAsk::Submit(who, intent) => {
+            if let Some(rules) = ruleset(world) {
+                rules.submit(world, who, &intent);
+            }
+        }
+        DecisionAsk::Focus(e) => {
+            let mut focus = world.resource_mut::<Focus>();
+            focus.asked = e;
+            focus.key = None;
+        }
+        DecisionAsk::Plan(plan) => *world.resource_mut::<AllocationPlan>() = plan,
+        DecisionAsk::Board(BoardAsk::Submit(who, intent)) => apply(world, DecisionAsk::Submit(who, intent)),
+        DecisionAsk::Board(BoardAsk::Apply(change)) => {
+            change(world);
+            world.resource_mut::<Focus>().key = None;
+        }
+    }
+}
+
+/// A choice's words, with its key when it has one.
+fn words(choice: &Choice<IntentRecord>) -> String {
+    match choice.key {
+        Some(key) => format!("{} ({})", choice.label, key.letter()),
+        None => choice.label.clone(),
+    }
+}
+
+/// The decisions panel.
+pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
+    ui.heading("Decisions");
+    if *world.resource::<super::history::HistoryMode>() == super::history::HistoryMode::Watching {
+        ui.label("Watching a saved fight: step forward and back with the buttons at the top (or the Left and Right keys); nobody decides.");
+        return;
+    }
+    let Some(rules) = ruleset(world) else { return };
+    let waiting = rules.awaiting(world);
+    let (ais, humans): (Vec<Entity>, Vec<Entity>) =
+        waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
+    let focus = world.resource::<Focus>();
+    let secret = rules.secret(world);
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for &e in ais.iter().take(LISTED) {
+            ui.label(format!("{} (AI) is deciding…", name(world, e)));
+        }
+        if ais.len() > LISTED {
+            ui.label(format!("… and {} more (AI)", ais.len() - LISTED));
+        }
+        if humans.is_empty() && ais.is_empty() && !rules.over(world) {
+            ui.label("The rules move on to where someone decides…");
+        }
+        if let Some(secret) = &secret {
+            if !secret.sealed.is_empty() {
+                ui.label(format!(
+                    "{} {}(s) made in secret, revealed when all are in.",
+                    secret.sealed.len(),
+                    secret.what
+                ));
+            }
+            for &e in humans.iter().take(LISTED) {
+                if focus.decider == Some(e) {
+                    continue;
+                }
+                ui.separator();
+                let who = name(world, e);
+                ui.label(RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong());
+                if ui.button(format!("I am {who}: show my {}", secret.what)).clicked() {
+                    asks.push(DecisionAsk::Focus(Some(e)));
+                }
+            }
+            if humans.len() > LISTED {
+                ui.label(format!("… and {} more after these", humans.len() - LISTED));
+            }
+        }
+        let Some(e) = focus.decider else { return };
+        ui.separator();
+        ui.label(RichText::new(format!("{} decides", name(world, e))).strong().size(18.0));
+        if let Some(adapter) = board(world) {
+            let mut adapter_asks = Vec::new();
+            adapter.decision(ui, world, e, &mut adapter_asks);
+            asks.extend(adapter_asks.into_iter().map(DecisionAsk::Board));
+        }
+        allocation(ui, world, e, asks);
+        choices(ui, world, e, &focus.choices, secret.is_some(), asks);
+        if secret.is_some() {
+            return;
+        }
+        let others: Vec<Entity> = humans.iter().copied().filter(|&o| o != e).collect();
+        if !others.is_empty() {
+            ui.separator();
+            ui.label("Also waiting (click to decide for them):");
+            ui.horizontal_wrapped(|ui| {
+                for &o in others.iter().take(LISTED) {
+                    if ui.button(name(world, o)).clicked() {
+                        asks.push(DecisionAsk::Focus(Some(o)));
+                    }
+                }
+                if others.len() > LISTED {
+                    ui.label(format!("… and {} more", others.len() - LISTED));
+                }
+            });
+        }
+    });
+}
+
+/// The decider's choices as buttons: those on a clicked token first, then the accepted ones,
+/// those folded away (attacks on allies), and the refused ones disabled with their reason.
+fn choices(
+    ui: &mut egui::Ui,
+    world: &World,
+    e: Entity,
+    all: &[Choice<IntentRecord>],
+    secret: bool,
+    asks: &mut Vec<DecisionAsk>,
+) {
+    let who = id(world, e);
+    let mut send = |choice: &Choice<IntentRecord>, asks: &mut Vec<DecisionAsk>| {
+        asks.push(DecisionAsk::Submit(who.clone(), choice.intent.clone()));
+        if secret {
+            asks.push(DecisionAsk::Focus(None));
+        }
+    };
+    on_clicked_target(ui, world, e, all, &mut |c, asks| send(c, asks), asks);
+    for choice in all.iter().filter(|c| c.verdict.is_ok() && !c.folded) {
+        if ui.button(words(choice)).clicked() {
+            send(choice, asks);
+        }
+    }
+    let folded: Vec<&Choice<IntentRecord>> = all.iter().filter(|c| c.verdict.is_ok() && c.folded).collect();
+    if !folded.is_empty() {
+        ui.collapsing(format!("Against your own side ({})", folded.len()), |ui| {
+            for choice in folded {
+                if ui.button(words(choice)).clicked() {
+                    send(choice, asks);
+                }
+            }
+        });
+    }
+    let mut refused: Vec<(String, String)> = Vec::new();
+    for choice in all {
+        if let Err(reason) = &choice.verdict
+            && !refused.iter().any(|(l, _)| *l == choice.label)
+        {
+            refused.push((choice.label.clone(), reason.0.clone()));
+        }
+    }
+    ui.collapsing(format!("Not possible now ({})", refused.len()), |ui| {
+        for (label, reason) in refused {
+            ui.add_enabled(false, egui::Button::new(label)).on_disabled_hover_text(reason);
+        }
+    });
+}
+
+/// With a token clicked on the board, the decider's choices on it come first.
+fn on_clicked_target(
+    ui: &mut egui::Ui,
+    world: &World,
+    e: Entity,
+    all: &[Choice<IntentRecord>],
+    send: &mut dyn FnMut(&Choice<IntentRecord>, &mut Vec<DecisionAsk>),
+    asks: &mut Vec<DecisionAsk>,
+) {
+    let Some(t) = world.resource::<Selection>().combatant.filter(|&t| t != e && world.get::<Combatant>(t).is_some())
+    else {
+        if all.iter().any(|c| c.verdict.is_ok() && c.target.is_some()) {
+            ui.label("Click a ringed token (◎) on the board to aim at it.");
+        }
+        return;
+    };
+    let target = id(world, t);
+    let aimed: Vec<&Choice<IntentRecord>> = all.iter().filter(|c| c.target.as_ref() == Some(&target)).collect();
+    if aimed.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(format!("On {} (clicked on the board)", name(world, t))).strong());
+        for choice in aimed {
+            let button = egui::Button::new(RichText::new(words(choice)).size(18.0));
+            match &choice.verdict {
+                Ok(()) => {
+                    if ui.add(button).clicked() {
+                        send(choice, asks);
+                    }
+                }
+                Err(reason) => {
+                    ui.add_enabled(false, button).on_disabled_hover_text(reason.0.clone());
+                }
+            }
+        }
+    });
+}
+
+/// An allocation of counters among targets (dragged chips, or − and + here), then sent.
+fn allocation(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<DecisionAsk>) {
+    let Some(rules) = ruleset(world) else { return };
+    let Some(ask) = rules.allocation(world).filter(|a| a.who == e) else { return };
+    let plan = world.resource::<AllocationPlan>();
+    let held = world.get::<Counters>(e).map_or(0, |c| c.get(ask.kind));
+    ui.label(format!("{} {} of {held} left.", ask.hint, held.saturating_sub(plan.total())));
+    if ask.targets.is_empty() {
+        ui.label("Nobody can be given any.");
+    }
+    let check = |plan: &AllocationPlan| plan.intent(world).map(|i| rules.validate(world, e, &i));
+    for &t in &ask.targets {
+        let given = plan.allocations.iter().find(|(x, _)| *x == t).map_or(0, |(_, n)| *n);
+        ui.horizontal(|ui| {
+            if ui.add_enabled(given > 0, egui::Button::new(" − ")).clicked() {
+                asks.push(DecisionAsk::Plan(plan.changed(t, -1)));
+            }
+            ui.label(RichText::new(given.to_string()).strong());
+            let more = plan.changed(t, 1);
+            let plus = match check(&more) {
+                Some(Err(reason)) => {
+                    ui.add_enabled(false, egui::Button::new(" + ")).on_disabled_hover_text(reason.0);
+                    None
+                }
+                _ => Some(ui.button(" + ")),
+            };
+            if plus.is_some_and(|b| b.clicked()) {
+                asks.push(DecisionAsk::Plan(more));
+            }
+            ui.label(name(world, t));
+        });
+    }
+    if plan.allocations.is_empty() {
+        return;
+    }
+    if let Some(intent) = plan.intent(world) {
+        let given: Vec<String> =
+            plan.allocations.iter().map(|&(t, n)| format!("{} {n}", name(world, t))).collect();
+        let send = egui::Button::new(RichText::new(format!("Send: {} (Enter)", given.join(", "))).size(18.0));
+        match rules.validate(world, e, &intent) {
+            Ok(()) => {
+                if ui.add(send).clicked() {
+                    asks.push(DecisionAsk::Submit(id(world, e), intent));
+                }
+            }
+            Err(reason) => {
+                ui.add_enabled(false, send).on_disabled_hover_text(reason.0);
+            }
+        }
+    }
+    if ui.button("Take all chips back").clicked() {
+        asks.push(DecisionAsk::Plan(AllocationPlan { allocations: Vec::new(), ..plan.clone() }));
+    }
+}
+
+/// The intent a key sends for the decider now: E the choice marked "end turn", P the one
+/// marked "pass" (else "end turn"), Enter the allocation being built.
+pub fn shortcut(ctx: &egui::Context, world: &World) -> Option<DecisionAsk> {
+    if ctx.egui_wants_keyboard_input() {
+        return None;
+    }
+    let focus = world.resource::<Focus>();
+    let e = focus.decider?;
+    let take = |key: ChoiceKey| focus.choices.iter().find(|c| c.key == Some(key) && c.verdict.is_ok());
+    let choice = if ctx.input(|i| i.key_pressed(egui::Key::E)) {
+        take(ChoiceKey::EndTurn)
+    } else if ctx.input(|i| i.key_pressed(egui::Key::P)) {
+        take(ChoiceKey::Pass).or_else(|| take(ChoiceKey::EndTurn))
+    } else if ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
+        let plan = world.resource::<AllocationPlan>();
+        let intent = plan.intent(world).filter(|_| plan.who == Some(e) && !plan.allocations.is_empty())?;
+        return Some(DecisionAsk::Submit(id(world, e), intent));
+    } else {
+        None
+    };
+    choice.map(|c| DecisionAsk::Submit(id(world, e), c.intent.clone()))
+}
+
+/// A ring around each token the decider may aim at.
+fn mark_targets(targets: Res<Targets>, tokens: Query<(&Token, &Transform)>, mut gizmos: Gizmos<GmGizmos>) {
+    for (token, transform) in &tokens {
+        if targets.0.contains(&token.0) {
+            let at = transform.translation.truncate();
+            gizmos.circle_2d(at, TOKEN * 0.78, Color::srgb(1.0, 0.95, 0.3));
+            gizmos.circle_2d(at, TOKEN * 0.72, Color::srgb(1.0, 0.95, 0.3));
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! A board of free positions (a ruleset whose `Space` has no cards): its scenery (covers as
+//! circles of their radius with their name, a double ring for strong ones; lights as dim
+//! circles), a scale bar in the ruleset's unit, an arrow from each mover to where it is
+//! heading, and a ruler while a token is dragged (the distance in the unit, with the
+//! adapter's words, e.g. how many movement segments it takes).
+
+use bevy::prelude::*;
+use fray_core::DriveRules;
+use fray_core::board::{SceneryKind, Space};
+use fray_core::fight::{Session, ruleset};
+use fray_core::prelude::{Combatant, FieldPosition};
+
+use super::adapter::board;
+use super::board::{FREE_TOKEN, Layout, to_board};
+use super::drag::Dragging;
+use super::table::audience::{Audience, GmGizmos};
+
+/// Drawings of the table's fixed scenery (its labels, the scale bar's), spawned again
+/// whenever another table is opened.
+#[derive(Component)]
+struct Scenery;
+
+/// The label following the pointer while a token is dragged.
+#[derive(Component)]
+struct RulerLabel;
+
+/// What the scenery was drawn for (the session's scenario text).
+#[derive(Resource, Default)]
+struct SceneryFor(Option<std::sync::Arc<str>>);
+
+/// What the board draws of its scenery and scale each frame.
+#[derive(Resource, Default)]
+struct Drawn {
+    /// Circles: centre, radius (board units), a double ring, a light.
+    circles: Vec<(Vec2, f32, bool, bool)>,
+    /// The scale bar: its left end, one unit's length, and how many units it spans.
+    bar: Option<(Vec2, f32, u32)>,
+}
+
+/// The ruler while a token is dragged: from, to, words.
+#[derive(Resource, Default)]
+struct Ruler(Option<(Vec2, Vec2, String)>);
+
+const COVER: Color = Color::srgb(0.62, 0.62, 0.55);
+const RULER: Color = Color::srgb(1.0, 0.95, 0.55);
+const HEADING: Color = Color::srgb(0.55, 0.85, 1.0);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SceneryFor>()
+        .init_resource::<Drawn>()
+        .init_resource::<Ruler>()
+        .init_resource::<Headings>()
+        .add_systems(Startup, spawn_ruler_label)
+        .add_systems(
+            Update,
+            (sync_scenery, draw_scenery, find_headings, draw_headings, measure, draw_ruler)
+                .chain()
+                .after(DriveRules)
+                .in_set(Layout),
+        );
+}
+
+fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text2d::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
+}
+
+fn spawn_ruler_label(mut commands: Commands) {
+    commands.spawn((
+        RulerLabel,
+        // The ruler is the GM's tool, not the table's.
+        Audience::Gm,
+        text("", 18.0, RULER),
+        Transform::from_xyz(0.0, 0.0, 8.0),
+        Visibility::Hidden,
+    ));
+}
+
+/// The layout of the table open, if it is one of free positions.
+fn free_space(world: &World) -> Option<Space> {
+    ruleset(world).map(|r| r.space()).filter(|s| !s.locations)
+}
+
+/// Spawns the scenery's labels and the scale bar's for the table now open (none on a board
+/// of cards), and works out where the scale bar goes.
+fn sync_scenery(world: &mut World) {
+    let now = world.get_resource::<Session>().map(|s| s.scenario.text.clone());
+    let drawn = &world.resource::<SceneryFor>().0;
+    if drawn.as_ref().map(|t| t.as_ptr()) == now.as_ref().map(|t| t.as_ptr()) {
+        return;
+    }
+    let mut old = world.query_filtered::<Entity, With<Scenery>>();
+    for e in old.iter(world).collect::<Vec<_>>() {
+        world.despawn(e);
+    }
+    world.resource_mut::<SceneryFor>().0 = now;
+    *world.resource_mut::<Drawn>() = Drawn::default();
+    let (Some(space), Some(rules)) = (free_space(world), ruleset(world)) else {
+        return;
+    };
+    let mut circles = Vec::new();
+    for item in rules.scenery(world) {
+        let at = to_board(&space, item.at);
+        let r = item.radius * space.unit.board;
+        let (strong, light) = match item.kind {
+            SceneryKind::Cover { strong } => (strong, false),
+            SceneryKind::Light => (false, true),
+        };
+        circles.push((at, r, strong, light));
+        if let Some(label) = item.label {
+            world.spawn((
+                Scenery,
+                text(label, 13.0, Color::srgb(0.85, 0.85, 0.78)),
+                Transform::from_translation((at + Vec2::new(0.0, r + 10.0)).extend(0.5)),
+            ));
+        }
+    }
+    let mut points = world.query_filtered::<&FieldPosition, With<Combatant>>();
+    let min = points.iter(world).fold(Vec2::splat(f32::MAX), |a, p| a.min(to_board(&space, p.0)));
+    // Ten units at the lower left corner of where the combatants stand: inside the framed board.
+    let bar = (min.x < f32::MAX).then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
+    if let Some((start, unit, n)) = bar {
+        world.spawn((
+            Scenery,
+            text(format!("{n} {}", space.unit.short), 16.0, Color::WHITE),
+            Transform::from_translation((start + Vec2::new(unit * n as f32 / 2.0, 22.0)).extend(0.5)),
+        ));
+    }
+    *world.resource_mut::<Drawn>() = Drawn { circles, bar };
+}
+
+fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
+    for &(at, r, strong, light) in &drawn.circles {
+        if light {
+            gizmos.circle_2d(at, r, Color::srgba(1.0, 0.9, 0.5, 0.35));
+            continue;
+        }
+        gizmos.circle_2d(at, r, COVER);
+        if strong {
+            gizmos.circle_2d(at, r - 4.0, COVER);
+        }
+    }
+    if let Some((start, unit, n)) = drawn.bar {
+        gizmos.line_2d(start, start + Vec2::new(unit * n as f32, 0.0), Color::WHITE);
+        for m in 0..=n {
+            let x = start.x + m as f32 * unit;
+            let h = if m % 5 == 0 { 8.0 } else { 4.0 };
+            gizmos.line_2d(Vec2::new(x, start.y - h), Vec2::new(x, start.y + h), Color::WHITE);
+        }
+    }
+}
+
+/// Where each mover is heading, from and to (board units).
+#[derive(Resource, Default)]
+struct Headings(Vec<(Vec2, Vec2)>);
+
+/// Works out where movers are heading, when the rules changed something (logged).
+fn find_headings(world: &mut World, mut seen: Local<Option<super::board::TableKey>>) {
+    let mut combatants = world.query_filtered::<Entity, With<Combatant>>();
+    let key = Some(super::board::table_key(world, combatants.iter(world).count()));
+    if *seen == key {
+        return;
+    }
+    *seen = key;
+    let mut movers = Vec::new();
+    if let (Some(space), Some(rules)) = (free_space(world), ruleset(world)) {
+        for e in combatants.iter(world).collect::<Vec<_>>() {
+            let (Some(at), Some(to)) = (world.get::<FieldPosition>(e), rules.token(world, e).heading) else {
+                continue;
+            };
+            movers.push((to_board(&space, at.0), to_board(&space, to)));
+        }
+    }
+    world.resource_mut::<Headings>().0 = movers;
+}
+
+/// An arrow from each mover to where it is heading.
+fn draw_headings(headings: Res<Headings>, mut gizmos: Gizmos) {
+    for &(from, to) in &headings.0 {
+        gizmos.arrow_2d(from, to, HEADING);
+    }
+}
+
+/// Measures the drag in progress: the distance in the ruleset's unit, and the adapter's
+/// words for it.
+fn measure(world: &mut World) {
+    let ruler = free_space(world).and_then(|space| {
+        let d = world.resource::<Dragging>().0?;
+        let from = to_board(&space, world.get::<FieldPosition>(d.combatant).map(|p| p.0).unwrap_or_default());
+        let to = world.get::<Transform>(d.token)?.translation.truncate();
+        let distance = from.distance(to) / space.unit.board;
+        let note = board(world).and_then(|b| b.ruler(world, d.combatant, distance));
+        let words = match note {
+            Some(note) => format!("{distance:.1} {}\n{note}", space.unit.short),
+            None => format!("{distance:.1} {}", space.unit.short),
+        };
+        Some((from, to, words))
+    });
+    world.resource_mut::<Ruler>().0 = ruler;
+}
+
+fn draw_ruler(
+    ruler: Res<Ruler>,
+    mut label: Single<(&mut Text2d, &mut Transform, &mut Visibility), With<RulerLabel>>,
+    mut gizmos: Gizmos<GmGizmos>,
+) {
+    let (text, transform, visibility) = &mut *label;
+    let Some((from, to, words)) = &ruler.0 else {
+        visibility.set_if_neq(Visibility::Hidden);
+        return;
+    };
+    gizmos.line_2d(*from, *to, RULER);
+    gizmos.circle_2d(*from, 6.0, RULER);
+    transform.translation = (*to + Vec2::new(0.0, FREE_TOKEN * 1.25)).extend(8.0);
+    if text.0 != *words {
+        text.0 = words.clone();
+    }
+    visibility.set_if_neq(Visibility::Visible);
+}

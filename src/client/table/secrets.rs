@@ -1,0 +1,85 @@
+//! Secret choices on the GM's board, for any ruleset (Fiend Wake's bids, FateWalker's
+//! declarations of equal Awareness): while the choice is secret, each combatant who has made
+//! it carries a magenta tag with what it chose above its token, for the GM's eyes only (the
+//! table learns it at the reveal). The colour is one nothing else on the board uses, so a
+//! check can look for it in both windows' pictures.
+
+use bevy::prelude::*;
+use fray_core::fight::ruleset;
+
+use super::audience::{Audience, layers};
+use crate::client::board::{TOKEN, Token};
+
+/// The tag's colour: pure magenta, used by nothing else on the board.
+pub const SEALED: Color = Color::srgb(1.0, 0.0, 1.0);
+
+/// The tag over a token, with the words it shows.
+#[derive(Component)]
+struct SecretTag(String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, show_secret_tags.after(crate::client::board::Layout));
+}
+
+/// Adds, rewrites or removes each token's tag as secret choices are made and revealed, when
+/// the rules changed something (logged) or there are new tokens to tag.
+fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::board::TableKey>>) {
+    let mut tokens = world.query::<(Entity, &Token, Option<&Children>)>();
+    let key = Some(crate::client::board::table_key(world, tokens.iter(world).count()));
+    if *seen == key {
+        return;
+    }
+    *seen = key;
+    let sealed = ruleset(world).and_then(|r| r.secret(world)).map(|s| s.sealed).unwrap_or_default();
+    let drawn: Vec<(Entity, Entity, Option<Entity>)> = tokens
+        .iter(world)
+        .map(|(drawing, token, children)| {
+            let tag = children.and_then(|kids| kids.iter().find(|&k| world.get::<SecretTag>(k).is_some()));
+            (drawing, token.0, tag)
+        })
+        .collect();
+    for (drawing, owner, tag) in drawn {
+        let words = sealed.iter().find(|(e, _)| *e == owner).map(|(_, w)| w.clone());
+        match (words, tag) {
+            (Some(words), None) => {
+                world.entity_mut(drawing).with_child(tag_bundle(words));
+            }
+            (Some(words), Some(tag)) => {
+                if world.get::<SecretTag>(tag).is_some_and(|t| t.0 != words) {
+                    world.entity_mut(tag).insert(SecretTag(words.clone()));
+                    for k in world.get::<Children>(tag).map(|c| c.to_vec()).unwrap_or_default() {
+                        if let Some(mut text) = world.get_mut::<Text2d>(k) {
+                            text.0 = words.clone();
+                        }
+                    }
+                }
+            }
+            (None, Some(tag)) => {
+                world.entity_mut(tag).despawn();
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+fn tag_bundle(words: String) -> impl Bundle {
+    let width = (words.chars().count() as f32 * 8.0 + 14.0).max(50.0);
+    (
+        SecretTag(words.clone()),
+        // Its layer from the first frame, not only once `audience` has looked at it.
+        Audience::Gm,
+        layers(Audience::Gm, false),
+        Sprite::from_color(SEALED, Vec2::new(width, 22.0)),
+        Transform::from_xyz(0.0, TOKEN / 2.0 + 13.0, 4.0),
+        Pickable::IGNORE,
+        children![(
+            Audience::Gm,
+            layers(Audience::Gm, false),
+            Text2d::new(words),
+            TextFont { font_size: bevy::text::FontSize::Px(15.0), ..default() },
+            TextColor(Color::WHITE),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+            Pickable::IGNORE,
+        )],
+    )
+}

@@ -1,0 +1,38 @@
+//! The one place Fray learns of its rulesets: each is registered here with one line, its
+//! rules crate with, when it has widgets of its own, its board adapter (a folder beside
+//! this file). How to add a ruleset: `plugins/README.md`.
+
+mod fatewalker;
+mod fiend_wake;
+
+use std::path::Path;
+
+use fray_core::fight::LoadedScenario;
+use fray_core::ruleset::Rulesets;
+use fray_core::scenario::ScenarioError;
+
+use crate::client::adapter::Registration;
+
+/// Every ruleset Fray plays, in this order (also the order of the one rules schedule).
+pub fn all() -> Vec<Registration> {
+    vec![
+        Registration::rules::<::fiend_wake::FiendWake>().board::<fiend_wake::Board>(),
+        Registration::rules::<::fatewalker::FateWalker>().board::<fatewalker::Board>(),
+        Registration::rules::<::toy_duel::ToyDuel>(),
+    ]
+}
+
+/// The rules of every ruleset: what reads scenarios and saves.
+pub fn registry() -> Rulesets {
+    all().into_iter().fold(Rulesets::default(), |rulesets, r| rulesets.with_any(r.rules))
+}
+
+/// Parses and checks scenario text with the ruleset it names.
+pub fn parse(text: &str) -> Result<LoadedScenario, ScenarioError> {
+    registry().parse(text)
+}
+
+/// Reads, parses and checks a scenario file.
+pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
+    registry().load(path)
+}

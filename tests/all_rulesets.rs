@@ -1,0 +1,106 @@
+//! Every registered ruleset in one app, as the window has them: the one rules schedule is
+//! ordered whole, and each ruleset's systems stay idle on another's table, so a fight plays
+//! to the same log as on a table of its ruleset alone, including when the window opens it
+//! over an unfinished fight of another ruleset.
+
+use bevy_app::App;
+use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use fray::rulesets;
+use fray_core::fight::LoadedScenario;
+use fray_core::log::GameLog;
+use fray_core::phase::RulesStep;
+use fray_core::prelude::Controller;
+use fray_core::ruleset::AddRuleset;
+use fray_core::session::{controllers, set_controllers};
+
+fn scenario(path: &str) -> LoadedScenario {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    rulesets::load(&full).unwrap_or_else(|e| panic!("{path}: {}", e.report(path).join("; ")))
+}
+
+/// An app with every registered ruleset, as the window has.
+fn every_ruleset() -> App {
+    let mut app = App::new();
+    for registration in rulesets::all() {
+        app.add_any_ruleset(registration.rules);
+    }
+    app
+}
+
+fn log_of(app: &App) -> Vec<u8> {
+    let mut out = Vec::new();
+    app.world().resource::<GameLog>().write_jsonl(&mut out, None).expect("in memory");
+    out
+}
+
+/// Opens `scenario` on the app as the window does, hands everyone to the AI and plays to the
+/// end; returns the log.
+fn play(app: &mut App, scenario: &LoadedScenario, seed: u64) -> Vec<u8> {
+    scenario.start(app.world_mut(), seed, scenario.default_limit(), false);
+    let world = app.world_mut();
+    let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
+    set_controllers(world, &everyone);
+    for _ in 0..50 {
+        app.update();
+        if fray::session::fight_over(app.world()) {
+            break;
+        }
+    }
+    assert!(fray::session::fight_over(app.world()), "{} did not end", scenario.name());
+    log_of(app)
+}
+
+fn alone(scenario: &LoadedScenario, seed: u64) -> Vec<u8> {
+    let mut app = scenario.table_app(seed, scenario.default_limit(), true);
+    for _ in 0..50 {
+        app.update();
+        if fray::session::fight_over(app.world()) {
+            break;
+        }
+    }
+    log_of(&app)
+}
+
+/// Opens `scenario` with its own controllers and runs the rules until they wait on a person:
+/// a fight left in the middle.
+fn leave_midway(app: &mut App, scenario: &LoadedScenario, seed: u64) {
+    scenario.start(app.world_mut(), seed, scenario.default_limit(), false);
+    app.update();
+    assert!(!fray::session::fight_over(app.world()), "{} waits on its players", scenario.name());
+}
+
+#[test]
+fn the_rules_schedule_with_every_ruleset_has_no_ambiguous_systems() {
+    let mut app = every_ruleset();
+    assert!(rulesets::all().len() >= 3, "every ruleset is registered");
+    app.edit_schedule(RulesStep, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..Default::default()
+        });
+    });
+    let built =
+        app.world_mut().schedule_scope(RulesStep, |world, schedule| schedule.initialize(world).map(|_| ()));
+    if let Err(e) = built {
+        panic!("the rules schedule has ambiguities or cycles:\n{e}");
+    }
+}
+
+#[test]
+fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
+    let ambush = scenario("assets/scenarios/fatewalker_ambush.ron");
+    let swamp = scenario("assets/scenarios/swamp.ron");
+    let duel = scenario("plugins/toy_duel/scenarios/duel.ron");
+    let mut app = every_ruleset();
+    let first = play(&mut app, &ambush, 7);
+    assert!(first.len() > 10_000, "a whole FateWalker fight is logged");
+    assert!(first == alone(&ambush, 7), "the ambush beside the others differs from the ambush alone");
+    leave_midway(&mut app, &ambush, 7);
+    let second = play(&mut app, &swamp, 3);
+    assert!(second == alone(&swamp, 3), "the swamp after an unfinished ambush differs from the swamp alone");
+    leave_midway(&mut app, &swamp, 3);
+    let third = play(&mut app, &duel, 5);
+    assert!(third == alone(&duel, 5), "the toy duel after an unfinished swamp differs from the duel alone");
+    let fourth = play(&mut app, &ambush, 8);
+    assert!(fourth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
+}
