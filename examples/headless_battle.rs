@@ -40,7 +40,9 @@ fn main() -> ExitCode {
     for entry in log(&app).entries() {
         let who = entry.actor.as_ref().map_or("", |a| a.as_str());
         let what = describe(&entry.event);
-        if writeln!(out, "{:<16} {:<16} {:<14} {what}", rules.clock_title(entry.round), entry.phase, who).is_err() {
+        if writeln!(out, "{:<16} {:<16} {:<14} {what}", rules.clock_title(entry.clock), entry.phase, who)
+            .is_err()
+        {
             return ExitCode::SUCCESS;
         }
     }
@@ -58,7 +60,7 @@ fn main() -> ExitCode {
 
 fn describe(event: &LogEvent) -> String {
     match event {
-        LogEvent::Roll(r) => format!("rolls {}", fray::client::panels_roll_words(r)),
+        LogEvent::Roll(r) => format!("rolls {}", r.describe()),
         LogEvent::Damage { damage, amount, reduced, taken, source } => {
             format!("takes {taken} {damage} ({amount} - {reduced} reduction) from {}", source.name)
         }

@@ -121,7 +121,9 @@ fn a_broken_fatewalker_file_is_refused_with_its_position() {
 fn an_illumination_written_as_rons_keyword_is_explained_and_the_new_names_read() {
     let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(AMBUSH))
         .expect("the ambush scenario");
-    let lit = |level: &str| text.replacen("sheet: (awareness: 4,", &format!("sheet: (illumination: {level}, awareness: 4,"), 1);
+    let lit = |level: &str| {
+        text.replacen("sheet: (awareness: 4,", &format!("sheet: (illumination: {level}, awareness: 4,"), 1)
+    };
     assert_ne!(lit("Dim"), text, "the test edits a sheet");
     let path = scratch("illumination.ron");
     let shown = path.display().to_string();

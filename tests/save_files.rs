@@ -345,7 +345,11 @@ fn the_autosave_follows_every_accepted_intent_undo_included() {
     assert_eq!(intents(&path), 0, "the fight is autosaved from its start");
     t.choose("lockjaw", "Pay armour: 1 TP, 0 turn tokens");
     assert_eq!(intents(&path), 1, "autosaved after the accepted intent");
-    assert_eq!(session::last_autosave_in(&dir), Some(path.clone()), "an interrupted fight is there to resume");
+    assert_eq!(
+        session::last_autosave_in(&dir),
+        Some(path.clone()),
+        "an interrupted fight is there to resume"
+    );
     let before = t.log_jsonl();
     t.choose("lockjaw", "Bid 2 TP");
     assert_eq!(intents(&path), 2);
@@ -378,7 +382,8 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
     ];
     for (file, winner, clock, survivors) in saves {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves").join(file);
-        let save = session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
+        let save =
+            session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
         let (app, report) = save.headless_app();
         assert_eq!(report.stopped, None, "{file}: every intent replays: {}", report.message());
         assert!(session::fight_over(app.world()), "{file}: the saved fight was played to its end");

@@ -51,7 +51,8 @@ impl Board {
     /// A table from a scenario file of the project, not yet run.
     pub fn from_file(path: &str, seed: u64, all_ai: bool) -> Self {
         let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-        let scenario = fray::rulesets::load(&full).unwrap_or_else(|e| panic!("{}", e.report(path).join("; ")));
+        let scenario =
+            fray::rulesets::load(&full).unwrap_or_else(|e| panic!("{}", e.report(path).join("; ")));
         Board { app: scenario.table_app(seed, scenario.default_limit(), all_ai) }
     }
 

@@ -46,5 +46,8 @@ fn a_hidden_combatant_is_not_named_on_the_table() {
     table.choose("lockjaw", "End turn");
     assert_eq!(table.awaiting(), ["imp"], "the imp's turn");
     let texts = screen_texts(table.world());
-    assert!(!texts.iter().any(|t| t.starts_with("Turn:")), "a hidden combatant's turn is not named: {texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Turn:")),
+        "a hidden combatant's turn is not named: {texts:?}"
+    );
 }

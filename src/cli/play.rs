@@ -127,7 +127,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         layout_out: args.layout_out.clone(),
         select: args.select.clone(),
         hide: args.hide.clone(),
-        autoplay_until: args.autoplay_until,
+        autoplay_until: args.autoplay_until.clone(),
         stats: args.stats,
         no_render: args.no_render,
         offscreen: args.offscreen,

@@ -16,7 +16,7 @@ use fray_core::ruleset::{AnyRuleset, Entry, Ruleset};
 
 /// Where a dragged token was dropped.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Drop {
+pub struct DropPoint {
     /// The point, in the ruleset's unit.
     pub at: [f32; 2],
     /// The location whose card is under it, if any.
@@ -64,7 +64,11 @@ pub trait BoardAdapter: Send + Sync + 'static {
     fn plugin(_app: &mut App) {}
 
     /// The intent a token of `e` dropped at `drop` sends.
-    fn drop(_world: &World, _e: Entity, _drop: &Drop) -> DropAnswer<<Self::Rules as Ruleset>::Intent> {
+    fn dropped(
+        _world: &World,
+        _e: Entity,
+        _drop: &DropPoint,
+    ) -> DropAnswer<<Self::Rules as Ruleset>::Intent> {
         DropAnswer::Nothing
     }
 
@@ -86,8 +90,8 @@ pub trait BoardAdapter: Send + Sync + 'static {
 pub trait AnyBoard: Send + Sync + 'static {
     /// Adds its systems.
     fn plugin(&self, app: &mut App);
-    /// See [`BoardAdapter::drop`].
-    fn drop(&self, world: &World, e: Entity, drop: &Drop) -> DropAnswer<IntentRecord>;
+    /// See [`BoardAdapter::dropped`].
+    fn dropped(&self, world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<IntentRecord>;
     /// See [`BoardAdapter::decision`].
     fn decision(&self, ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<BoardAsk>);
     /// See [`BoardAdapter::keep`].
@@ -103,8 +107,8 @@ impl<B: BoardAdapter> AnyBoard for Adapter<B> {
         B::plugin(app);
     }
 
-    fn drop(&self, world: &World, e: Entity, drop: &Drop) -> DropAnswer<IntentRecord> {
-        B::drop(world, e, drop).map(IntentRecord::new)
+    fn dropped(&self, world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<IntentRecord> {
+        B::dropped(world, e, drop).map(IntentRecord::new)
     }
 
     fn decision(&self, ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<BoardAsk>) {

@@ -122,7 +122,9 @@ fn write_layout(
             out.insert(format!("chip:{}:{}", chip.kind.id(), c.id), serde_json::json!(p));
         }
     }
-    if let Err(e) = crate::session::write_atomically(path, serde_json::Value::Object(out).to_string().as_bytes()) {
+    if let Err(e) =
+        crate::session::write_atomically(path, serde_json::Value::Object(out).to_string().as_bytes())
+    {
         error!("cannot write the layout to {}: {e}", path.display());
     }
     state.layout_written = true;
@@ -130,7 +132,11 @@ fn write_layout(
 
 /// Writes the log's new lines to `--log` as it grows; a log that shrank (an undo, another
 /// table) is written anew.
-fn write_log(options: Res<PlayOptions>, log: Option<Res<fray_core::log::GameLog>>, mut written: Local<usize>) {
+fn write_log(
+    options: Res<PlayOptions>,
+    log: Option<Res<fray_core::log::GameLog>>,
+    mut written: Local<usize>,
+) {
     let (Some(path), Some(log)) = (&options.log, log) else {
         return;
     };
@@ -177,7 +183,8 @@ fn write_status(world: &mut World, mut last: Local<Option<serde_json::Value>>) {
 
 fn status(world: &World) -> serde_json::Value {
     use fray_core::fight::ruleset;
-    let ids = |es: &[Entity]| -> Vec<String> { es.iter().map(|&e| fray_core::table::id(world, e).0).collect() };
+    let ids =
+        |es: &[Entity]| -> Vec<String> { es.iter().map(|&e| fray_core::table::id(world, e).0).collect() };
     let rules = ruleset(world);
     let awaiting = rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default();
     let humans = super::decisions::humans_waiting(world);
@@ -191,22 +198,27 @@ fn status(world: &World) -> serde_json::Value {
         })
     });
     let focus = world.get_resource::<super::decisions::Focus>().and_then(|f| f.decider);
-    let dragging = world.resource::<super::drag::Dragging>().0.map(|d| fray_core::table::id(world, d.combatant).0).or_else(|| {
-        let (chip, _) = world.resource::<super::chips::ChipDrag>().0?;
-        let owner = world.get::<super::chips::Chip>(chip)?.owner;
-        Some(format!("chip:{}", fray_core::table::id(world, owner)))
-    });
+    let dragging = world
+        .resource::<super::drag::Dragging>()
+        .0
+        .map(|d| fray_core::table::id(world, d.combatant).0)
+        .or_else(|| {
+            let (chip, _) = world.resource::<super::chips::ChipDrag>().0?;
+            let owner = world.get::<super::chips::Chip>(chip)?.owner;
+            Some(format!("chip:{}", fray_core::table::id(world, owner)))
+        });
     let pictures = world.resource::<Pictures>();
     let saved = pictures.paths.iter().filter(|p| p.exists()).count();
     serde_json::json!({
         "ruleset": rules.as_ref().map(|r| r.id()),
-        "clock": world.get_resource::<fray_core::log::GameLog>().map(|l| l.round()),
+        "clock": world.get_resource::<fray_core::log::GameLog>().map(|l| l.clock()),
         "phase": rules.as_ref().map(|r| r.phase(world).name),
         "over": rules.as_ref().is_some_and(|r| r.over(world)),
         "awaiting": ids(&awaiting),
         "humans": ids(&humans),
         "focus": focus.map(|e| fray_core::table::id(world, e).0),
         "dragging": dragging,
+        "plan": world.resource::<super::chips::AllocationPlan>().given(world),
         "outcomes": outcomes.map_or(0, |o| o.0.len()),
         "last": last,
         "log": world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),

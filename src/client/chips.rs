@@ -79,7 +79,10 @@ impl AllocationPlan {
 
     /// The targets by stable id, with what each is given.
     pub fn given(&self, world: &World) -> Vec<(fray_core::ids::CombatantId, u32)> {
-        self.allocations.iter().filter_map(|&(t, n)| Some((world.get::<Combatant>(t)?.id.clone(), n))).collect()
+        self.allocations
+            .iter()
+            .filter_map(|&(t, n)| Some((world.get::<Combatant>(t)?.id.clone(), n)))
+            .collect()
     }
 
     /// The intent this plan sends, in the ruleset on the table.
@@ -285,9 +288,8 @@ fn place_chips(
     let token_places: std::collections::HashMap<Entity, Vec3> =
         tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
     let token_at = |owner: Entity| token_places.get(&owner).copied();
-    let corner = |kind: CounterKind| {
-        look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner))
-    };
+    let corner =
+        |kind: CounterKind| look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
     let mut order: Vec<(Entity, CounterKind, Entity, Entity)> =
         chips.iter().map(|(d, c, ..)| (c.owner, c.kind, c.counter, d)).collect();
     order.sort_by_key(|&(owner, kind, counter, _)| (owner, kind, counter));

@@ -61,18 +61,24 @@ pub struct FocusSystems;
 pub struct Targets(pub Vec<Entity>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Focus>()
-        .init_resource::<Targets>()
-        .add_systems(
-            Update,
-            (update_focus, mark_targets).chain().after(DriveRules).after(super::board::Layout).in_set(FocusSystems),
-        );
+    app.init_resource::<Focus>().init_resource::<Targets>().add_systems(
+        Update,
+        (update_focus, mark_targets)
+            .chain()
+            .after(DriveRules)
+            .after(super::board::Layout)
+            .in_set(FocusSystems),
+    );
 }
 
 /// The people the rules wait on who are played by a person.
 pub fn humans_waiting(world: &World) -> Vec<Entity> {
     let Some(rules) = ruleset(world) else { return Vec::new() };
-    rules.awaiting(world).into_iter().filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human)).collect()
+    rules
+        .awaiting(world)
+        .into_iter()
+        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human))
+        .collect()
 }
 
 fn update_focus(world: &mut World) {
@@ -188,7 +194,9 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
                 }
                 ui.separator();
                 let who = name(world, e);
-                ui.label(RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong());
+                ui.label(
+                    RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong(),
+                );
                 if ui.button(format!("I am {who}: show my {}", secret.what)).clicked() {
                     asks.push(DecisionAsk::Focus(Some(e)));
                 }
@@ -239,7 +247,7 @@ fn choices(
     asks: &mut Vec<DecisionAsk>,
 ) {
     let who = id(world, e);
-    let mut send = |choice: &Choice<IntentRecord>, asks: &mut Vec<DecisionAsk>| {
+    let send = |choice: &Choice<IntentRecord>, asks: &mut Vec<DecisionAsk>| {
         asks.push(DecisionAsk::Submit(who.clone(), choice.intent.clone()));
         if secret {
             asks.push(DecisionAsk::Focus(None));
@@ -285,7 +293,8 @@ fn on_clicked_target(
     send: &mut dyn FnMut(&Choice<IntentRecord>, &mut Vec<DecisionAsk>),
     asks: &mut Vec<DecisionAsk>,
 ) {
-    let Some(t) = world.resource::<Selection>().combatant.filter(|&t| t != e && world.get::<Combatant>(t).is_some())
+    let Some(t) =
+        world.resource::<Selection>().combatant.filter(|&t| t != e && world.get::<Combatant>(t).is_some())
     else {
         if all.iter().any(|c| c.verdict.is_ok() && c.target.is_some()) {
             ui.label("Click a ringed token (◎) on the board to aim at it.");
@@ -293,7 +302,8 @@ fn on_clicked_target(
         return;
     };
     let target = id(world, t);
-    let aimed: Vec<&Choice<IntentRecord>> = all.iter().filter(|c| c.target.as_ref() == Some(&target)).collect();
+    let aimed: Vec<&Choice<IntentRecord>> =
+        all.iter().filter(|c| c.target.as_ref() == Some(&target)).collect();
     if aimed.is_empty() {
         return;
     }

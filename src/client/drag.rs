@@ -155,8 +155,8 @@ fn send_drop(world: &mut World) {
         .iter(world)
         .find(|(_, t)| (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
         .map(|(m, _)| m.0);
-    let drop = super::adapter::Drop { at: to_unit(&space(world), at), card, mount };
-    match adapter.drop(world, e, &drop) {
+    let drop = super::adapter::DropPoint { at: to_unit(&space(world), at), card, mount };
+    match adapter.dropped(world, e, &drop) {
         DropAnswer::Send(intent) => {
             let who = fray_core::table::id(world, e);
             let before = world.resource::<Outcomes>().0.len();

@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, LayerId, RichText, UiBuilder};
 use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext};
 use fray_core::board::OrderMark;
-use fray_core::dice::{RollReading, RollRecord};
 use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Controller, Side, Status, TableIndex};
@@ -122,11 +121,8 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         "fray_root".into(),
         UiBuilder::new().layer_id(LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    let top = egui::Panel::top("phases")
-        .show(&mut root, |ui| top_bar(ui, world, asks))
-        .response
-        .rect
-        .height();
+    let top =
+        egui::Panel::top("phases").show(&mut root, |ui| top_bar(ui, world, asks)).response.rect.height();
     let right = egui::Panel::right("decisions")
         .exact_size(330.0)
         .show(&mut root, |ui| {
@@ -180,7 +176,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                 ui.label(RichText::new("No scenario open").strong().size(20.0));
             }
             Some(rules) => {
-                let clock = world.resource::<GameLog>().round();
+                let clock = world.resource::<GameLog>().clock();
                 ui.label(RichText::new(rules.clock_title(clock)).strong().size(20.0));
                 let phase = rules.phase(world);
                 for (i, step) in phase.track.iter().enumerate() {
@@ -321,31 +317,6 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
 }
 
-/// One roll in words, as its kind reads: a total against a difficulty, or successes
-/// against a target number, or a sum, or a draw.
-pub fn roll_words(roll: &RollRecord) -> String {
-    match &roll.reading {
-        RollReading::BestPlus { modifier, total, difficulty, success, extra_successes, .. } => format!(
-            "{} {:?} + {modifier} = {total} against {difficulty}: {}{}",
-            roll.what,
-            roll.dice,
-            if *success { "success" } else { "failure" },
-            if *extra_successes > 0 { format!(" ({extra_successes} extra)") } else { String::new() }
-        ),
-        RollReading::Successes { target, successes, needed, .. } => format!(
-            "{} {:?}, target number {target}: {successes} success{}{}",
-            roll.what,
-            roll.dice,
-            if *successes == 1 { "" } else { "es" },
-            if successes < needed { format!(" (needs {needed})") } else { String::new() }
-        ),
-        RollReading::Sum { modifier, total } => format!("{} {:?} {modifier:+} = {total}", roll.what, roll.dice),
-        RollReading::Draw { among, picked } => {
-            format!("{}: a draw among {} picks {}", roll.what, among.join(", "), picked.join(", "))
-        }
-    }
-}
-
 fn dice_log(ui: &mut egui::Ui, world: &World) {
     ui.label(RichText::new("Dice (newest first)").strong());
     let Some(rules) = ruleset(world) else { return };
@@ -353,7 +324,7 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         for entry in world.resource::<GameLog>().entries().iter().rev().take(60) {
             if let LogEvent::Roll(r) = &entry.event {
                 let who = entry.actor.as_ref().map_or("", |a| a.as_str());
-                ui.label(format!("{} · {who}: {}", rules.clock_title(entry.round), roll_words(r)));
+                ui.label(format!("{} · {who}: {}", rules.clock_title(entry.clock), r.describe()));
             }
         }
     });

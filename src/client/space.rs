@@ -117,7 +117,8 @@ fn sync_scenery(world: &mut World) {
     let mut points = world.query_filtered::<&FieldPosition, With<Combatant>>();
     let min = points.iter(world).fold(Vec2::splat(f32::MAX), |a, p| a.min(to_board(&space, p.0)));
     // Ten units at the lower left corner of where the combatants stand: inside the framed board.
-    let bar = (min.x < f32::MAX).then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
+    let bar =
+        (min.x < f32::MAX).then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
     if let Some((start, unit, n)) = bar {
         world.spawn((
             Scenery,

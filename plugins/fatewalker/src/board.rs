@@ -123,7 +123,9 @@ pub fn label(world: &World, intent: &FateWalkerIntent) -> String {
         FateWalkerIntent::Preempt { action } => {
             format!("Preempt: {}", lower_first(&action_label(world, action)))
         }
-        FateWalkerIntent::Counter { action } => format!("React: {}", lower_first(&action_label(world, action))),
+        FateWalkerIntent::Counter { action } => {
+            format!("React: {}", lower_first(&action_label(world, action)))
+        }
         FateWalkerIntent::React { reaction: Reaction::Dodge } => "Dodge".to_owned(),
         FateWalkerIntent::React { reaction: Reaction::Parry } => "Parry".to_owned(),
         FateWalkerIntent::Hold => "Hold the action".to_owned(),
@@ -275,7 +277,9 @@ pub fn order(world: &World) -> Option<OrderView> {
     let board = view::board(world);
     let index = world.resource::<TableIndex>();
     let mut rows: Vec<_> = board.combatants.iter().collect();
-    rows.sort_by_key(|c| (!c.status.can_act(), !c.may_act_now, c.waiting_to_join, c.holding, c.next_action_tick));
+    rows.sort_by_key(|c| {
+        (!c.status.can_act(), !c.may_act_now, c.waiting_to_join, c.holding, c.next_action_tick)
+    });
     let entries = rows
         .into_iter()
         .filter_map(|c| {

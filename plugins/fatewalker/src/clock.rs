@@ -16,11 +16,11 @@ use crate::damage::{self, Hit};
 use crate::data::ScriptedEvent;
 use crate::initiative::roll_initiative;
 use crate::phase::{Clock, FateWalkerPhase, TickState, go_to};
-use fray_core::ruleset::FightResult;
 use crate::schedule::TickEventSystems;
-use crate::sheet::{ActionClock, Afflictions};
+use crate::sheet::Afflictions;
 use crate::view;
 use crate::wounds::{DamageKind, WoundChart};
+use fray_core::ruleset::FightResult;
 
 pub(crate) fn plugin(app: &mut App) {
     let now = in_phase(FateWalkerPhase::TickEvents);
@@ -40,11 +40,11 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Sides with at least one combatant still fighting.
-pub fn standing_sides(world: &World) -> BTreeSet<String> {
+pub fn standing_sides(world: &World) -> BTreeSet<fray_core::ids::SideId> {
     view::combatants(world)
         .into_iter()
         .filter(|&e| view::can_act(world, e))
-        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.0.clone()))
+        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone()))
         .collect()
 }
 
@@ -108,7 +108,7 @@ fn advance_clock(world: &mut World) {
     let (ambush_done, opening_events_done) = (old.ambush_done, old.opening_events_done);
     world.insert_resource(TickState { ambush_done, opening_events_done, ..Default::default() });
     let mut log = world.resource_mut::<GameLog>();
-    log.set_round(next);
+    log.set_clock(next);
     log.push(None, LogEvent::RoundStarted);
 }
 
@@ -154,10 +154,10 @@ fn join_late(world: &mut World) {
         }
         view::effect(world, e, "joins", format!("notices the fight at tick {now}"));
         let offset = roll_initiative(world, e, 0);
-        if let Some(mut clock) = world.get_mut::<ActionClock>(e) {
+        view::change_clock(world, e, |clock| {
             clock.joined = true;
             clock.next = now + offset;
-        }
+        });
     }
 }
 
@@ -177,7 +177,13 @@ fn afflictions(world: &mut World) {
             damage::deal(
                 world,
                 e,
-                Hit { normal: a.damage, piercing: 0, kind, absorbable: a.absorbed, source: a.what.clone() },
+                Hit {
+                    normal: a.damage,
+                    piercing: 0,
+                    kind,
+                    absorbable: a.absorbed,
+                    source: fray_core::log::Source::named(a.what.clone()),
+                },
             );
         }
         if let Some(mut list) = world.get_mut::<Afflictions>(e) {
@@ -204,12 +210,8 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
         .collect();
     view::log_table(
         world,
-        LogEvent::BattleEnded { winner: winner.clone(), rounds: ticks, survivors, reason: reason.to_owned() },
+        LogEvent::BattleEnded { winner: winner.clone(), clock: ticks, survivors, reason: reason.to_owned() },
     );
-    world.insert_resource(FightResult {
-        winner: winner.map(fray_core::ids::SideId),
-        clock: ticks,
-        reason: reason.to_owned(),
-    });
+    world.insert_resource(FightResult { winner, clock: ticks, reason: reason.to_owned() });
     go_to(world, FateWalkerPhase::FightOver);
 }

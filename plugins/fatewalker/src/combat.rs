@@ -13,6 +13,7 @@ use crate::rolls;
 use crate::sheet::{Affliction, Afflictions, Senses, Skills, Worn};
 use crate::view;
 use crate::wounds::DamageKind;
+use fray_core::log::Source;
 
 /// A checked attack.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +24,8 @@ pub struct AttackPlan {
     pub weapon: String,
     /// The attack roll's target number (skill plus modifiers).
     pub target_number: i32,
+    /// What makes it: the skill, then every chart row that applies, named.
+    pub parts: Vec<(String, i32)>,
     /// Barrier rating the shot goes through (0 around cover or in melee).
     pub barrier: u32,
 }
@@ -47,8 +50,8 @@ pub fn check(world: &World, e: Entity, target: Entity, through_cover: bool) -> V
         return Err(Rejection::new(format!("{who} is behind no cover to shoot through")));
     }
     let skill = world.get::<Skills>(e).map_or(0, |s| s.level(&weapon.skill)) as i32;
-    let (modifier, barrier) = if weapon.kind.ranged() {
-        ranged_modifiers(world, e, target, &weapon, through_cover)?
+    let (rows, barrier) = if weapon.kind.ranged() {
+        ranged_parts(world, e, target, &weapon, through_cover)?
     } else {
         let reach = view::catalogue(world).tables().reach.get(&weapon.reach).copied().unwrap_or(1.0);
         let limit = reach + view::catalogue(world).tables().free_shift;
@@ -59,9 +62,12 @@ pub fn check(world: &World, e: Entity, target: Entity, through_cover: bool) -> V
                 weapon.name.to_lowercase()
             )));
         }
-        (melee_modifiers(world, e, target), 0)
+        (melee_parts(world, e, target), 0)
     };
-    Ok(AttackPlan { target, weapon: weapon_id, target_number: skill + modifier, barrier })
+    let mut parts = vec![(format!("{} skill", weapon.skill), skill)];
+    parts.extend(rows.into_iter().filter(|(_, m)| *m != 0).map(|(what, m)| (what.to_owned(), m)));
+    let target_number = parts.iter().map(|(_, m)| m).sum();
+    Ok(AttackPlan { target, weapon: weapon_id, target_number, parts, barrier })
 }
 
 /// The effective range band of a shot: the worse of the weapon's band and the visibility band.
@@ -136,17 +142,6 @@ fn moving_target(rows: &[(f32, i32)], beyond: (f32, i32), rate: f32) -> i32 {
 }
 
 /// The ranged chart's modifier for this shot, and the barrier it goes through.
-fn ranged_modifiers(
-    world: &World,
-    e: Entity,
-    target: Entity,
-    weapon: &Weapon,
-    through_cover: bool,
-) -> Verdict<(i32, u32)> {
-    let (parts, barrier) = ranged_parts(world, e, target, weapon, through_cover)?;
-    Ok((parts.iter().map(|(_, m)| m).sum(), barrier))
-}
-
 /// The ranged chart's rows that apply to this shot, named, and the barrier it goes through.
 fn ranged_parts(
     world: &World,
@@ -225,10 +220,6 @@ fn band_name(band: Band) -> &'static str {
 }
 
 /// The melee chart's modifier.
-fn melee_modifiers(world: &World, e: Entity, target: Entity) -> i32 {
-    melee_parts(world, e, target).iter().map(|(_, m)| m).sum()
-}
-
 /// The melee chart's rows that apply, named.
 fn melee_parts(world: &World, e: Entity, target: Entity) -> Vec<(&'static str, i32)> {
     let t = &view::catalogue(world).tables().melee;
@@ -309,7 +300,7 @@ fn reaction_roll(world: &mut World, e: Entity, reaction: Reaction) -> u32 {
         }
     };
     let level = world.get::<Skills>(e).map_or(0, |s| s.level(&skill)) as i32;
-    rolls::skill_roll(world, e, &what, prowess, level, 1)
+    rolls::plain_roll(world, e, &what, prowess, (&format!("{skill} skill"), level), 1)
 }
 
 /// Resolves an attack: the roll, the reaction's successes taken off, and on a hit the
@@ -320,7 +311,7 @@ pub fn resolve(world: &mut World, e: Entity, plan: &AttackPlan, reaction: Option
     let (hit_successes, critical_below) = (tables.hit_successes, tables.critical_below);
     let prowess = view::traits(world, e).prowess;
     let what = format!("{} at {}", weapon.name, view::name(world, plan.target));
-    let successes = rolls::skill_roll(world, e, &what, prowess, plan.target_number, hit_successes);
+    let successes = rolls::skill_roll(world, e, &what, prowess, &plan.parts, hit_successes);
     let defence = match reaction {
         Some((r, kind)) if view::can_act(world, r) => reaction_roll(world, r, kind),
         _ => 0,
@@ -354,22 +345,15 @@ pub fn resolve(world: &mut World, e: Entity, plan: &AttackPlan, reaction: Option
     );
     let faces = rolls::faces(world, dice.count());
     let (normal, piercing) = dice.score(&faces, weapon.damage_target);
-    let successes = faces.iter().filter(|&&f| f < weapon.damage_target).count() as u32;
-    rolls::record(
-        world,
-        e,
-        format!("{} damage {dice}", weapon.name),
-        faces,
-        weapon.damage_target,
-        successes,
-        1,
-    );
+    rolls::damage_roll(world, e, format!("{} damage {dice}", weapon.name), faces, weapon.damage_target);
     let kind = if weapon.stun { DamageKind::Stun } else { DamageKind::Normal };
-    damage::deal(
-        world,
-        plan.target,
-        Hit { normal, piercing, kind, absorbable: true, source: weapon.name.clone() },
+    let who = view::name(world, e);
+    let source = Source::by(
+        format!("{who}'s {}", weapon.name.to_lowercase()),
+        view::id(world, e),
+        Some(plan.weapon.clone()),
     );
+    damage::deal(world, plan.target, Hit { normal, piercing, kind, absorbable: true, source });
     if let Some(dot) = weapon.dot
         && view::on_table(world, plan.target)
     {
@@ -412,9 +396,12 @@ pub fn blast(world: &mut World, ev: &crate::data::ScriptedEvent) {
         dice.shift(-(deflection as i32));
         let faces = rolls::faces(world, dice.count());
         let (normal, piercing) = dice.score(&faces, ev.damage_target);
-        let successes = faces.iter().filter(|&&f| f < ev.damage_target).count() as u32;
-        rolls::record(world, t, format!("{} damage {dice}", ev.name), faces, ev.damage_target, successes, 1);
+        rolls::damage_roll(world, t, format!("{} damage {dice}", ev.name), faces, ev.damage_target);
         let kind = if ev.stun { DamageKind::Stun } else { DamageKind::Normal };
-        damage::deal(world, t, Hit { normal, piercing, kind, absorbable: true, source: ev.name.clone() });
+        damage::deal(
+            world,
+            t,
+            Hit { normal, piercing, kind, absorbable: true, source: Source::named(ev.name.clone()) },
+        );
     }
 }

@@ -23,7 +23,7 @@ pub struct Hit {
     /// Whether armour's Absorb applies at all.
     pub absorbable: bool,
     /// Where it came from, for the log.
-    pub source: String,
+    pub source: fray_core::log::Source,
 }
 
 /// Applies a hit to `e` and everything that follows from it.
@@ -76,8 +76,8 @@ pub fn deal(world: &mut World, e: Entity, hit: Hit) {
     if applied.consciousness_roll && view::can_act(world, e) {
         let table = view::catalogue(world).tables().consciousness;
         let will = view::traits(world, e).will;
-        let kept =
-            rolls::skill_roll(world, e, "Will to stay conscious", will, table.target as i32, table.needed);
+        let target = ("consciousness target", table.target as i32);
+        let kept = rolls::plain_roll(world, e, "Will to stay conscious", will, target, table.needed);
         if kept < table.needed {
             set_status(world, e, Status::Unconscious);
         }

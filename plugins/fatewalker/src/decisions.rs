@@ -121,7 +121,9 @@ pub fn validate(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict<
             }
             _ => return Err(Rejection::new("the ambusher opens the fight with an action")),
         },
-        FateWalkerPhase::Declare if matches!(intent, FateWalkerIntent::StopMoving | FateWalkerIntent::ChangeMovement { .. }) => {
+        FateWalkerPhase::Declare
+            if matches!(intent, FateWalkerIntent::StopMoving | FateWalkerIntent::ChangeMovement { .. }) =>
+        {
             movement::check(world, e, intent)?;
             Step::Move(intent.clone())
         }

@@ -6,6 +6,7 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::intent::{IntentRecord, Rejection, Verdict};
+use fray_core::log::{LogEvent, Revealed};
 use fray_core::phase::{RulesStep, in_phase};
 
 use crate::intent::FateWalkerIntent;
@@ -77,21 +78,25 @@ fn close_group(world: &mut World) {
         return;
     }
     if group.len() > 1 {
-        let revealed: Vec<String> = declarations
+        let choices = declarations
             .iter()
-            .map(|d| format!("{}: {}", view::id(world, d.actor), choice_title(&d.choice)))
+            .map(|d| Revealed {
+                actor: view::id(world, d.actor),
+                choice: IntentRecord::new(intent_of(&d.choice)).to_json(),
+            })
             .collect();
-        view::effect(world, group[0], "declarations_revealed", revealed.join("; "));
+        view::log_table(world, LogEvent::Revealed { what: "declaration", choices });
     }
     preempt::ask_for_responses(world);
     go_to(world, FateWalkerPhase::Preempt);
 }
 
-fn choice_title(choice: &Choice) -> String {
+/// The intent that declared a choice.
+fn intent_of(choice: &Choice) -> FateWalkerIntent {
     match choice {
-        Choice::Act(a) => format!("{a:?}"),
-        Choice::Hold => "hold".to_owned(),
-        Choice::KeepHolding => "keep holding".to_owned(),
+        Choice::Act(action) => FateWalkerIntent::Act { action: action.clone() },
+        Choice::Hold => FateWalkerIntent::Hold,
+        Choice::KeepHolding => FateWalkerIntent::KeepHolding,
     }
 }
 
@@ -100,7 +105,9 @@ pub fn check(world: &World, e: Entity, intent: &FateWalkerIntent) -> Verdict<Cho
     let holding = view::clock(world, e).holding;
     let name = view::name(world, e);
     match intent {
-        FateWalkerIntent::Act { action } => actions::check(world, e, action).map(|_| Choice::Act(action.clone())),
+        FateWalkerIntent::Act { action } => {
+            actions::check(world, e, action).map(|_| Choice::Act(action.clone()))
+        }
         FateWalkerIntent::Hold if holding => Err(Rejection::new(format!("{name} is already holding"))),
         FateWalkerIntent::Hold => Ok(Choice::Hold),
         FateWalkerIntent::KeepHolding if !holding => Err(Rejection::new(format!("{name} is not holding"))),
@@ -119,7 +126,9 @@ pub fn declare(world: &mut World, e: Entity, choice: Choice) {
 /// What the log shows of a declaration: sealed while others of its group still declare.
 pub fn record(world: &World, e: Entity, intent: &FateWalkerIntent) -> IntentRecord {
     let state = world.resource::<TickState>();
-    if crate::phase::current(world) == FateWalkerPhase::Declare && state.group.len() > 1 && state.group.contains(&e)
+    if crate::phase::current(world) == FateWalkerPhase::Declare
+        && state.group.len() > 1
+        && state.group.contains(&e)
     {
         IntentRecord::new(crate::intent::SealedDeclaration::Declared)
     } else {

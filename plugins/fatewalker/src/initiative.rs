@@ -12,7 +12,6 @@ use fray_core::prelude::Side;
 use crate::phase::{FateWalkerPhase, TickState, go_to};
 use crate::rolls;
 use crate::schedule::FateWalkerSystems;
-use crate::sheet::ActionClock;
 use crate::view;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -56,8 +55,8 @@ pub fn roll_initiative(world: &mut World, e: Entity, penalty: u32) -> u32 {
         return fixed.max(table.minimum);
     }
     let awareness = view::traits(world, e).awareness;
-    let successes =
-        rolls::skill_roll(world, e, "Awareness for initiative", awareness, table.target as i32, 0);
+    let target = ("initiative target", table.target as i32);
+    let successes = rolls::plain_roll(world, e, "Awareness for initiative", awareness, target, 0);
     let result = starting_tick(table.base, penalty, successes, table.minimum);
     view::effect(world, e, "initiative", format!("{} + {penalty} - {successes} = {result}", table.base));
     result
@@ -79,10 +78,10 @@ fn roll_everyone(world: &mut World) {
         let side = world.get::<Side>(e).map(|s| s.0.clone());
         let penalty = side.and_then(|s| surprise.get(&s).copied()).unwrap_or(0);
         let start = roll_initiative(world, e, penalty);
-        if let Some(mut c) = world.get_mut::<ActionClock>(e) {
+        view::change_clock(world, e, |c| {
             c.next = start;
             c.joined = true;
-        }
+        });
     }
     go_to(world, FateWalkerPhase::TickEvents);
 }

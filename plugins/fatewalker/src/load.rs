@@ -19,7 +19,6 @@ use crate::sheet::{
 };
 use crate::wounds::WoundChart;
 
-
 /// A FateWalker scenario.
 pub type FateWalkerScenario = Scenario<FateWalkerRules, Sheet, MountSheet>;
 
@@ -247,7 +246,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &FateWalkerScenario, seed: u6
     let catalogue = Catalogue::new(&scenario.rules);
     let opening = scenario.rules.ambusher.is_some() || scenario.rules.events.iter().any(|e| e.tick == 0);
     let first = if opening { FateWalkerPhase::Ambush } else { FateWalkerPhase::Initiative };
-    let index = scenario.spawn_core(world, seed, first.name());
+    let index = scenario.spawn_core(world, seed, first.name(), FateWalker::CLOCK.unit);
     for c in &scenario.combatants {
         let Some(e) = index.combatant(&c.id) else { continue };
         let s = &c.sheet;

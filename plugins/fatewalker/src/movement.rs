@@ -13,7 +13,7 @@ use crate::data::MoveMode;
 use crate::intent::FateWalkerIntent;
 use crate::phase::{FateWalkerPhase, TickState, go_to};
 use crate::schedule::{FateWalkerSystems, TickEventSystems};
-use crate::sheet::{ActionClock, Motion, Stance};
+use crate::sheet::{Motion, Stance};
 use crate::view;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -147,7 +147,5 @@ pub fn answer(world: &mut World, e: Entity, intent: &FateWalkerIntent) {
 
 /// Adds a free action's cost to the character's next action tick.
 fn pay(world: &mut World, e: Entity, cost: u32) {
-    if let Some(mut c) = world.get_mut::<ActionClock>(e) {
-        c.next += cost;
-    }
+    view::change_clock(world, e, |c| c.next += cost);
 }

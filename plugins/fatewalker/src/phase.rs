@@ -180,4 +180,3 @@ pub(crate) fn go_to(world: &mut World, phase: FateWalkerPhase) {
 pub fn current(world: &World) -> FateWalkerPhase {
     fray_core::phase::current(world)
 }
-

@@ -13,7 +13,6 @@ use crate::actions;
 use crate::intent::{Action, Reaction};
 use crate::phase::{Choice, FateWalkerPhase, TickState, go_to};
 use crate::schedule::FateWalkerSystems;
-use crate::sheet::ActionClock;
 use crate::view;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -60,9 +59,7 @@ fn resolve_group(world: &mut World) {
             // A simultaneous declarer put out of the fight by its own group holds nothing.
             Choice::Hold if !view::can_act(world, d.actor) => {}
             Choice::Hold => {
-                if let Some(mut c) = world.get_mut::<ActionClock>(d.actor) {
-                    c.holding = true;
-                }
+                view::change_clock(world, d.actor, |c| c.holding = true);
                 view::effect(world, d.actor, "holds", String::new());
             }
             Choice::KeepHolding => {}
@@ -87,10 +84,10 @@ fn act(world: &mut World, e: Entity, action: &Action, reaction: Option<(Entity, 
     let cost = actions::cost(world, e, action);
     let now = view::tick(world);
     actions::resolve(world, e, action, reaction);
-    if let Some(mut c) = world.get_mut::<ActionClock>(e) {
+    view::change_clock(world, e, |c| {
         c.holding = false;
         c.next = c.next.max(now) + cost;
-    }
+    });
 }
 
 /// What a defensive reaction costs.
@@ -106,12 +103,13 @@ fn reaction_cost(world: &World, kind: Reaction) -> u32 {
 /// it ends).
 fn pay_reaction(world: &mut World, e: Entity, cost: u32, what: &str) {
     let now = view::tick(world);
-    let Some(mut c) = world.get_mut::<ActionClock>(e) else { return };
-    if c.holding {
-        c.holding = false;
-        c.next = now + cost;
-    } else {
-        c.next += cost;
-    }
+    view::change_clock(world, e, |c| {
+        if c.holding {
+            c.holding = false;
+            c.next = now + cost;
+        } else {
+            c.next += cost;
+        }
+    });
     view::effect(world, e, "reacts", format!("{what}, {cost} ticks"));
 }

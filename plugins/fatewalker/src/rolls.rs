@@ -1,9 +1,9 @@
-//! Rolling and logging: skill rolls (dice from an attribute, the skill level as target
-//! number, wounded dice from the wound penalty) and damage rolls. The log's roll record
-//! carries successes as its value (RULES.md, "The log").
+//! Rolling and logging: skill rolls (dice from an attribute, the skill level with its
+//! modifiers as target number, wounded dice from the wound penalty) and damage rolls. A die
+//! succeeds when it shows less than its target number (RULES.md, "Dice").
 
 use bevy_ecs::prelude::*;
-use fray_core::dice::{RollRecord, TableRng};
+use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
 use fray_core::log::LogEvent;
 
 use crate::dice::Pool;
@@ -16,41 +16,68 @@ pub fn faces(world: &mut World, count: u32) -> Vec<u32> {
     (0..count).map(|_| rng.die(sides) - 1).collect()
 }
 
-/// A skill roll for `e`: `dice` dice at `target` (clamped to the die), wounded by the
-/// character's wound penalty, needing `needed` successes. Logged; returns the successes.
-pub fn skill_roll(world: &mut World, e: Entity, what: &str, dice: u32, target: i32, needed: u32) -> u32 {
+/// A skill roll for `e`: `dice` dice at a target number made of `parts` (clamped to the
+/// die), wounded by the character's wound penalty, needing `needed` successes. Logged;
+/// returns the successes.
+pub fn skill_roll(
+    world: &mut World,
+    e: Entity,
+    what: &str,
+    dice: u32,
+    parts: &[(String, i32)],
+    needed: u32,
+) -> u32 {
     let max = view::catalogue(world).tables().die_faces as i32;
-    let target = target.clamp(0, max) as u32;
+    let target = parts.iter().map(|(_, v)| v).sum::<i32>().clamp(0, max) as u32;
     let pool = Pool::new(dice, target, view::wound_penalty(world, e));
     let rolled = faces(world, pool.dice());
     let successes = pool.successes(&rolled);
-    let what = if pool.wounded > 0 {
-        format!("{what} ({} wounded at {})", pool.wounded, pool.wounded_target())
-    } else {
-        what.to_owned()
+    let record = RollRecord {
+        what: what.to_owned(),
+        dice: rolled,
+        modifiers: parts.iter().filter(|(_, v)| *v != 0).map(|(w, v)| Modifier::new(w.clone(), *v)).collect(),
+        reading: RollReading::Successes {
+            target,
+            under: true,
+            wounded: pool.wounded,
+            wounded_target: if pool.wounded > 0 { pool.wounded_target() } else { 0 },
+            successes,
+            needed,
+            success: successes >= needed,
+        },
     };
-    record(world, e, what, rolled, target, successes, needed);
+    view::log(world, e, LogEvent::Roll(record));
     successes
 }
 
-/// Logs a roll: value = successes, difficulty = target number, success = enough successes.
-pub fn record(
+/// A skill roll whose target number is one part: the skill (or the table's number).
+pub fn plain_roll(
     world: &mut World,
     e: Entity,
-    what: String,
-    dice: Vec<u32>,
-    target: u32,
-    successes: u32,
+    what: &str,
+    dice: u32,
+    target: (&str, i32),
     needed: u32,
-) {
+) -> u32 {
+    skill_roll(world, e, what, dice, &[(target.0.to_owned(), target.1)], needed)
+}
+
+/// Logs a damage roll: dice under `target` are successes.
+pub fn damage_roll(world: &mut World, e: Entity, what: String, dice: Vec<u32>, target: u32) {
+    let successes = dice.iter().filter(|&&f| f < target).count() as u32;
     let record = RollRecord {
         what,
         dice,
-        modifier: 0,
-        value: successes,
-        difficulty: target,
-        success: successes >= needed,
-        extra_successes: successes.saturating_sub(needed),
+        modifiers: Vec::new(),
+        reading: RollReading::Successes {
+            target,
+            under: true,
+            wounded: 0,
+            wounded_target: 0,
+            successes,
+            needed: 1,
+            success: successes >= 1,
+        },
     };
     view::log(world, e, LogEvent::Roll(record));
 }

@@ -144,6 +144,17 @@ pub fn log_table(world: &mut World, event: LogEvent) {
     world.resource_mut::<GameLog>().push(None, event);
 }
 
+/// Changes a combatant's action clock; a new next action tick or hold is logged.
+pub fn change_clock(world: &mut World, e: Entity, change: impl FnOnce(&mut ActionClock)) {
+    let Some(mut c) = world.get_mut::<ActionClock>(e) else { return };
+    let before = (c.next, c.holding);
+    change(&mut c);
+    let (tick, holding) = (c.next, c.holding);
+    if (tick, holding) != before {
+        log(world, e, LogEvent::NextAction { tick, holding });
+    }
+}
+
 /// Logs a ruleset effect about a combatant.
 pub fn effect(world: &mut World, e: Entity, what: &'static str, detail: String) {
     log(world, e, LogEvent::Effect { what, detail });

@@ -11,8 +11,7 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::location::{
-    EnteredFrom, Location, are_local, field, is_field, place_id, place_of, the_place,
-    why_not_enter,
+    EnteredFrom, Location, are_local, field, is_field, place_id, place_of, the_place, why_not_enter,
 };
 use fray_core::log::LogEvent;
 use fray_core::prelude::{FieldPosition, Occupies, RiddenBy, Rides, TableIndex};
@@ -22,6 +21,7 @@ use crate::data::{Attribute, Item, Skill, WeaponKind};
 use crate::intent::FiendWakeIntent;
 use crate::phase::ActiveTurn;
 use crate::reactions::{AreaKind, AttackKind, Held, Question, clearers, hold, interceptors, stoppers};
+use crate::rolls::Difficulty;
 use crate::sheet::{Arsenal, Attributes, CaltropsOf, Inventory, MountTraits};
 use crate::turns::end_turn;
 use crate::{damage, rolls, view};
@@ -485,7 +485,13 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
         Act::OddBall(what) => view::log(world, actor, LogEvent::Effect { what: "odd_ball", detail: what }),
         Act::OddBallRoll { what, attribute, difficulty } => {
             view::log(world, actor, LogEvent::Effect { what: "odd_ball", detail: what });
-            rolls::roll(world, actor, Some(Skill::Tactics), attribute, difficulty);
+            rolls::roll(
+                world,
+                actor,
+                Some(Skill::Tactics),
+                attribute,
+                Difficulty::of("the GM's difficulty", difficulty),
+            );
         }
         Act::Attack { target, kind } => {
             let called = std::mem::take(&mut world.resource_mut::<ActiveTurn>().called);
@@ -520,7 +526,15 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
         Act::PickUp { location, take_wounds } => pick_up_caltrops(world, actor, location, take_wounds),
         Act::Medic(p) => {
             let difficulty = view::catalogue(world).rules.medic_difficulty;
-            if rolls::roll(world, actor, Some(Skill::Medicine), Attribute::Cunning, difficulty).success {
+            if rolls::roll(
+                world,
+                actor,
+                Some(Skill::Medicine),
+                Attribute::Cunning,
+                Difficulty::of("medic", difficulty),
+            )
+            .success
+            {
                 let by = view::name(world, actor);
                 damage::recover_handicap(world, p, &format!("{by}'s care"));
             }
@@ -551,8 +565,8 @@ pub(crate) fn move_to(world: &mut World, actor: Entity, to: Entity, cost: u32) {
     if let Some(m) = world.get::<Rides>(actor).map(|r| r.0) {
         world.entity_mut(m).insert(Occupies(to));
     }
-    let from = from.map_or_else(LocationId::field, |f| place_id(world, f)).0;
-    let to = place_id(world, to).0;
+    let from = from.map_or_else(LocationId::field, |f| place_id(world, f));
+    let to = place_id(world, to);
     view::log(world, actor, LogEvent::Moved { from, to, cost });
 }
 
@@ -595,7 +609,8 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
 fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bool) {
     let rules = view::catalogue(world).rules.clone();
     if take_wounds {
-        damage::wounds(world, actor, rules.caltrops_pickup, "picking up caltrops");
+        let source = fray_core::log::Source::place("picking up caltrops", place_id(world, l));
+        damage::wounds(world, actor, rules.caltrops_pickup, &source);
     } else {
         view::lose(world, actor, TACTICAL_POINT, rules.caltrops_pickup, "picking up caltrops");
     }
@@ -628,7 +643,8 @@ fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bo
 
 fn wrangle(world: &mut World, actor: Entity, m: Entity) {
     let traits = world.get::<MountTraits>(m).cloned().unwrap_or_default();
-    let roll = rolls::roll(world, actor, Some(Skill::Totemism), Attribute::Power, traits.training_difficulty);
+    let difficulty = Difficulty::of("training difficulty", traits.training_difficulty);
+    let roll = rolls::roll(world, actor, Some(Skill::Totemism), Attribute::Power, difficulty);
     if roll.success {
         if let Some(mut t) = world.get_mut::<MountTraits>(m) {
             t.wrangled = true;
@@ -636,7 +652,8 @@ fn wrangle(world: &mut World, actor: Entity, m: Entity) {
         mount(world, actor, m);
     } else {
         let wounds = view::catalogue(world).rules.wrangle_wounds;
-        damage::wounds(world, actor, wounds, "a wild animal's flailing");
+        let source = fray_core::log::Source::named("a wild animal's flailing");
+        damage::wounds(world, actor, wounds, &source);
     }
 }
 

@@ -8,8 +8,8 @@ use fray_core::intent::Verdict;
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
 
-use crate::counters::TACTICAL_POINT;
 use crate::actions::check_arm;
+use crate::counters::TACTICAL_POINT;
 use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::Arsenal;

@@ -9,8 +9,8 @@ use fray_core::location::{accessible_from, are_local, field, is_field, place_id,
 use fray_core::prelude::{RiddenBy, TableIndex};
 use fray_core::table::Status;
 
-use crate::counters::{TACTICAL_POINT, TURN_TOKEN};
 use crate::actions::can_hit;
+use crate::counters::{TACTICAL_POINT, TURN_TOKEN};
 use crate::data::{Item, Skill, WeaponKind};
 use crate::intent::FiendWakeIntent;
 use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, current};

@@ -3,9 +3,9 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::dice::TableRng;
-use fray_core::intent::{Rejection, Verdict};
-use fray_core::log::LogEvent;
+use fray_core::dice::{RollReading, RollRecord, TableRng};
+use fray_core::intent::{IntentRecord, Rejection, Verdict};
+use fray_core::log::{LogEvent, Revealed};
 use fray_core::phase::RulesStep;
 
 use crate::counters::TACTICAL_POINT;
@@ -83,8 +83,14 @@ fn reveal_bids(world: &mut World) {
     for &(e, tp) in &bids {
         view::lose(world, e, TACTICAL_POINT, tp, "bid for priority");
     }
-    let shown = bids.iter().map(|&(e, tp)| (view::id(world, e), tp)).collect();
-    view::log_table(world, LogEvent::BidsRevealed { bids: shown });
+    let choices = bids
+        .iter()
+        .map(|&(e, tp)| Revealed {
+            actor: view::id(world, e),
+            choice: IntentRecord::new(crate::FiendWakeIntent::Bid { tp }).to_json(),
+        })
+        .collect();
+    view::log_table(world, LogEvent::Revealed { what: "bid", choices });
     let tied: Vec<Entity> =
         bids.iter().filter(|(e, tp)| bids.iter().any(|(o, t)| o != e && t == tp)).map(|&(e, _)| e).collect();
     let has_ties = !tied.is_empty();
@@ -128,15 +134,33 @@ fn order_priority(world: &mut World) {
                 .any(|(j, k)| j != i && (k.1, k.2, k.3) == (keyed[i].1, keyed[i].2, keyed[i].3))
         })
         .collect();
-    {
+    let draws: Vec<(Entity, u32)> = {
         let mut rng = world.resource_mut::<TableRng>();
-        for i in still_tied {
-            keyed[i].4 = rng.below(1 << 20) as u32;
-        }
+        still_tied.iter().map(|&i| (keyed[i].0, rng.below(1 << 20) as u32)).collect()
+    };
+    for (i, &(_, draw)) in still_tied.iter().zip(&draws) {
+        keyed[*i].4 = draw;
     }
     keyed.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(b.3.cmp(&a.3)).then(b.4.cmp(&a.4)));
     let order: Vec<Entity> = keyed.iter().map(|k| k.0).collect();
+    if !draws.is_empty() {
+        log_draw(world, &draws, &order);
+    }
     let shown = order.iter().map(|&e| view::id(world, e)).collect();
-    view::log_table(world, LogEvent::PriorityOrder { order: shown });
+    view::log_table(world, LogEvent::Order { order: shown, reason: "priority: bids, cedes, Tactics, draws" });
     world.resource_mut::<Round>().priority = order;
+}
+
+/// Logs the random draw that broke the last ties: a number per tied bidder, highest first.
+fn log_draw(world: &mut World, draws: &[(Entity, u32)], order: &[Entity]) {
+    let among = draws.iter().map(|&(e, _)| view::id(world, e)).collect();
+    let order =
+        order.iter().filter(|e| draws.iter().any(|(d, _)| d == *e)).map(|&e| view::id(world, e)).collect();
+    let record = RollRecord {
+        what: "a draw among bidders still tied".to_owned(),
+        dice: draws.iter().map(|&(_, d)| d).collect(),
+        modifiers: Vec::new(),
+        reading: RollReading::Draw { among, order },
+    };
+    view::log_table(world, LogEvent::Roll(record));
 }

@@ -266,8 +266,9 @@ pub fn allocation(world: &World) -> Option<AllocationAsk> {
         who,
         kind: TACTICAL_POINT,
         targets: harassment::reachable(world, who),
-        hint: "Drag your TP chips (the gold discs at the top left of your token) onto targets, or use − and +."
-            .to_owned(),
+        hint:
+            "Drag your TP chips (the gold discs at the top left of your token) onto targets, or use − and +."
+                .to_owned(),
     })
 }
 

@@ -1,6 +1,6 @@
 //! Fiend Wake's counter tokens, and how a board draws each kind as chips.
 
-use fray_core::board::{ChipShape, CounterLook, Corner};
+use fray_core::board::{ChipShape, Corner, CounterLook};
 use fray_core::tokens::CounterKind;
 
 /// A tactical point: Fiend Wake's spendable focus.

@@ -1,10 +1,10 @@
 //! Stun, wounds with reduction per instance, the wound threshold and handicaps, and what
 //! happens to a combatant who falls unconscious or dies.
 
-use bevy_ecs::prelude::*;
 use crate::data::LocationProperty;
+use bevy_ecs::prelude::*;
 use fray_core::location::{EnteredFrom, field, place_of, the_place};
-use fray_core::log::LogEvent;
+use fray_core::log::{LogEvent, Source};
 use fray_core::table::Status;
 use fray_core::tokens::Counters;
 
@@ -15,7 +15,7 @@ use crate::sheet::{Attributes, HandicapChoice};
 use crate::view;
 
 /// Stun: costs TP; past the TP held, every `turn_token_tp` stuns cost a turn token.
-pub fn stun(world: &mut World, target: Entity, amount: u32, source: &str) {
+pub fn stun(world: &mut World, target: Entity, amount: u32, source: &Source) {
     let from_tp = view::lose(world, target, TACTICAL_POINT, amount, "stun");
     let per_token = view::catalogue(world).rules.turn_token_tp.max(1);
     let left = amount - from_tp;
@@ -23,13 +23,13 @@ pub fn stun(world: &mut World, target: Entity, amount: u32, source: &str) {
     view::log(
         world,
         target,
-        LogEvent::Damage { damage: "stun", amount, reduced: 0, taken: amount, source: source.to_owned() },
+        LogEvent::Damage { damage: "stun", amount, reduced: 0, taken: amount, source: source.clone() },
     );
 }
 
 /// One discrete instance of wounds: reduced by armour, never below zero, then put on the
 /// wounds track. A full track marks a handicap and clears. Returns the wounds taken.
-pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &str) -> u32 {
+pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &Source) -> u32 {
     if !view::on_table(world, target) {
         return 0;
     }
@@ -38,13 +38,7 @@ pub fn wounds(world: &mut World, target: Entity, amount: u32, source: &str) -> u
     view::log(
         world,
         target,
-        LogEvent::Damage {
-            damage: "wounds",
-            amount,
-            reduced: amount - taken,
-            taken,
-            source: source.to_owned(),
-        },
+        LogEvent::Damage { damage: "wounds", amount, reduced: amount - taken, taken, source: source.clone() },
     );
     if taken == 0 {
         return 0;
@@ -113,7 +107,7 @@ pub fn set_status(world: &mut World, target: Entity, status: Status) {
     let mut turn = world.resource_mut::<ActiveTurn>();
     if turn.actor == Some(target) {
         *turn = ActiveTurn::default();
-        view::log(world, target, LogEvent::TurnEnded);
+        crate::phase::log_turn_end(world, target);
     }
 }
 
@@ -138,7 +132,7 @@ pub fn recover_handicap(world: &mut World, patient: Entity, source: &str) -> Opt
 
 /// Mass damage over a location's area: every combatant in it takes `amount` wounds as its own
 /// instance; those in `leapers` (who cleared out) take half, rounded down, before reduction.
-pub fn mass(world: &mut World, location: Entity, amount: u32, leapers: &[Entity], source: &str) {
+pub fn mass(world: &mut World, location: Entity, amount: u32, leapers: &[Entity], source: &Source) {
     let inside: Vec<Entity> = view::combatants(world)
         .into_iter()
         .filter(|&c| place_of(world, c) == Some(location) && view::on_table(world, c))

@@ -9,7 +9,7 @@ use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
 
 use crate::intent::{FiendWakeIntent, SealedBid};
-use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, current};
+use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, TurnEnds, current};
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
 use crate::{actions, aftermath, ai, bidding, harassment, reactions, round_prep, spells, view};
@@ -48,7 +48,9 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         FiendWakePhase::RoundPrep => round_prep::owes_armour(world, e),
         FiendWakePhase::BidForPriority => bidding::owes_bid(world, e),
         FiendWakePhase::Cede => bidding::owes_cede(world, e),
-        FiendWakePhase::Aftermath => aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e),
+        FiendWakePhase::Aftermath => {
+            aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e)
+        }
         FiendWakePhase::Harassment => harassment::awaiting(world).contains(&e),
         FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => false,
     }
@@ -90,8 +92,8 @@ fn apply_intents(world: &mut World) {
         let Some(next) = world.resource_mut::<Inbox<FiendWakeIntent>>().0.pop_front() else {
             return;
         };
-        let always =
-            matches!(next.intent, FiendWakeIntent::AgreeToEnd { .. }) || current(world) == FiendWakePhase::CombatOver;
+        let always = matches!(next.intent, FiendWakeIntent::AgreeToEnd { .. })
+            || current(world) == FiendWakePhase::CombatOver;
         let actor = world.resource::<TableIndex>().combatant(&next.actor);
         let expected = actor.is_some_and(|e| is_awaited(world, e));
         if !always && !expected && awaiting(world).is_empty() {
@@ -198,8 +200,17 @@ pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<P
     Ok(Plan(step))
 }
 
-/// Applies a validated intent.
+/// Applies a validated intent; a turn it ends is logged after all it does.
 pub fn apply(world: &mut World, e: Entity, plan: Plan) {
+    world.resource_mut::<TurnEnds>().applying = true;
+    apply_step(world, e, plan);
+    let ended = std::mem::take(&mut *world.resource_mut::<TurnEnds>());
+    for actor in ended.ended {
+        view::log(world, actor, fray_core::log::LogEvent::TurnEnded);
+    }
+}
+
+fn apply_step(world: &mut World, e: Entity, plan: Plan) {
     match plan.0 {
         Step::PayArmour(tp, tt) => round_prep::pay(world, e, tp, tt),
         Step::RefuseArmour(doff) => round_prep::refuse(world, e, doff),

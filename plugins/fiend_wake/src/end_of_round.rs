@@ -15,11 +15,12 @@ use crate::counters::{PENDING_TURN, TACTICAL_POINT, TURN_TOKEN};
 use crate::damage;
 use crate::data::Attribute;
 use crate::phase::{FiendWakePhase, Round, go_to};
-use fray_core::ruleset::FightResult;
 use crate::rolls;
+use crate::rolls::Difficulty;
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
 use crate::view;
+use fray_core::ruleset::FightResult;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, end_round.in_set(FiendWakeSystems::EndOfRound));
@@ -29,7 +30,8 @@ fn end_round(world: &mut World) {
     let difficulty = view::catalogue(world).rules.unconscious_difficulty;
     for e in view::combatants(world) {
         if view::status(world, e) == Status::Unconscious {
-            let roll = rolls::roll(world, e, None, Attribute::Endurance, difficulty);
+            let roll =
+                rolls::roll(world, e, None, Attribute::Endurance, Difficulty::of("unconscious", difficulty));
             if !roll.success {
                 damage::handicap(world, e, "unconscious");
             }
@@ -59,11 +61,11 @@ fn end_round(world: &mut World) {
 }
 
 /// Sides with at least one combatant still fighting.
-pub fn standing_sides(world: &World) -> BTreeSet<String> {
+pub fn standing_sides(world: &World) -> BTreeSet<fray_core::ids::SideId> {
     view::combatants(world)
         .into_iter()
         .filter(|&e| view::can_act(world, e))
-        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.0.clone()))
+        .filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone()))
         .collect()
 }
 
@@ -79,12 +81,8 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
         .collect();
     view::log_table(
         world,
-        LogEvent::BattleEnded { winner: winner.clone(), rounds, survivors, reason: reason.to_owned() },
+        LogEvent::BattleEnded { winner: winner.clone(), clock: rounds, survivors, reason: reason.to_owned() },
     );
-    world.insert_resource(FightResult {
-        winner: winner.map(|w| fray_core::ids::SideId(w)),
-        clock: rounds,
-        reason: reason.to_owned(),
-    });
+    world.insert_resource(FightResult { winner, clock: rounds, reason: reason.to_owned() });
     go_to(world, FiendWakePhase::CombatOver);
 }

@@ -11,8 +11,8 @@ use fray_core::intent::{Rejection, Verdict};
 use fray_core::phase::{RulesStep, StepProgress};
 use fray_core::prelude::TableIndex;
 
-use crate::counters::TACTICAL_POINT;
 use crate::actions::can_hit;
+use crate::counters::TACTICAL_POINT;
 use crate::damage;
 use crate::phase::{FiendWakePhase, Round, go_to};
 use crate::schedule::FiendWakeSystems;
@@ -108,7 +108,12 @@ pub(crate) fn check(
 /// Applies an accepted allocation.
 pub(crate) fn harass(world: &mut World, e: Entity, targets: Vec<(Entity, u32)>) {
     let per_tp = view::ready_weapon(world, e).map_or(0, |(_, w)| w.second_intention.max(0) as u32);
-    let source = format!("{}'s harassment", view::name(world, e));
+    let weapon = view::ready_weapon(world, e).map(|(id, _)| id);
+    let source = fray_core::log::Source::by(
+        format!("{}'s harassment", view::name(world, e)),
+        view::id(world, e),
+        weapon,
+    );
     for (t, tp) in targets {
         view::lose(world, e, TACTICAL_POINT, tp, "harassment");
         damage::wounds(world, t, per_tp.saturating_mul(tp), &source);

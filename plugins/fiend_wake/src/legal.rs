@@ -119,7 +119,13 @@ fn candidates(world: &World, e: Entity) -> Vec<FiendWakeIntent> {
                 raise: 0,
                 enter: true,
             });
-            out.push(FiendWakeIntent::Assault { location, supporters: allies.clone(), tp, raise: 1, enter: false });
+            out.push(FiendWakeIntent::Assault {
+                location,
+                supporters: allies.clone(),
+                tp,
+                raise: 1,
+                enter: false,
+            });
         }
     }
     let spells: Vec<String> = world

@@ -15,7 +15,6 @@ use crate::sheet::{
 };
 use crate::sheet::{HandicapChoice, Properties, Spells};
 
-
 /// A Fiend Wake scenario.
 pub type FiendWakeScenario = Scenario<FiendWakeRules, Sheet, MountSheet, LocationProperty>;
 
@@ -136,7 +135,7 @@ fn level(v: i32) -> u32 {
 
 /// Spawns the scenario onto a cleared table; the fight ends after `max_rounds` rounds.
 pub fn spawn_scenario(world: &mut World, scenario: &FiendWakeScenario, seed: u64, max_rounds: u32) {
-    let index = scenario.spawn_core(world, seed, FiendWakePhase::RoundPrep.name());
+    let index = scenario.spawn_core(world, seed, FiendWakePhase::RoundPrep.name(), FiendWake::CLOCK.unit);
     for l in &scenario.locations {
         if let Some(e) = index.location(&l.id) {
             world.entity_mut(e).insert(Properties(l.properties.clone()));

@@ -119,6 +119,27 @@ pub struct ActiveTurn {
     pub actions: u32,
 }
 
+/// Turns ended while an intent was being applied (its actor knocked out by its own action):
+/// their end is logged once the intent's effects are, so that an action's lines are never
+/// split by its turn's end.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TurnEnds {
+    /// An intent is being applied.
+    pub applying: bool,
+    /// Whose turns ended meanwhile.
+    pub ended: Vec<Entity>,
+}
+
+/// Logs the end of `e`'s turn now, or once the intent being applied is done.
+pub(crate) fn log_turn_end(world: &mut World, e: Entity) {
+    let mut ends = world.resource_mut::<TurnEnds>();
+    if ends.applying {
+        ends.ended.push(e);
+    } else {
+        crate::view::log(world, e, fray_core::log::LogEvent::TurnEnded);
+    }
+}
+
 /// Moves the table to `phase` from an exclusive system.
 pub(crate) fn go_to(world: &mut World, phase: FiendWakePhase) {
     fray_core::phase::go_to(world, phase);

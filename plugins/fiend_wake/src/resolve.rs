@@ -2,10 +2,12 @@
 //! ranged, grapple, with called shots), damage over a location's area (assault, siege
 //! weapons, grenades), and retreats.
 
-use bevy_ecs::prelude::*;
 use crate::data::LocationProperty;
+use crate::rolls::Difficulty;
+use bevy_ecs::prelude::*;
 use fray_core::location::{can_enter, field, place_of};
 use fray_core::log::LogEvent;
+use fray_core::log::Source;
 use fray_core::table::Status;
 
 use crate::actions::move_to;
@@ -31,7 +33,10 @@ pub fn cover_into(world: &World, actor: Entity, location: Entity) -> u32 {
     if place_of(world, actor) == Some(location) {
         return 0;
     }
-    view::properties(world, location).iter().map(|p| if let LocationProperty::Cover(n) = p { *n } else { 0 }).sum()
+    view::properties(world, location)
+        .iter()
+        .map(|p| if let LocationProperty::Cover(n) = p { *n } else { 0 })
+        .sum()
 }
 
 fn power(world: &World, e: Entity) -> u32 {
@@ -44,7 +49,9 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
     }
     let rules = view::catalogue(world).rules.clone();
     let cover = place_of(world, target).map_or(0, |p| cover_into(world, attacker, p));
-    let difficulty = view::evasion(world, target) + called * rules.call_shot_difficulty + cover;
+    let difficulty = Difficulty::of("evasion", view::evasion(world, target))
+        .plus("called shots", called * rules.call_shot_difficulty)
+        .plus("cover", cover);
     let power = power(world, attacker);
     let who = view::name(world, attacker);
     match kind {
@@ -64,23 +71,32 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
                 + roll.extra_successes.min(power)
                 + called * power
                 + mounted;
-            damage::wounds(world, target, amount, &format!("{who}'s {weapon_id}"));
+            let source =
+                Source::by(format!("{who}'s {weapon_id}"), view::id(world, attacker), Some(weapon_id));
+            damage::wounds(world, target, amount, &source);
         }
         AttackKind::Grapple => {
             let roll = rolls::roll(world, attacker, Some(Skill::UnarmedCombat), Attribute::Grace, difficulty);
             if !roll.success {
                 return;
             }
-            let source = format!("{who}'s grapple");
+            let source = Source::by(format!("{who}'s grapple"), view::id(world, attacker), None);
             damage::stun(world, target, power, &source);
             let resisted = view::can_act(world, target)
-                && rolls::roll(world, target, Some(Skill::UnarmedCombat), Attribute::Grace, roll.value)
-                    .success;
+                && rolls::roll(
+                    world,
+                    target,
+                    Some(Skill::UnarmedCombat),
+                    Attribute::Grace,
+                    Difficulty::of("the grapple's roll", roll.total),
+                )
+                .success;
             if !resisted {
                 damage::stun(world, target, power, &source);
             }
             if called > 0 {
-                damage::stun(world, target, called * power, &format!("{who}'s called shot"));
+                let source = Source::by(format!("{who}'s called shot"), view::id(world, attacker), None);
+                damage::stun(world, target, called * power, &source);
             }
         }
     }
@@ -109,7 +125,9 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
     match kind {
         AreaKind::Assault { team, raise } => {
             let team_tp: u32 = team.iter().map(|(_, tp, _)| tp).sum::<u32>() + raise * team.len() as u32;
-            let difficulty = assault_difficulty(world, actor, location) + raise + cover;
+            let difficulty = Difficulty::of("assault difficulty", assault_difficulty(world, actor, location))
+                .plus("raise", raise)
+                .plus("cover", cover);
             let members: Vec<String> =
                 team.iter().map(|(m, tp, _)| format!("{} ({tp} TP)", view::name(world, *m))).collect();
             view::log(
@@ -122,7 +140,8 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             );
             let roll = rolls::roll(world, actor, Some(Skill::Command), Attribute::Cunning, difficulty);
             if roll.success {
-                damage::mass(world, location, 2 * team_tp, leapers, &format!("{who}'s assault"));
+                let source = Source::by(format!("{who}'s assault"), view::id(world, actor), None);
+                damage::mass(world, location, 2 * team_tp, leapers, &source);
                 for (member, _, enter) in team {
                     let from = place_of(world, member);
                     if enter
@@ -143,12 +162,13 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
                 actor,
                 Some(weapon.skill),
                 Attribute::Grace,
-                rules.bombard_difficulty + cover,
+                Difficulty::of("bombard difficulty", rules.bombard_difficulty).plus("cover", cover),
             );
             if roll.success {
-                let source = format!("{who}'s {weapon_id}");
+                let source =
+                    Source::by(format!("{who}'s {weapon_id}"), view::id(world, actor), Some(weapon_id));
                 damage::mass(world, location, weapon.first_intention.max(0) as u32, leapers, &source);
-                damage::siege(world, location, weapon.siege.max(0) as u32, &source);
+                damage::siege(world, location, weapon.siege.max(0) as u32, &source.name);
             }
         }
         AreaKind::Grenade => {
@@ -157,16 +177,11 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
                 actor,
                 Some(Skill::Thrown),
                 Attribute::Grace,
-                rules.grenade_difficulty + cover,
+                Difficulty::of("grenade difficulty", rules.grenade_difficulty).plus("cover", cover),
             );
             if roll.success {
-                damage::mass(
-                    world,
-                    location,
-                    rules.grenade_mass_damage,
-                    leapers,
-                    &format!("{who}'s grenade"),
-                );
+                let source = Source::by(format!("{who}'s grenade"), view::id(world, actor), None);
+                damage::mass(world, location, rules.grenade_mass_damage, leapers, &source);
             }
         }
     }
@@ -185,7 +200,8 @@ pub(crate) fn try_stop_retreat(world: &mut World, stopper: Entity) -> bool {
     let Some(Held::Retreat { value, .. }) = world.resource::<Reactions>().held.clone() else {
         return false;
     };
-    let stopped = rolls::roll(world, stopper, Some(Skill::Tactics), Attribute::Grace, value).success;
+    let difficulty = Difficulty::of("the retreat's value", value);
+    let stopped = rolls::roll(world, stopper, Some(Skill::Tactics), Attribute::Grace, difficulty).success;
     if stopped && let Some(Held::Retreat { stopped: s, .. }) = world.resource_mut::<Reactions>().held.as_mut()
     {
         *s = true;

@@ -39,7 +39,7 @@ fn start_round(world: &mut World) {
         round.number
     };
     let mut log = world.resource_mut::<GameLog>();
-    log.set_round(number);
+    log.set_clock(number);
     log.push(None, LogEvent::RoundStarted);
     world.resource_mut::<StepProgress>().mark();
     let base = view::catalogue(world).rules.base_tp;

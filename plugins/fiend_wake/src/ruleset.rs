@@ -3,7 +3,9 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{AllocationAsk, CardView, Choice, CounterLook, OrderView, SecretView, SheetRow, Space, TokenView};
+use fray_core::board::{
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, SecretView, SheetRow, Space, TokenView,
+};
 use fray_core::ids::CombatantId;
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
@@ -31,6 +33,7 @@ impl Ruleset for FiendWake {
     fn build(app: &mut App) {
         app.init_resource::<Round>()
             .init_resource::<ActiveTurn>()
+            .init_resource::<crate::phase::TurnEnds>()
             .init_resource::<reactions::Reactions>()
             .init_resource::<sheet::Catalogue>();
         crate::schedule::plugin(app);
@@ -63,6 +66,7 @@ impl Ruleset for FiendWake {
     fn clear(world: &mut World) {
         world.insert_resource(reactions::Reactions::default());
         world.insert_resource(ActiveTurn::default());
+        world.insert_resource(crate::phase::TurnEnds::default());
     }
 
     fn park(world: &mut World) {

@@ -9,8 +9,8 @@ use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
 
-use crate::counters::{TACTICAL_POINT, WOUND};
 use crate::aftermath::AftermathSystems;
+use crate::counters::{TACTICAL_POINT, WOUND};
 use crate::data::SpellEffect;
 use crate::phase::{AftermathStep, Round};
 use crate::sheet::Spells;

@@ -1,9 +1,9 @@
 //! Execute Turns: everyone with turn tokens sets one aside as a pending turn; pending turns
 //! are played in priority order; repeat until no turn tokens are left.
 
+use crate::data::LocationProperty;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use crate::data::LocationProperty;
 use fray_core::location::place_of;
 use fray_core::log::LogEvent;
 use fray_core::phase::{RulesStep, StepProgress};
@@ -63,7 +63,8 @@ pub(crate) fn start_turn(world: &mut World, actor: Entity, extra: bool) {
     }
     world.resource_mut::<StepProgress>().mark();
     view::log(world, actor, LogEvent::TurnStarted);
-    let wounds: u32 = place_of(world, actor)
+    let place = place_of(world, actor);
+    let wounds: u32 = place
         .map(|place| {
             view::properties(world, place)
                 .iter()
@@ -74,8 +75,12 @@ pub(crate) fn start_turn(world: &mut World, actor: Entity, extra: bool) {
                 .sum()
         })
         .unwrap_or(0);
-    if wounds > 0 {
-        damage::wounds(world, actor, wounds, "location");
+    if let Some(place) = place.filter(|_| wounds > 0) {
+        let source = fray_core::log::Source::place(
+            fray_core::location::place_name(world, place),
+            fray_core::location::place_id(world, place),
+        );
+        damage::wounds(world, actor, wounds, &source);
     }
 }
 

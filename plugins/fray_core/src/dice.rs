@@ -4,7 +4,9 @@
 use bevy_ecs::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::ids::CombatantId;
 
 /// The seeded generator.
 #[derive(Resource, Debug, Clone)]
@@ -43,21 +45,123 @@ impl TableRng {
     }
 }
 
-/// One roll, as the log records it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One roll, as the log records it: the dice, what made the number they are read against,
+/// and what they mean, by the roll's kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RollRecord {
-    /// What was rolled, e.g. "Firearms with Grace" or "Endurance".
+    /// What was rolled, in words, e.g. "Firearms with Grace" or "Endurance".
     pub what: String,
-    /// The faces shown.
+    /// The faces shown, in the order rolled.
     pub dice: Vec<u32>,
-    /// Added to the kept die (a skill level).
-    pub modifier: u32,
-    /// The roll's value: kept die plus modifier.
-    pub value: u32,
-    /// What it had to reach.
-    pub difficulty: u32,
-    /// Whether it did.
-    pub success: bool,
-    /// Extra dice that also reached the difficulty (precision).
-    pub extra_successes: u32,
+    /// Every part of the number to reach (or of the total), named.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<Modifier>,
+    /// What the dice mean.
+    #[serde(flatten)]
+    pub reading: RollReading,
+}
+
+/// One named part of a roll's number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    /// What it is, e.g. "evasion", "cover", "long range".
+    pub what: String,
+    /// How much it adds (or takes away).
+    pub value: i64,
+}
+
+impl Modifier {
+    /// A part named `what` worth `value`.
+    pub fn new(what: impl Into<String>, value: impl Into<i64>) -> Self {
+        Self { what: what.into(), value: value.into() }
+    }
+}
+
+/// How a roll's dice are read; written as its `roll` field with the fields of its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "roll", rename_all = "snake_case")]
+pub enum RollReading {
+    /// The best die plus a modifier, against a difficulty (Fiend Wake).
+    BestPlus {
+        /// Added to the best die (a skill level).
+        modifier: u32,
+        /// The best die plus the modifier.
+        total: u32,
+        /// What it had to reach.
+        difficulty: u32,
+        /// Whether it did.
+        success: bool,
+        /// Other dice that alone would have reached it too (precision).
+        extra_successes: u32,
+    },
+    /// Dice are counted against a target number (FateWalker counts dice under it).
+    Successes {
+        /// The target number.
+        target: u32,
+        /// A die succeeds when it shows less than the target (else: at least the target).
+        under: bool,
+        /// The last `wounded` dice are read against `wounded_target` instead.
+        #[serde(skip_serializing_if = "is_zero")]
+        wounded: u32,
+        /// The target number of the wounded dice.
+        #[serde(skip_serializing_if = "is_zero")]
+        wounded_target: u32,
+        /// Dice that succeeded.
+        successes: u32,
+        /// Successes needed for the roll to succeed.
+        needed: u32,
+        /// Whether there were enough.
+        success: bool,
+    },
+    /// The dice added up, with a modifier.
+    Sum {
+        /// Added to the dice.
+        modifier: i64,
+        /// The dice plus the modifier.
+        total: i64,
+    },
+    /// A random tie-break: the dice drawn for those tied put them in order.
+    Draw {
+        /// Who was tied, in the order the dice were drawn for them.
+        among: Vec<CombatantId>,
+        /// The order the draw gave, first first.
+        order: Vec<CombatantId>,
+    },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl RollRecord {
+    /// Whether the roll did what it had to (a sum or a draw always does).
+    pub fn success(&self) -> bool {
+        match self.reading {
+            RollReading::BestPlus { success, .. } | RollReading::Successes { success, .. } => success,
+            RollReading::Sum { .. } | RollReading::Draw { .. } => true,
+        }
+    }
+
+    /// The roll in words, as its kind reads it.
+    pub fn describe(&self) -> String {
+        let (what, dice) = (&self.what, &self.dice);
+        match &self.reading {
+            RollReading::BestPlus { modifier, total, difficulty, success, extra_successes } => format!(
+                "{what} {dice:?} + {modifier} = {total} against {difficulty}: {}{}",
+                if *success { "success" } else { "failure" },
+                if *extra_successes > 0 { format!(" ({extra_successes} extra)") } else { String::new() }
+            ),
+            RollReading::Successes { target, under, successes, needed, .. } => format!(
+                "{what} {dice:?}, {} {target}: {successes} success{}{}",
+                if *under { "under" } else { "at least" },
+                if *successes == 1 { "" } else { "es" },
+                if successes < needed { format!(" (needs {needed})") } else { String::new() }
+            ),
+            RollReading::Sum { modifier, total } => format!("{what} {dice:?} {modifier:+} = {total}"),
+            RollReading::Draw { order, .. } => {
+                let order: Vec<&str> = order.iter().map(CombatantId::as_str).collect();
+                format!("{what}: a draw {dice:?} puts them {}", order.join(", "))
+            }
+        }
+    }
 }

@@ -36,9 +36,16 @@ pub struct LoadedScenario {
 impl Rulesets {
     /// Parses and checks scenario text with the ruleset it names.
     pub fn parse(&self, text: &str) -> Result<LoadedScenario, ScenarioError> {
-        let header = read_header(text)?;
-        let Some(ruleset) = self.get(&header.ruleset) else {
-            return Err(ScenarioError::UnknownRuleset(header.ruleset, self.ids().join(", ")));
+        // A file that does not parse still names its ruleset, whose reader explains best.
+        let id = match read_header(text) {
+            Ok(header) => header.ruleset,
+            Err(e) => match crate::scenario::sniff_ruleset(text).filter(|id| self.get(id).is_some()) {
+                Some(id) => id,
+                None => return Err(e),
+            },
+        };
+        let Some(ruleset) = self.get(&id) else {
+            return Err(ScenarioError::UnknownRuleset(id, self.ids().join(", ")));
         };
         let (scenario, facts) = ruleset.parse(text)?;
         Ok(LoadedScenario {

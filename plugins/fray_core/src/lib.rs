@@ -39,7 +39,9 @@ pub mod prelude {
     pub use crate::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
     pub use crate::location::{EnteredFrom, Location, OpenField};
     pub use crate::log::{GameLog, LogEntry, LogEvent};
-    pub use crate::phase::{CurrentPhase, Phase, RulesStep, RulesetSystems, StepProgress, TableSystems, in_phase};
+    pub use crate::phase::{
+        CurrentPhase, Phase, RulesStep, RulesetSystems, StepProgress, TableSystems, in_phase,
+    };
     pub use crate::ruleset::{AddRuleset, FightResult, Ruleset};
     pub use crate::table::{
         Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, SideIndex,

@@ -1,23 +1,28 @@
 //! The structured battle log: every phase change, intent, roll, damage and status change,
-//! in order. Written as JSON Lines (one object per line) on request; see the README.
+//! in order, the same for every ruleset. Written as JSON Lines (one object per line); its
+//! schema is `docs/log.md` ([`SCHEMA`]).
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use bevy_ecs::prelude::*;
 use serde::Serialize;
 
 use crate::dice::RollRecord;
-use crate::ids::CombatantId;
+use crate::ids::{CombatantId, LocationId, SideId};
 use crate::intent::IntentRecord;
 use crate::table::Status;
+
+/// The log's schema version, written in its first line (`docs/log.md`).
+pub const SCHEMA: u32 = 2;
 
 /// One line of the log.
 #[derive(Clone, Debug, Serialize)]
 pub struct LogEntry {
     /// Position in the log, from 0.
     pub seq: u64,
-    /// The ruleset's clock: the round (or the tick, for tick-timeline rulesets).
-    pub round: u32,
+    /// The ruleset's clock: the round, the tick...
+    pub clock: u32,
     /// The phase it happened in.
     pub phase: &'static str,
     /// Who acted or was affected, if anyone.
@@ -32,14 +37,20 @@ pub struct LogEntry {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LogEvent {
-    /// The battle began.
+    /// The battle began (always the first line).
     BattleStarted {
+        /// The log's schema ([`SCHEMA`]).
+        schema: u32,
         /// Scenario name.
         scenario: String,
         /// Ruleset id.
         ruleset: String,
         /// RNG seed.
         seed: u64,
+        /// What the clock counts: `round`, `tick`...
+        clock_unit: &'static str,
+        /// Every stable id of the scenario with its display name.
+        names: BTreeMap<String, String>,
     },
     /// A new round (or tick) began.
     RoundStarted,
@@ -56,6 +67,27 @@ pub enum LogEvent {
         intent: IntentRecord,
         /// Why, in words.
         reason: String,
+    },
+    /// Secret choices made together were revealed.
+    Revealed {
+        /// What was chosen: `bid`, `declaration`...
+        what: &'static str,
+        /// Each chooser's choice, in the order they were made.
+        choices: Vec<Revealed>,
+    },
+    /// The order of play was set or changed.
+    Order {
+        /// Combatant ids, first to act first.
+        order: Vec<CombatantId>,
+        /// Why, in words.
+        reason: &'static str,
+    },
+    /// The actor's next action comes at a tick (tick rulesets).
+    NextAction {
+        /// The tick.
+        tick: u32,
+        /// It holds its action instead (acting whenever it likes).
+        holding: bool,
     },
     /// Dice were rolled.
     Roll(RollRecord),
@@ -81,14 +113,14 @@ pub enum LogEvent {
         /// What was suffered.
         taken: u32,
         /// Where it came from.
-        source: String,
+        source: Source,
     },
     /// The actor moved.
     Moved {
         /// From this location id.
-        from: String,
+        from: LocationId,
         /// To this location id.
-        to: String,
+        to: LocationId,
         /// Tactical points (or other cost) paid.
         cost: u32,
     },
@@ -101,16 +133,6 @@ pub enum LogEvent {
     TurnStarted,
     /// The actor's turn ended.
     TurnEnded,
-    /// Secret bids revealed together.
-    BidsRevealed {
-        /// Each combatant's bid, in scenario order.
-        bids: Vec<(CombatantId, u32)>,
-    },
-    /// The priority order for the round, first to act first.
-    PriorityOrder {
-        /// Combatant ids.
-        order: Vec<CombatantId>,
-    },
     /// A ruleset-specific effect on the actor, e.g. a marked stack number.
     Effect {
         /// What happened.
@@ -118,12 +140,12 @@ pub enum LogEvent {
         /// Its detail.
         detail: String,
     },
-    /// The battle is over.
+    /// The battle is over (always the last line).
     BattleEnded {
         /// The side left standing, if exactly one.
-        winner: Option<String>,
-        /// Rounds played.
-        rounds: u32,
+        winner: Option<SideId>,
+        /// The clock when it ended.
+        clock: u32,
         /// Combatants still fighting.
         survivors: Vec<CombatantId>,
         /// Why it ended.
@@ -131,11 +153,59 @@ pub enum LogEvent {
     },
 }
 
+/// One secret choice, revealed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Revealed {
+    /// Who chose.
+    pub actor: CombatantId,
+    /// What, as JSON (the intent, or the ruleset's own shape of it).
+    pub choice: serde_json::Value,
+}
+
+/// Where damage came from: its name for people, and the ids of what dealt it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Source {
+    /// In words, e.g. "Imp's claws", "caltrops".
+    pub name: String,
+    /// The combatant who dealt it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<CombatantId>,
+    /// The weapon's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    /// The location it came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<LocationId>,
+}
+
+impl From<&str> for Source {
+    fn from(name: &str) -> Self {
+        Source::named(name)
+    }
+}
+
+impl Source {
+    /// Damage named only in words (a scripted event, bleeding, a wild animal).
+    pub fn named(name: impl Into<String>) -> Self {
+        Self { name: name.into(), ..Default::default() }
+    }
+
+    /// Dealt by a combatant, with a weapon when there is one.
+    pub fn by(name: impl Into<String>, by: CombatantId, weapon: Option<String>) -> Self {
+        Self { name: name.into(), by: Some(by), weapon, place: None }
+    }
+
+    /// Dealt by a location.
+    pub fn place(name: impl Into<String>, place: LocationId) -> Self {
+        Self { name: name.into(), place: Some(place), ..Default::default() }
+    }
+}
+
 /// The log of one battle.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct GameLog {
     entries: Vec<LogEntry>,
-    round: u32,
+    clock: u32,
     phase: &'static str,
 }
 
@@ -144,7 +214,7 @@ impl GameLog {
     pub fn push(&mut self, actor: Option<CombatantId>, event: LogEvent) {
         self.entries.push(LogEntry {
             seq: self.entries.len() as u64,
-            round: self.round,
+            clock: self.clock,
             phase: self.phase,
             actor,
             event,
@@ -157,13 +227,13 @@ impl GameLog {
     }
 
     /// Sets the clock for following entries.
-    pub fn set_round(&mut self, round: u32) {
-        self.round = round;
+    pub fn set_clock(&mut self, clock: u32) {
+        self.clock = clock;
     }
 
     /// The clock.
-    pub fn round(&self) -> u32 {
-        self.round
+    pub fn clock(&self) -> u32 {
+        self.clock
     }
 
     /// Sets the phase name for following entries.

@@ -113,7 +113,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn clock_title(clock: u32) -> String {
         let unit = Self::CLOCK.unit;
         let mut chars = unit.chars();
-        let capital: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+        let capital: String =
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
         format!("{capital} {clock}")
     }
 
@@ -214,7 +215,14 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn parse(&self, text: &str) -> Result<(Arc<dyn Any + Send + Sync>, ScenarioFacts), ScenarioError>;
     /// Clears the table and spawns a scenario this ruleset parsed, its record started
     /// (`all_ai` first hands every combatant to the AI).
-    fn spawn(&self, world: &mut World, scenario: &(dyn Any + Send + Sync), seed: u64, limit: u32, all_ai: bool);
+    fn spawn(
+        &self,
+        world: &mut World,
+        scenario: &(dyn Any + Send + Sync),
+        seed: u64,
+        limit: u32,
+        all_ai: bool,
+    );
     /// Sets the rules idle (another ruleset's table is open).
     fn park(&self, world: &mut World);
     /// The phase track now.
@@ -360,7 +368,14 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         Ok((Arc::new(scenario), facts))
     }
 
-    fn spawn(&self, world: &mut World, scenario: &(dyn Any + Send + Sync), seed: u64, limit: u32, all_ai: bool) {
+    fn spawn(
+        &self,
+        world: &mut World,
+        scenario: &(dyn Any + Send + Sync),
+        seed: u64,
+        limit: u32,
+        all_ai: bool,
+    ) {
         let Some(scenario) = scenario.downcast_ref::<R::Scenario>() else {
             return;
         };
@@ -524,11 +539,19 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         let Some(file) = save.record.downcast_ref::<crate::session::SaveFile<R::Intent>>() else {
             return OpenReport { replayed: 0, total: save.intents, stopped: None };
         };
-        crate::session::open_record(world, rebuild, &file.controllers, &file.intents, &file.controller_changes)
+        crate::session::open_record(
+            world,
+            rebuild,
+            &file.controllers,
+            &file.intents,
+            &file.controller_changes,
+        )
     }
 
     fn undo(&self, world: &mut World, rebuild: &dyn Fn(&mut World)) -> Result<String, String> {
-        use crate::session::{controllers, note_controllers, replay, restart, set_controllers, split_last_step};
+        use crate::session::{
+            controllers, note_controllers, replay, restart, set_controllers, split_last_step,
+        };
         let history = world.get_resource::<IntentHistory<R::Intent>>().cloned().ok_or("no fight is open")?;
         let (keep, step) = split_last_step(&history.entries).ok_or("nothing to undo")?;
         let now = controllers(world);

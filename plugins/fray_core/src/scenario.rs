@@ -220,7 +220,9 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<String, ScenarioError> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
     let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| ScenarioError::Io(e.to_string()))?;
     if bytes.len() as u64 > limit {
         return Err(ScenarioError::TooLarge(limit));
     }
@@ -240,12 +242,31 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
         })
 }
 
+/// The ruleset a file names (`ruleset: "id"`), found without parsing the file: for a file
+/// too broken to parse, so that its ruleset's reader explains what is wrong.
+pub fn sniff_ruleset(text: &str) -> Option<String> {
+    let at = text.find("ruleset")?;
+    let rest = text[at + "ruleset".len()..].trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
+    let id = &rest[..rest.find('"')?];
+    (!id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then(|| id.to_owned())
+}
+
 /// Reads the `ruleset` field only.
 pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
     parse_ron(text)
 }
 
 impl<R, S, M, P> Scenario<R, S, M, P> {
+    /// Every stable id (sides, locations, mounts, combatants) with its display name.
+    pub fn names(&self) -> BTreeMap<String, String> {
+        let sides = self.sides.iter().map(|s| (s.id.0.clone(), s.name.clone()));
+        let locations = self.locations.iter().map(|l| (l.id.0.clone(), l.name.clone()));
+        let mounts = self.mounts.iter().map(|m| (m.id.0.clone(), m.name.clone()));
+        let combatants = self.combatants.iter().map(|c| (c.id.0.clone(), c.name.clone()));
+        let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
+        sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
+    }
+
     /// Checks everything the core knows about: ids, references, sizes. The ruleset checks
     /// its own blocks and adds its problems to the same list.
     pub fn core_problems(&self) -> Vec<String> {
@@ -345,9 +366,15 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
     }
 
     /// Spawns the table objects: "no location", locations, mounts and combatants, with their
-    /// relationships, and starts the log in `first_phase`. Returns the index of stable ids.
-    /// The ruleset then adds its components.
-    pub fn spawn_core(&self, world: &mut World, seed: u64, first_phase: &'static str) -> TableIndex {
+    /// relationships, and starts the log in `first_phase`, its clock counting `clock_unit`s.
+    /// Returns the index of stable ids. The ruleset then adds its components.
+    pub fn spawn_core(
+        &self,
+        world: &mut World,
+        seed: u64,
+        first_phase: &'static str,
+        clock_unit: &'static str,
+    ) -> TableIndex {
         let mut index = TableIndex {
             sides: self.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect(),
             ..Default::default()
@@ -429,7 +456,14 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         log.set_phase(first_phase);
         log.push(
             None,
-            LogEvent::BattleStarted { scenario: self.name.clone(), ruleset: self.ruleset.clone(), seed },
+            LogEvent::BattleStarted {
+                schema: crate::log::SCHEMA,
+                scenario: self.name.clone(),
+                ruleset: self.ruleset.clone(),
+                seed,
+                clock_unit,
+                names: self.names(),
+            },
         );
         world.insert_resource(log);
         world.insert_resource(TableRng::seeded(seed));

@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{ChipShape, Choice, CounterLook, Corner, Space};
+use fray_core::board::{ChipShape, Choice, Corner, CounterLook, Space};
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -47,7 +47,11 @@ impl Ruleset for ToyDuel {
     }
 
     fn facts(s: &ToyScenario) -> ScenarioFacts {
-        ScenarioFacts { name: s.name.clone(), seed: s.seed, combatants: s.combatants.iter().map(|c| c.id.clone()).collect() }
+        ScenarioFacts {
+            name: s.name.clone(),
+            seed: s.seed,
+            combatants: s.combatants.iter().map(|c| c.id.clone()).collect(),
+        }
     }
 
     fn spawn(world: &mut World, scenario: &ToyScenario, seed: u64, limit: u32) {

@@ -36,7 +36,7 @@ fn gather(world: &mut World) {
     }
     world.resource_mut::<Duel>().round = round;
     world.resource_mut::<Duel>().struck.clear();
-    world.resource_mut::<GameLog>().set_round(round);
+    world.resource_mut::<GameLog>().set_clock(round);
     world.resource_mut::<GameLog>().push(None, LogEvent::RoundStarted);
     for e in standing(world) {
         let Some(mut counters) = world.get_mut::<Counters>(e) else { continue };
@@ -91,7 +91,13 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
         what: format!("strike at {}", name(world, target)),
         dice: vec![face],
         modifiers: vec![Modifier::new("sparks spent", sparks)],
-        reading: RollReading::BestPlus { modifier: sparks, total, difficulty: to_hit, success: hit, extra_successes: 0 },
+        reading: RollReading::BestPlus {
+            modifier: sparks,
+            total,
+            difficulty: to_hit,
+            success: hit,
+            extra_successes: 0,
+        },
     };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     if hit && let Some(mut status) = world.get_mut::<Status>(target) {

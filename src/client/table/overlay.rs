@@ -6,8 +6,8 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, LayerId, RichText, UiBuilder};
-use fray_core::fight::ruleset;
 use fray_core::dice::{RollReading, RollRecord};
+use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::TableIndex;
 
@@ -43,7 +43,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
     egui::Panel::top("table_bar").frame(bar).exact_size(BAR_HEIGHT).show(&mut root, |ui| {
         let Some(rules) = &rules else { return };
         ui.horizontal_wrapped(|ui| {
-            let clock = rules.clock_title(log.map_or(0, GameLog::round));
+            let clock = rules.clock_title(log.map_or(0, GameLog::clock));
             ui.label(RichText::new(clock).strong().size(40.0).color(egui::Color32::WHITE));
             let phase = rules.phase(world).title;
             ui.label(RichText::new(format!("· {phase}")).size(36.0).color(egui::Color32::YELLOW));

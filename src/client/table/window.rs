@@ -183,7 +183,12 @@ fn active(world: &World) -> Option<Entity> {
     let acting = ruleset(world).and_then(|r| r.acting(world).first().copied());
     let index = world.get_resource::<TableIndex>()?;
     acting.or_else(|| {
-        world.get_resource::<GameLog>()?.entries().iter().rev().find_map(|e| index.combatant(e.actor.as_ref()?))
+        world
+            .get_resource::<GameLog>()?
+            .entries()
+            .iter()
+            .rev()
+            .find_map(|e| index.combatant(e.actor.as_ref()?))
     })
 }
 

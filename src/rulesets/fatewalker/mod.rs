@@ -15,7 +15,7 @@ use fray_core::board::Choice;
 use fray_core::prelude::{Combatant, Rides};
 use fray_core::ruleset::Ruleset;
 
-use crate::client::adapter::{BoardAdapter, BoardAsk, Drop, DropAnswer, on_table};
+use crate::client::adapter::{BoardAdapter, BoardAsk, DropAnswer, DropPoint, on_table};
 use crate::client::board::{Layout, Selection};
 use crate::client::decisions::Focus;
 use crate::client::table::audience::{Audience, GmGizmos};
@@ -46,16 +46,22 @@ impl BoardAdapter for Board {
             .add_systems(Startup, spawn_aim_label)
             .add_systems(
                 Update,
-                (aim_line, draw_aim).chain().after(Layout).after(crate::client::decisions::FocusSystems).run_if(on_table(FateWalker::ID)),
+                (aim_line, draw_aim)
+                    .chain()
+                    .after(Layout)
+                    .after(crate::client::decisions::FocusSystems)
+                    .run_if(on_table(FateWalker::ID)),
             )
             .add_systems(Update, hide_aim_label.run_if(not(on_table(FateWalker::ID))));
     }
 
-    fn drop(world: &World, e: Entity, drop: &Drop) -> DropAnswer<FateWalkerIntent> {
+    fn dropped(world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<FateWalkerIntent> {
         let action = Action::BeginMoving { mode: mode_for(world, e), to: (drop.at[0], drop.at[1]) };
         DropAnswer::Send(match current(world) {
             FateWalkerPhase::Preempt => match fatewalker::preempt::asked(world) {
-                Some(ask) if ask.responder == e && ask.kind == AskKind::Preempt => FateWalkerIntent::Preempt { action },
+                Some(ask) if ask.responder == e && ask.kind == AskKind::Preempt => {
+                    FateWalkerIntent::Preempt { action }
+                }
                 Some(ask) if ask.responder == e => FateWalkerIntent::Counter { action },
                 _ => FateWalkerIntent::Act { action },
             },
@@ -96,7 +102,11 @@ impl BoardAdapter for Board {
             return Some(format!("cannot move {}", mode_word(mode)));
         }
         let n = (metres / rate).ceil().max(1.0);
-        Some(format!("{}: {rate:.1} m a segment, {n} segment{}", mode_word(mode), if n > 1.0 { "s" } else { "" }))
+        Some(format!(
+            "{}: {rate:.1} m a segment, {n} segment{}",
+            mode_word(mode),
+            if n > 1.0 { "s" } else { "" }
+        ))
     }
 }
 
@@ -124,7 +134,11 @@ fn question(world: &World, e: Entity) -> String {
             let Some(ask) = fatewalker::preempt::asked(world) else { return String::new() };
             let about = fatewalker::preempt::asked_about(world, &ask)
                 .map(|(actor, action)| {
-                    format!("{} declared: {}", view::name(world, actor), lower_first(&action_label(world, &action)))
+                    format!(
+                        "{} declared: {}",
+                        view::name(world, actor),
+                        lower_first(&action_label(world, &action))
+                    )
                 })
                 .unwrap_or_default();
             match ask.kind {
@@ -132,7 +146,9 @@ fn question(world: &World, e: Entity) -> String {
                 AskKind::React => format!("{about}. React?"),
             }
         }
-        FateWalkerPhase::FreeActions => "A movement segment ends: keep moving, change mode or stop.".to_owned(),
+        FateWalkerPhase::FreeActions => {
+            "A movement segment ends: keep moving, change mode or stop.".to_owned()
+        }
         _ => String::new(),
     }
 }
@@ -154,17 +170,24 @@ fn aim_view(ui: &mut egui::Ui, world: &World, e: Entity) {
                 continue;
             }
             let weapon = aim.weapon.clone().unwrap_or_else(|| "no weapon".to_owned());
-            let band = aim.band.map_or_else(|| "melee or no band".to_owned(), |b| format!("{} range", band_word(b)));
+            let band =
+                aim.band.map_or_else(|| "melee or no band".to_owned(), |b| format!("{} range", band_word(b)));
             ui.label(format!(
                 "{:.1} m · {band} · {weapon}{}",
                 aim.distance,
                 if through { " · through cover" } else { "" }
             ));
             let rows: Vec<String> = aim.modifiers.iter().map(|(what, m)| format!("{what} {m:+}")).collect();
-            ui.label(if rows.is_empty() { "No modifiers".to_owned() } else { format!("Modifiers: {}", rows.join(", ")) });
+            ui.label(if rows.is_empty() {
+                "No modifiers".to_owned()
+            } else {
+                format!("Modifiers: {}", rows.join(", "))
+            });
             match &aim.target_number {
                 Ok(n) => ui.label(format!("Roll against {n}")),
-                Err(r) => ui.label(RichText::new(format!("Refused: {}", capital(&r.0))).color(egui::Color32::LIGHT_RED)),
+                Err(r) => ui.label(
+                    RichText::new(format!("Refused: {}", capital(&r.0))).color(egui::Color32::LIGHT_RED),
+                ),
             };
         }
     });

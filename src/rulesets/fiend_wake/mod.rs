@@ -9,7 +9,7 @@ use fray_core::location::{Location, is_field, place_of};
 use fray_core::prelude::Mount;
 use fray_core::table::name;
 
-use crate::client::adapter::{BoardAdapter, BoardAsk, Drop, DropAnswer};
+use crate::client::adapter::{BoardAdapter, BoardAsk, DropAnswer, DropPoint};
 
 /// Fiend Wake's board adapter.
 pub struct Board;
@@ -17,15 +17,20 @@ pub struct Board;
 impl BoardAdapter for Board {
     type Rules = FiendWake;
 
-    fn drop(world: &World, e: Entity, drop: &Drop) -> DropAnswer<FiendWakeIntent> {
+    fn dropped(world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<FiendWakeIntent> {
         if let Some(mount) = drop.mount.and_then(|m| world.get::<Mount>(m)) {
             return DropAnswer::Send(FiendWakeIntent::Mount { mount: mount.id.clone(), upgrade: false });
         }
         if let Some(location) = drop.card.and_then(|c| world.get::<Location>(c)) {
-            return DropAnswer::Send(FiendWakeIntent::EnterLocation { location: location.id.clone(), upgrade: false });
+            return DropAnswer::Send(FiendWakeIntent::EnterLocation {
+                location: location.id.clone(),
+                upgrade: false,
+            });
         }
         match place_of(world, e) {
-            Some(place) if !is_field(world, place) => DropAnswer::Send(FiendWakeIntent::Evacuate { upgrade: false }),
+            Some(place) if !is_field(world, place) => {
+                DropAnswer::Send(FiendWakeIntent::Evacuate { upgrade: false })
+            }
             // Moving within no location changes no rule: only where the token is drawn.
             _ => DropAnswer::Place,
         }
@@ -47,7 +52,8 @@ fn cede(ui: &mut egui::Ui, world: &World, e: Entity) {
         ui.label(RichText::new("Bids revealed").strong());
         for c in fiend_wake::view::combatants(world).into_iter().filter(|&c| bid(c).is_some()) {
             let tp = bid(c).unwrap_or_default();
-            let tie = if round.tied.contains(&c) && Some(tp) == mine && c != e { "  (tied with you)" } else { "" };
+            let tie =
+                if round.tied.contains(&c) && Some(tp) == mine && c != e { "  (tied with you)" } else { "" };
             ui.label(format!("{}: {tp} TP{tie}", name(world, c)));
         }
     });

@@ -21,7 +21,8 @@ fn the_ai_plays_the_ambush_to_the_end_with_legal_intents() {
         assert_eq!(t.phase(), FateWalkerPhase::FightOver, "seed {seed}: an all-AI ambush ends in one update");
         let refused = t.refusals();
         assert!(refused.is_empty(), "seed {seed}: the AI submits only legal intents: {refused:?}");
-        let result = t.world().get_resource::<fray_core::ruleset::FightResult>().expect("a result is recorded");
+        let result =
+            t.world().get_resource::<fray_core::ruleset::FightResult>().expect("a result is recorded");
         assert!(result.clock <= 600, "seed {seed}: ended by tick 600, not {}", result.clock);
         eprintln!("seed {seed}: {result:?}");
     }

@@ -21,7 +21,9 @@ fn undo_and_redo_of_a_reaction_give_the_same_log() {
     app.update();
     let asked = log_of(&app);
     let before = fight::accepted_intents(app.world());
-    app.world_mut().resource_mut::<Inbox<FateWalkerIntent>>().submit("mara".into(), FateWalkerIntent::Decline);
+    app.world_mut()
+        .resource_mut::<Inbox<FateWalkerIntent>>()
+        .submit("mara".into(), FateWalkerIntent::Decline);
     app.update();
     let answered = log_of(&app);
     assert_eq!(fight::accepted_intents(app.world()), before + 1, "Mara's answer is accepted");

@@ -93,7 +93,9 @@ impl Table {
     /// Submits an intent, runs the rules, and returns what became of it.
     pub fn submit(&mut self, who: &str, intent: FateWalkerIntent) -> Verdict {
         let before = self.world().resource::<Outcomes>().0.len();
-        self.world_mut().resource_mut::<Inbox<FateWalkerIntent>>().submit(CombatantId::from(who), intent.clone());
+        self.world_mut()
+            .resource_mut::<Inbox<FateWalkerIntent>>()
+            .submit(CombatantId::from(who), intent.clone());
         self.update();
         let outcomes = &self.world().resource::<Outcomes>().0;
         outcomes[before..]

@@ -26,7 +26,10 @@ fn initiative_successes(t: &Table, who: &str) -> u32 {
             LogEvent::Roll(r)
                 if l.actor.as_ref().is_some_and(|a| a.0 == who) && r.what.contains("initiative") =>
             {
-                Some(r.value)
+                Some(match r.reading {
+                    fray_core::dice::RollReading::Successes { successes, .. } => successes,
+                    _ => 0,
+                })
             }
             _ => None,
         })
@@ -81,7 +84,7 @@ fn a_late_joiner_rolls_initiative_when_it_notices_and_acts_that_many_ticks_later
     t.accept("ann", wait(3));
     let noticed =
         t.log().iter().find(|l| matches!(&l.event, LogEvent::Effect { what: "joins", .. })).cloned();
-    assert_eq!(noticed.map(|l| l.round), Some(5), "tick 5 is an event: Bo notices then");
+    assert_eq!(noticed.map(|l| l.clock), Some(5), "tick 5 is an event: Bo notices then");
     let successes = initiative_successes(&t, "bo");
     assert!(t.clock("bo").joined);
     assert_eq!(t.clock("bo").next, 5 + starting_tick(10, 0, successes, 1), "current tick + initiative");
@@ -110,12 +113,18 @@ fn higher_awareness_declares_first_and_equal_awareness_declares_together_in_secr
     );
     t.accept("cy", attack("ann"));
     assert!(
-        t.log().iter().any(|l| matches!(&l.event, LogEvent::Effect { what: "declarations_revealed", .. })),
+        t.log().iter().any(
+            |l| matches!(&l.event, LogEvent::Revealed { what: "declaration", choices } if choices.len() == 2)
+        ),
         "both declarations are revealed together"
     );
     assert_eq!(t.awaiting(), ["ann"], "Ann may react to one of the two simultaneous attacks");
     t.accept("ann", FateWalkerIntent::React { reaction: Reaction::Dodge });
-    assert_ne!(t.phase(), FateWalkerPhase::Preempt, "having reacted to one, Ann is not asked about the other");
+    assert_ne!(
+        t.phase(),
+        FateWalkerPhase::Preempt,
+        "having reacted to one, Ann is not asked about the other"
+    );
     assert_eq!(t.clock("ann").next, 5 + 2, "one dodge paid: 5 + 2");
 }
 
@@ -167,7 +176,10 @@ fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
 #[test]
 fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    t.accept(
+        "ann",
+        FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } },
+    );
     t.accept("bo", FateWalkerIntent::Decline);
     assert_eq!(t.clock("ann").next, 6, "begin moving costs 2 ticks");
     t.accept("ann", wait(4));
@@ -176,7 +188,11 @@ fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end()
     let at = crate::view::position(t.world(), t.e("ann"));
     assert_eq!(at, [0.0, 5.0], "Speed 5 walked in one segment, all at its end");
     t.accept("ann", wait(1));
-    assert_eq!((t.phase(), t.awaiting()), (FateWalkerPhase::FreeActions, vec!["ann".to_owned()]), "a mover decides");
+    assert_eq!(
+        (t.phase(), t.awaiting()),
+        (FateWalkerPhase::FreeActions, vec!["ann".to_owned()]),
+        "a mover decides"
+    );
     let reason = t.refuse("ann", FateWalkerIntent::ChangeMovement { mode: MoveMode::Ride });
     assert!(reason.contains("vehicle"), "{reason}");
     t.accept("ann", FateWalkerIntent::ChangeMovement { mode: MoveMode::Run });
@@ -204,7 +220,10 @@ fn a_refused_intent_changes_nothing() {
 #[test]
 fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
     let mut t = Table::from_ron(YARD);
-    t.accept("ann", FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } });
+    t.accept(
+        "ann",
+        FateWalkerIntent::Act { action: Action::BeginMoving { mode: MoveMode::Walk, to: (0.0, 20.0) } },
+    );
     assert_eq!(t.awaiting(), ["bo"], "Bo sees Ann set off and may react");
     t.accept("bo", FateWalkerIntent::Decline);
     assert_eq!((t.tick(), t.awaiting()), (6, vec!["ann".to_owned()]), "Ann is due at 6, mid-segment");
@@ -225,7 +244,11 @@ fn a_mover_may_stop_mid_segment_when_due_covering_the_share_already_moved() {
 fn an_aware_enemy_may_react_with_an_action_of_its_own_resolving_with_the_trigger() {
     let mut t = Table::from_ron(YARD);
     t.accept("ann", FateWalkerIntent::Act { action: Action::GoProne });
-    assert_eq!((t.phase(), t.awaiting()), (FateWalkerPhase::Preempt, vec!["bo".to_owned()]), "Bo sees Ann drop");
+    assert_eq!(
+        (t.phase(), t.awaiting()),
+        (FateWalkerPhase::Preempt, vec!["bo".to_owned()]),
+        "Bo sees Ann drop"
+    );
     let reason = t.refuse("bo", FateWalkerIntent::React { reaction: Reaction::Dodge });
     assert!(reason.contains("only the target"), "nothing to dodge: {reason}");
     t.accept(

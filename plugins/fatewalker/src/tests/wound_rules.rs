@@ -158,8 +158,8 @@ fn damage_over_time_strikes_every_few_ticks_as_often_as_it_lasts() {
     let burns: Vec<u32> = t
         .log()
         .iter()
-        .filter(|l| matches!(&l.event, LogEvent::Damage { source, .. } if source == "fire"))
-        .map(|l| l.round)
+        .filter(|l| matches!(&l.event, LogEvent::Damage { source, .. } if source.name == "fire"))
+        .map(|l| l.clock)
         .collect();
     assert_eq!(burns, [5, 8], "2 damage at tick 5 and 3 ticks later, then it is spent");
     assert_eq!(t.chart("bo").glancing, 4, "each strike is its own source: 2 + 2 temporary wounds");
@@ -180,7 +180,7 @@ fn temporary_wounds_heal_after_600_ticks_of_a_long_scene() {
     }
     assert_eq!(t.chart("bo").glancing, 0, "5 minutes (600 ticks) heal temporary wounds");
     assert!(
-        t.log().iter().any(|l| l.round == 600
+        t.log().iter().any(|l| l.clock == 600
             && matches!(&l.event, LogEvent::Effect { what: "temporary_wounds_healed", .. }))
     );
 }
@@ -217,7 +217,7 @@ fn scripted_events_strike_everyone_in_their_radius_at_their_tick() {
         .iter()
         .find(|l| matches!(&l.event, LogEvent::Effect { what: "event", detail } if detail == "Gas main"))
         .cloned();
-    assert_eq!(gas.map(|l| l.round), Some(9), "the clock stops at tick 9 for the event");
+    assert_eq!(gas.map(|l| l.clock), Some(9), "the clock stops at tick 9 for the event");
     let bo = t.chart("bo");
     assert_eq!(bo.glancing + bo.filled() as u32, 6, "Bo takes 2x3 = 6: 3 temporary (Resilience), 3 normal");
 }

@@ -5,13 +5,13 @@
 use crate::damage;
 use crate::data::Attribute;
 use crate::sheet::{Attributes, MountTraits, Spells};
-use crate::{ActiveTurn, FiendWakeIntent, FiendWakePhase};
 use crate::view::entry_cost;
+use crate::{ActiveTurn, FiendWakeIntent, FiendWakePhase};
 use fray_core::log::{LogEntry, LogEvent};
 use fray_core::prelude::{CombatantId, Counters, LocationId, MountId, Rides, Status};
 
-use crate::counters::*;
 use super::support::Table;
+use crate::counters::*;
 
 /// Everyone is human-controlled. "ace" and "pal" (side a) stand in no location; "foe" and
 /// "foe2" (side b) hold the tower; "runner" (side b) stands in no location.
@@ -123,7 +123,7 @@ fn damage_to(log: &[LogEntry], who: &str) -> Vec<(u32, u32)> {
 fn eight_mass_damage_against_one_who_leaps_away_is_four() {
     let mut t = arena();
     let (tower, foe) = (t.e("tower"), t.e("foe"));
-    damage::mass(t.world_mut(), tower, 8, &[foe], "a grenade");
+    damage::mass(t.world_mut(), tower, 8, &[foe], &"a grenade".into());
     assert_eq!(damage_to(&t.log(), "foe"), vec![(4, 4)], "halved before reduction");
     assert_eq!(damage_to(&t.log(), "foe2"), vec![(8, 8)], "who stays takes it all");
     assert_eq!(wounds(&t, "runner"), 0, "outside the area");
@@ -142,7 +142,12 @@ fn a_grenade_lets_occupants_clear_out_and_hits_the_rest_with_mass_damage() {
     assert_eq!(t.place("foe"), "field", "who clears out ends in no location");
     assert_eq!(t.place("foe2"), "tower");
     assert_eq!(t.awaiting(), vec!["ace"], "then Ace's turn goes on");
-    refused(&mut t, "ace", FiendWakeIntent::ThrowGrenade { location: loc("tower") }, "Ace carries no grenade");
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::ThrowGrenade { location: loc("tower") },
+        "Ace carries no grenade",
+    );
     t.accept("ace", FiendWakeIntent::EndTurn);
     let e = t.e("ace");
     let inventory = t.world().get::<crate::sheet::Inventory>(e).expect("an inventory").0.clone();
@@ -220,7 +225,7 @@ fn raising_an_assault_s_difficulty_counts_as_tp_for_every_member() {
     t.accept("foe", FiendWakeIntent::Decline);
     t.accept("foe2", FiendWakeIntent::Decline);
     let roll = t.log().into_iter().find_map(|e| match e.event {
-        LogEvent::Roll(r) if r.what == "Command with Cunning" => Some(r),
+        LogEvent::Roll(r) if r.what == "Command with Cunning" => Some(super::support::roll(r)),
         _ => None,
     });
     assert_eq!(
@@ -276,7 +281,12 @@ fn a_grapple_needs_a_local_target() {
 #[test]
 fn caltrops_are_scattered_around_someone_in_no_location_and_picked_up_for_6_tp() {
     let mut t = arena();
-    refused(&mut t, "ace", FiendWakeIntent::Caltrops { target: id("foe") }, "around a combatant in no location");
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::Caltrops { target: id("foe") },
+        "around a combatant in no location",
+    );
     t.accept("ace", FiendWakeIntent::Caltrops { target: id("runner") });
     assert_eq!(t.place("runner"), "caltrops_ace", "a caltrops location now surrounds the runner");
     assert_eq!(effects(&t.log(), "caltrops").len(), 1, "the scattering is logged");
@@ -324,7 +334,7 @@ fn calling_a_shot_raises_the_difficulty_and_adds_power() {
     assert_eq!(t.tp("ace"), 3, "a called shot costs 1 TP");
     t.accept("ace", FiendWakeIntent::RangedAttack { target: id("runner") });
     let roll = t.log().into_iter().rev().find_map(|e| match e.event {
-        LogEvent::Roll(r) => Some(r),
+        LogEvent::Roll(r) => Some(super::support::roll(r)),
         _ => None,
     });
     assert_eq!(roll.expect("a roll").difficulty, 2, "Evasion 0 + 2 for the called shot");
@@ -378,8 +388,18 @@ fn riding_gives_the_mount_s_movement_and_advantages() {
 #[test]
 fn wrangling_an_animal_the_gm_allowed_rides_it_and_a_failure_costs_12_wounds() {
     let mut t = arena();
-    refused(&mut t, "ace", FiendWakeIntent::Wrangle { mount: MountId::from("mule") }, "the GM has not agreed");
-    refused(&mut t, "ace", FiendWakeIntent::Wrangle { mount: MountId::from("horse") }, "the horse is trained");
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::Wrangle { mount: MountId::from("mule") },
+        "the GM has not agreed",
+    );
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::Wrangle { mount: MountId::from("horse") },
+        "the horse is trained",
+    );
     refused(
         &mut t,
         "ace",
@@ -429,7 +449,7 @@ fn odd_ball_behaviour_costs_the_gm_s_price_or_rolls_tactics_as_the_full_action()
         },
     );
     let roll = t.log().into_iter().rev().find_map(|e| match e.event {
-        LogEvent::Roll(r) => Some(r),
+        LogEvent::Roll(r) => Some(super::support::roll(r)),
         _ => None,
     });
     let roll = roll.expect("a Tactics roll");
@@ -503,7 +523,7 @@ fn attacks_into_a_location_from_outside_face_its_cover() {
     t.accept("ace", FiendWakeIntent::RangedAttack { target: id("foe") });
     t.accept("foe2", FiendWakeIntent::Decline);
     let roll = t.log().into_iter().rev().find_map(|e| match e.event {
-        LogEvent::Roll(r) => Some(r),
+        LogEvent::Roll(r) => Some(super::support::roll(r)),
         _ => None,
     });
     assert_eq!(roll.expect("a roll").difficulty, 2, "Evasion 0 + the tower's cover 2, shooting into it");
@@ -514,7 +534,7 @@ fn spells_are_fueled_in_the_aftermath_or_lapse() {
     let mut t = arena();
     let ace = t.e("ace");
     assert_eq!(crate::view::reduction(t.world(), ace), 2, "the Ward is on when the fight starts");
-    damage::wounds(t.world_mut(), ace, 5, "test");
+    damage::wounds(t.world_mut(), ace, 5, &"test".into());
     assert_eq!(wounds(&t, "ace"), 3);
     for who in ["ace", "pal", "foe", "foe2", "runner"] {
         t.accept(who, FiendWakeIntent::EndTurn);
@@ -575,9 +595,19 @@ fn answers_are_refused_when_nobody_asked() {
 #[test]
 fn only_a_ready_siege_weapon_bombards_and_only_a_location() {
     let mut t = arena();
-    refused(&mut t, "ace", FiendWakeIntent::Bombard { location: loc("tower") }, "the rifle is not a siege weapon");
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::Bombard { location: loc("tower") },
+        "the rifle is not a siege weapon",
+    );
     t.accept("ace", FiendWakeIntent::Arm { weapon: "cannon".into(), upgrade: false });
-    refused(&mut t, "ace", FiendWakeIntent::Bombard { location: loc("field") }, "needs a location, not no location");
+    refused(
+        &mut t,
+        "ace",
+        FiendWakeIntent::Bombard { location: loc("field") },
+        "needs a location, not no location",
+    );
     refused(&mut t, "ace", FiendWakeIntent::Bombard { location: loc("moon") }, "there is no location 'moon'");
 }
 

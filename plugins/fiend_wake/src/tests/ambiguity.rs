@@ -1,9 +1,9 @@
 //! Every rule system is ordered: building the rules schedule with ambiguity detection set to
 //! error succeeds.
 
+use crate::FiendWakePlugin;
 use bevy_app::App;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
-use crate::FiendWakePlugin;
 use fray_core::phase::RulesStep;
 
 #[test]

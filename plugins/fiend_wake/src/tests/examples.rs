@@ -4,10 +4,10 @@ use crate::damage;
 use crate::data::Attribute;
 use crate::sheet::{Attributes, stack_numbers};
 use fray_core::log::LogEvent;
-use fray_core::prelude::{Status};
+use fray_core::prelude::Status;
 
-use crate::counters::*;
 use super::support::{LOCKJAW, Table};
+use crate::counters::*;
 
 #[test]
 fn stack_numbers_are_the_odd_numbers_below_the_level_and_the_level() {
@@ -30,7 +30,7 @@ fn cunning_5_gives_5_tactical_points_and_resolve_4_three_turn_tokens() {
 fn three_stun_leave_lockjaw_two_tactical_points() {
     let mut t = Table::from_ron(LOCKJAW);
     let lockjaw = t.e("lockjaw");
-    damage::stun(t.world_mut(), lockjaw, 3, "powder kegs");
+    damage::stun(t.world_mut(), lockjaw, 3, &"powder kegs".into());
     t.update();
     assert_eq!(t.tp("lockjaw"), 2, "stun costs TP: 5 - 3 = 2");
     assert_eq!(t.token_entities("lockjaw", TACTICAL_POINT), 2, "token entities follow");
@@ -41,7 +41,7 @@ fn three_stun_leave_lockjaw_two_tactical_points() {
 fn stun_beyond_the_tp_held_costs_turn_tokens() {
     let mut t = Table::from_ron(LOCKJAW);
     let lockjaw = t.e("lockjaw");
-    damage::stun(t.world_mut(), lockjaw, 9, "a mighty blow");
+    damage::stun(t.world_mut(), lockjaw, 9, &"a mighty blow".into());
     t.update();
     assert_eq!(t.tp("lockjaw"), 0);
     assert_eq!(t.count("lockjaw", TURN_TOKEN), 1, "4 stuns past the TP cost 2 turn tokens");
@@ -51,7 +51,7 @@ fn stun_beyond_the_tp_held_costs_turn_tokens() {
 fn six_wounds_against_light_armour_put_five_on_the_track() {
     let mut t = Table::from_ron(LOCKJAW);
     let lockjaw = t.e("lockjaw");
-    let taken = damage::wounds(t.world_mut(), lockjaw, 6, "an arrow");
+    let taken = damage::wounds(t.world_mut(), lockjaw, 6, &"an arrow".into());
     t.update();
     assert_eq!(taken, 5, "light armour's 1 reduction ignores one wound");
     assert_eq!(t.count("lockjaw", WOUND), 5);
@@ -62,8 +62,8 @@ fn six_wounds_against_light_armour_put_five_on_the_track() {
 fn reduction_never_heals() {
     let mut t = Table::from_ron(LOCKJAW);
     let lockjaw = t.e("lockjaw");
-    damage::wounds(t.world_mut(), lockjaw, 4, "a stone");
-    let taken = damage::wounds(t.world_mut(), lockjaw, 1, "a pebble");
+    damage::wounds(t.world_mut(), lockjaw, 4, &"a stone".into());
+    let taken = damage::wounds(t.world_mut(), lockjaw, 1, &"a pebble".into());
     assert_eq!(taken, 0, "1 wound against 1 reduction is no damage");
     assert_eq!(t.count("lockjaw", WOUND), 3, "and removes none from the track");
 }
@@ -73,8 +73,8 @@ fn a_full_wound_threshold_marks_the_top_spirit_stack_number_and_clears_the_track
     let mut t = Table::from_ron(LOCKJAW);
     let lockjaw = t.e("lockjaw");
     // Endurance 3: threshold 4 + 2 * 3 = 10 (RULES.md, "Wounds").
-    damage::wounds(t.world_mut(), lockjaw, 6, "arrow");
-    damage::wounds(t.world_mut(), lockjaw, 6, "arrow");
+    damage::wounds(t.world_mut(), lockjaw, 6, &"arrow".into());
+    damage::wounds(t.world_mut(), lockjaw, 6, &"arrow".into());
     t.update();
     let attributes = t.world().get::<Attributes>(lockjaw).expect("Lockjaw has attributes").clone();
     assert_eq!(attributes.available(Attribute::Spirit), vec![1], "Spirit 3's top stack number (3) is marked");
@@ -125,7 +125,9 @@ fn an_unconscious_combatant_rolls_endurance_against_7_at_the_end_of_the_round() 
         .log()
         .into_iter()
         .find_map(|e| match e.event {
-            LogEvent::Roll(r) if e.actor.as_ref().is_some_and(|a| a.as_str() == "imp") => Some(r),
+            LogEvent::Roll(r) if e.actor.as_ref().is_some_and(|a| a.as_str() == "imp") => {
+                Some(super::support::roll(r))
+            }
             _ => None,
         })
         .expect("the unconscious imp rolled");

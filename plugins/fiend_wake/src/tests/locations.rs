@@ -2,10 +2,10 @@
 
 use crate::view::entry_cost;
 use fray_core::location::{accessible_from, are_local, can_enter, reach, why_not_enter};
-use fray_core::prelude::{Counters};
+use fray_core::prelude::Counters;
 
-use crate::counters::*;
 use super::support::Table;
+use crate::counters::*;
 
 fn castle() -> Table {
     Table::from_text(super::support::CASTLE, 1, false, 100).all_human()
@@ -52,10 +52,7 @@ fn siege_damage_on_a_rubble_location_raises_its_entry_cost() {
     let mut t = castle();
     let barbican = t.e("barbican");
     assert_eq!(entry_cost(t.world(), barbican), 2);
-    t.world_mut()
-        .get_mut::<Counters>(barbican)
-        .expect("locations hold counters")
-        .add(SIEGE_DAMAGE, 2);
+    t.world_mut().get_mut::<Counters>(barbican).expect("locations hold counters").add(SIEGE_DAMAGE, 2);
     assert_eq!(entry_cost(t.world(), barbican), 4, "rubble: +1 TP per siege damage");
     t.update();
     assert_eq!(t.token_entities("barbican", SIEGE_DAMAGE), 2, "siege damage tallies as tokens");

@@ -41,7 +41,11 @@ fn a_waiting_phase_waits_for_its_intents() {
 fn a_phase_that_needs_nothing_hands_over_in_the_same_update() {
     let mut t = Table::from_ron(LOCKJAW);
     t.accept("lockjaw", FiendWakeIntent::PayArmour { tp: 1, turn_tokens: 0 });
-    assert_eq!(t.phase(), FiendWakePhase::BidForPriority, "round prep ends in the update that settled the armour");
+    assert_eq!(
+        t.phase(),
+        FiendWakePhase::BidForPriority,
+        "round prep ends in the update that settled the armour"
+    );
     t.accept("lockjaw", FiendWakeIntent::Bid { tp: 3 });
     t.accept("imp", FiendWakeIntent::Bid { tp: 1 });
     t.accept("archer", FiendWakeIntent::Bid { tp: 2 });
@@ -76,7 +80,7 @@ fn bids_are_revealed_together_and_spent() {
     t.accept("lockjaw", FiendWakeIntent::Bid { tp: 3 });
     assert_eq!(t.tp("lockjaw"), 4, "a bid is spent only at the reveal");
     assert!(
-        !t.log().iter().any(|e| matches!(e.event, LogEvent::BidsRevealed { .. })),
+        !t.log().iter().any(|e| matches!(e.event, LogEvent::Revealed { .. })),
         "nothing is revealed while bids are missing"
     );
     let sealed = t.log_jsonl().lines().rev().find(|l| l.contains("intent_accepted")).map(str::to_owned);
@@ -87,8 +91,10 @@ fn bids_are_revealed_together_and_spent() {
     t.accept("imp", FiendWakeIntent::Bid { tp: 0 });
     t.accept("archer", FiendWakeIntent::Bid { tp: 1 });
     assert_eq!(t.tp("lockjaw"), 1, "4 - 3 after the reveal");
-    let revealed =
-        t.log().iter().any(|e| matches!(&e.event, LogEvent::BidsRevealed { bids } if bids.len() == 3));
+    let revealed = t
+        .log()
+        .iter()
+        .any(|e| matches!(&e.event, LogEvent::Revealed { what: "bid", choices } if choices.len() == 3));
     assert!(revealed, "all three bids are revealed in one entry");
 }
 

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::counters::*;
 use super::support::Table;
+use crate::counters::*;
 
 const SCENARIOS: [&str; 2] = [super::support::SWAMP, super::support::CASTLE];
 /// Every random battle ends within this many rounds (the table's round limit)...
@@ -42,7 +42,9 @@ fn pick(rng: &mut ChaCha8Rng, legal: &[FiendWakeIntent]) -> FiendWakeIntent {
         .filter(|i| {
             matches!(
                 i,
-                FiendWakeIntent::MeleeAttack { .. } | FiendWakeIntent::RangedAttack { .. } | FiendWakeIntent::Harass { .. }
+                FiendWakeIntent::MeleeAttack { .. }
+                    | FiendWakeIntent::RangedAttack { .. }
+                    | FiendWakeIntent::Harass { .. }
             )
         })
         .collect();

@@ -91,7 +91,9 @@ impl Table {
     /// Submits an intent, runs the rules, and returns what became of it.
     pub fn submit(&mut self, who: &str, intent: FiendWakeIntent) -> Verdict {
         let before = self.world().resource::<Outcomes>().0.len();
-        self.world_mut().resource_mut::<Inbox<FiendWakeIntent>>().submit(CombatantId::from(who), intent.clone());
+        self.world_mut()
+            .resource_mut::<Inbox<FiendWakeIntent>>()
+            .submit(CombatantId::from(who), intent.clone());
         self.update();
         let outcomes = &self.world().resource::<Outcomes>().0;
         outcomes[before..]
@@ -133,11 +135,6 @@ impl Table {
     /// The phase now.
     pub fn phase(&self) -> FiendWakePhase {
         self.world().resource::<CurrentPhase<FiendWakePhase>>().get()
-    }
-
-    /// The fight is over.
-    pub fn over(&self) -> bool {
-        self.phase() == FiendWakePhase::CombatOver
     }
 
     /// Ids of the combatants the rules wait on.
@@ -209,5 +206,31 @@ impl Table {
             }
         }
         out
+    }
+}
+
+/// A Fiend Wake roll as the tests read it.
+#[derive(Clone, Debug)]
+pub struct Roll {
+    /// What was rolled.
+    pub what: String,
+    /// The faces.
+    pub dice: Vec<u32>,
+    /// The number to reach.
+    pub difficulty: u32,
+    /// Whether it was reached.
+    pub success: bool,
+    /// Other dice that alone would have succeeded.
+    pub extra_successes: u32,
+}
+
+/// Reads a logged roll (Fiend Wake rolls are `best_plus`).
+pub fn roll(r: impl std::borrow::Borrow<fray_core::dice::RollRecord>) -> Roll {
+    let r = r.borrow();
+    match r.reading {
+        fray_core::dice::RollReading::BestPlus { difficulty, success, extra_successes, .. } => {
+            Roll { what: r.what.clone(), dice: r.dice.clone(), difficulty, success, extra_successes }
+        }
+        _ => panic!("Fiend Wake rolls a best die plus a skill: {r:?}"),
     }
 }
