@@ -48,14 +48,6 @@ impl Board {
         board
     }
 
-    /// A table from a scenario file of the project, not yet run.
-    pub fn from_file(path: &str, seed: u64, all_ai: bool) -> Self {
-        let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-        let scenario =
-            fray::rulesets::load(&full).unwrap_or_else(|e| panic!("{}", e.report(path).join("; ")));
-        Board { app: scenario.table_app(seed, scenario.default_limit(), all_ai) }
-    }
-
     /// The world.
     pub fn world(&self) -> &bevy_ecs::world::World {
         self.app.world()
@@ -81,18 +73,6 @@ impl Board {
     pub fn awaiting(&self) -> Vec<String> {
         let world = self.world();
         self.rules().awaiting(world).into_iter().map(|e| fray_core::table::id(world, e).0).collect()
-    }
-
-    /// The phase's log name.
-    pub fn phase(&self) -> &'static str {
-        self.rules().phase(self.world()).name
-    }
-
-    /// The labels of the choices the board offers `who` now, accepted ones only.
-    pub fn labels(&self, who: &str) -> Vec<String> {
-        let e = self.e(who);
-        let choices = self.rules().choices(self.world(), e);
-        choices.into_iter().filter(|c| c.verdict.is_ok()).map(|c| c.label).collect()
     }
 
     /// Takes the choice labelled `label` for `who`, as a click on its button does, and runs

@@ -380,25 +380,35 @@ fn allocation(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Decisi
     }
 }
 
-/// The intent a key sends for the decider now: E the choice marked "end turn", P the one
-/// marked "pass" (else "end turn"), Enter the allocation being built.
+/// The intent a key sends now, for the person deciding in the panel (else the first person
+/// the rules wait on: P bids nothing under a secret choice's cover): E the choice marked
+/// "end turn", P the one marked "pass" (else "end turn"), Enter the allocation being built.
 pub fn shortcut(ctx: &egui::Context, world: &World) -> Option<DecisionAsk> {
     if ctx.egui_wants_keyboard_input() {
         return None;
     }
+    let (end, pass, enter) = ctx.input(|i| {
+        (i.key_pressed(egui::Key::E), i.key_pressed(egui::Key::P), i.key_pressed(egui::Key::Enter))
+    });
+    if !(end || pass || enter) {
+        return None;
+    }
     let focus = world.resource::<Focus>();
-    let e = focus.decider?;
-    let take = |key: ChoiceKey| focus.choices.iter().find(|c| c.key == Some(key) && c.verdict.is_ok());
-    let choice = if ctx.input(|i| i.key_pressed(egui::Key::E)) {
-        take(ChoiceKey::EndTurn)
-    } else if ctx.input(|i| i.key_pressed(egui::Key::P)) {
-        take(ChoiceKey::Pass).or_else(|| take(ChoiceKey::EndTurn))
-    } else if ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
+    let e = focus.decider.or_else(|| humans_waiting(world).first().copied())?;
+    if enter {
         let plan = world.resource::<AllocationPlan>();
         let intent = plan.intent(world).filter(|_| plan.who == Some(e) && !plan.allocations.is_empty())?;
         return Some(DecisionAsk::Submit(id(world, e), intent));
+    }
+    let choices = match focus.decider {
+        Some(_) => focus.choices.clone(),
+        None => ruleset(world)?.choices(world, e),
+    };
+    let take = |key: ChoiceKey| choices.iter().find(|c| c.key == Some(key) && c.verdict.is_ok());
+    let choice = if end {
+        take(ChoiceKey::EndTurn)
     } else {
-        None
+        take(ChoiceKey::Pass).or_else(|| take(ChoiceKey::EndTurn))
     };
     choice.map(|c| DecisionAsk::Submit(id(world, e), c.intent.clone()))
 }

@@ -344,9 +344,16 @@ fn message(ctx: &egui::Context, world: &World) {
     });
 }
 
-/// The keys and the chips' legend under the board; E, P and Enter take the decider's
-/// choices marked for them.
+/// The keys and the chips' legend under the board (on a board of cards, whose lower part is
+/// the field's side columns; a board of free positions keeps its room for tokens); E, P and
+/// Enter take the decider's choices marked for them.
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
+    if let Some(ask) = decisions::shortcut(ctx, world) {
+        asks.push(Ask::Decision(ask));
+    }
+    if !super::board::space(world).locations {
+        return;
+    }
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
             "Keys: E end turn · P pass (hold, decline) · Enter send an allocation · F9 table window · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
@@ -356,7 +363,4 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         }
         ui.label("◎ ringed tokens: targets for the deciding player (click one to aim)");
     });
-    if let Some(ask) = decisions::shortcut(ctx, world) {
-        asks.push(Ask::Decision(ask));
-    }
 }

@@ -49,7 +49,7 @@ fn apply_intents(world: &mut World) {
 /// Validates and applies one intent now.
 pub fn submit(world: &mut World, submitted: Submitted<ToyIntent>) -> Verdict {
     let shown = |_: &World, _: Option<Entity>, intent: &ToyIntent| IntentRecord::new(intent.clone());
-    submit_now(world, submitted, shown, validate, |world, e, target| strike::strike(world, e, target))
+    submit_now(world, submitted, shown, validate, strike::strike)
 }
 
 /// Checks an intent against the table as it is, changing nothing.
