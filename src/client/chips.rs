@@ -8,11 +8,12 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fray_core::DriveRules;
-use fray_core::board::{ChipShape, Corner, CounterLook};
+use fray_core::board::{ChipShape, Corner, CounterLook, CounterOwner};
 use fray_core::fight::{Session, ruleset};
 use fray_core::intent::IntentRecord;
 use fray_core::location::Location;
 use fray_core::prelude::{Combatant, Controller, CounterKind, CounterToken, Counters};
+use fray_core::tokens::MAX_COUNTER_KINDS;
 use fray_core::tokens::TokenOf;
 
 use super::board::{Card, Layout, TOKEN, Token};
@@ -113,6 +114,15 @@ const CHIP: f32 = 17.0;
 /// The look of a kind in the ruleset on the table.
 fn look_of(session: Option<&Session>, kind: CounterKind) -> Option<CounterLook> {
     session?.ruleset().counters().iter().find(|l| l.kind == kind).copied()
+}
+
+/// Where each kind's stack stands on its owner's token, from its centre, by kind index.
+fn corners(session: Option<&Session>) -> [Vec2; MAX_COUNTER_KINDS] {
+    let mut out = [Vec2::ZERO; MAX_COUNTER_KINDS];
+    for look in session.map_or(&[][..], |s| s.ruleset().counters()) {
+        out[look.kind.index()] = corner_offset(look.corner);
+    }
+    out
 }
 
 /// Where a corner's stack stands on a token, from the token's centre.
@@ -236,26 +246,28 @@ fn spawn_chip(
 }
 
 /// A count label per kind of the ruleset, as children of each combatant token, written on
-/// the top chip; and one for the GM's count of an allocation being built.
+/// the top chip.
 fn spawn_counts(add: On<Add, Token>, session: Option<Res<Session>>, mut commands: Commands) {
     let looks = session.as_deref().map_or(&[][..], |s| s.ruleset().counters());
-    let counts = looks
-        .iter()
-        .map(|l| (Some(l.kind), false, Audience::All, colour(l.ink), corner_offset(l.corner)))
-        .chain([(None, true, Audience::Gm, Color::BLACK, Vec2::ZERO)]);
-    for (kind, plan, audience, ink, at) in counts {
-        commands.spawn((
-            StackCount { kind, plan },
-            audience,
-            super::table::audience::layers(audience, false),
-            Text2d::new(""),
-            TextFont { font_size: FontSize::Px(12.0), ..default() },
-            TextColor(ink),
-            Transform::from_translation(at.extend(1.5)),
-            Pickable::IGNORE,
-            ChildOf(add.entity),
-        ));
+    for look in looks.iter().filter(|l| l.on == CounterOwner::Combatants) {
+        commands.spawn(count_bundle(Some(look.kind), false, colour(look.ink), add.entity));
     }
+}
+
+/// A stack's count: for everyone, or the GM's count of an allocation being built (`plan`).
+fn count_bundle(kind: Option<CounterKind>, plan: bool, ink: Color, token: Entity) -> impl Bundle {
+    let audience = if plan { Audience::Gm } else { Audience::All };
+    (
+        StackCount { kind, plan },
+        audience,
+        super::table::audience::layers(audience, false),
+        Text2d::new(""),
+        TextFont { font_size: FontSize::Px(12.0), ..default() },
+        TextColor(ink),
+        Transform::from_xyz(0.0, 0.0, 1.5),
+        Pickable::IGNORE,
+        ChildOf(token),
+    )
 }
 
 fn despawn_chips(mut commands: Commands, chips: Query<(Entity, &Chip)>, alive: Query<()>) {
@@ -426,6 +438,7 @@ fn write_counts(
     counters: Query<&Counters>,
     mut counts: Query<(&StackCount, &mut Text2d, &mut Transform, &mut Audience)>,
 ) {
+    let corners = corners(session.as_deref());
     for (token, children) in &tokens {
         let Ok(c) = counters.get(token.0) else { continue };
         let allocating = plan.who == Some(token.0) && plan.kind.is_some();
@@ -452,8 +465,7 @@ fn write_counts(
             if text.0 != value {
                 text.0 = value;
             }
-            let corner = look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
-            let at = (corner + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
+            let at = (corners[kind.index()] + Vec2::new(0.0, lift(n.saturating_sub(1)))).extend(1.5);
             if transform.translation != at {
                 transform.translation = at;
             }
@@ -469,8 +481,21 @@ fn forget_stale_plan(world: &mut World) {
         .filter(|a| world.get::<Controller>(a.who) == Some(&Controller::Human));
     let (who, kind) = (ask.as_ref().map(|a| a.who), ask.as_ref().map(|a| a.kind));
     let plan = world.resource::<AllocationPlan>();
-    if plan.who != who || plan.kind != kind {
-        *world.resource_mut::<AllocationPlan>() = AllocationPlan { who, kind, allocations: Vec::new() };
+    if plan.who == who && plan.kind == kind {
+        return;
+    }
+    *world.resource_mut::<AllocationPlan>() = AllocationPlan { who, kind, allocations: Vec::new() };
+    // The GM's count of what is left to give lives on the allocator's token while it allocates.
+    let mut counts = world.query::<(Entity, &StackCount)>();
+    let old: Vec<Entity> = counts.iter(world).filter(|(_, c)| c.plan).map(|(e, _)| e).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let mut tokens = world.query::<(Entity, &Token)>();
+    let token = tokens.iter(world).find(|(_, t)| Some(t.0) == who).map(|(e, _)| e);
+    let look = kind.and_then(|k| look_of(world.get_resource::<Session>(), k));
+    if let (Some(token), Some(look)) = (token, look) {
+        world.spawn(count_bundle(kind, true, colour(look.ink), token));
     }
 }
 

@@ -46,6 +46,8 @@ pub struct Focus {
     pub decider: Option<Entity>,
     /// Their choices, as the adapter keeps them.
     pub choices: Vec<Choice<IntentRecord>>,
+    /// The refused ones by label (each label once), with the reason.
+    refused: Vec<(String, String)>,
     /// The person asked for (a click on "also waiting", or "I am …" for a secret choice).
     asked: Option<Entity>,
     key: Option<(usize, usize, Vec<Entity>, Option<Entity>)>,
@@ -121,7 +123,13 @@ fn update_focus(world: &mut World) {
             }
         }
     }
-    *world.resource_mut::<Focus>() = Focus { decider, choices, asked, key };
+    let mut seen = std::collections::HashSet::new();
+    let refused = choices
+        .iter()
+        .filter_map(|c| c.verdict.as_ref().err().map(|r| (c.label.clone(), r.0.clone())))
+        .filter(|(label, _)| seen.insert(label.clone()))
+        .collect();
+    *world.resource_mut::<Focus>() = Focus { decider, choices, refused, asked, key };
     if world.resource::<Targets>().0 != targets {
         world.resource_mut::<Targets>().0 = targets;
     }
@@ -214,7 +222,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
             asks.extend(adapter_asks.into_iter().map(DecisionAsk::Board));
         }
         allocation(ui, world, e, asks);
-        choices(ui, world, e, &focus.choices, secret.is_some(), asks);
+        choices(ui, world, e, focus, secret.is_some(), asks);
         if secret.is_some() {
             return;
         }
@@ -242,10 +250,11 @@ fn choices(
     ui: &mut egui::Ui,
     world: &World,
     e: Entity,
-    all: &[Choice<IntentRecord>],
+    focus: &Focus,
     secret: bool,
     asks: &mut Vec<DecisionAsk>,
 ) {
+    let all = &focus.choices;
     let who = id(world, e);
     let send = |choice: &Choice<IntentRecord>, asks: &mut Vec<DecisionAsk>| {
         asks.push(DecisionAsk::Submit(who.clone(), choice.intent.clone()));
@@ -269,16 +278,8 @@ fn choices(
             }
         });
     }
-    let mut refused: Vec<(String, String)> = Vec::new();
-    for choice in all {
-        if let Err(reason) = &choice.verdict
-            && !refused.iter().any(|(l, _)| *l == choice.label)
-        {
-            refused.push((choice.label.clone(), reason.0.clone()));
-        }
-    }
-    ui.collapsing(format!("Not possible now ({})", refused.len()), |ui| {
-        for (label, reason) in refused {
+    ui.collapsing(format!("Not possible now ({})", focus.refused.len()), |ui| {
+        for (label, reason) in &focus.refused {
             ui.add_enabled(false, egui::Button::new(label)).on_disabled_hover_text(reason);
         }
     });

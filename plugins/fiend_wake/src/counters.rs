@@ -1,6 +1,6 @@
 //! Fiend Wake's counter tokens, and how a board draws each kind as chips.
 
-use fray_core::board::{ChipShape, Corner, CounterLook};
+use fray_core::board::{ChipShape, Corner, CounterLook, CounterOwner};
 use fray_core::tokens::CounterKind;
 
 /// A tactical point: Fiend Wake's spendable focus.
@@ -27,6 +27,7 @@ pub const LOOKS: &[CounterLook] = &[
         ink: BLACK,
         corner: Corner::TopLeft,
         legend: "gold discs TP",
+        on: CounterOwner::Combatants,
     },
     CounterLook {
         kind: TURN_TOKEN,
@@ -35,6 +36,7 @@ pub const LOOKS: &[CounterLook] = &[
         ink: BLACK,
         corner: Corner::TopRight,
         legend: "blue squares turn tokens",
+        on: CounterOwner::Combatants,
     },
     CounterLook {
         kind: PENDING_TURN,
@@ -43,6 +45,7 @@ pub const LOOKS: &[CounterLook] = &[
         ink: BLACK,
         corner: Corner::BottomLeft,
         legend: "white triangles pending turn",
+        on: CounterOwner::Combatants,
     },
     CounterLook {
         kind: WOUND,
@@ -51,6 +54,7 @@ pub const LOOKS: &[CounterLook] = &[
         ink: [255, 255, 255],
         corner: Corner::BottomRight,
         legend: "red diamonds wounds",
+        on: CounterOwner::Combatants,
     },
     CounterLook {
         kind: SIEGE_DAMAGE,
@@ -59,5 +63,6 @@ pub const LOOKS: &[CounterLook] = &[
         ink: [255, 255, 255],
         corner: Corner::TopRight,
         legend: "grey squares siege damage (cards)",
+        on: CounterOwner::Locations,
     },
 ];

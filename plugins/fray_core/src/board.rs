@@ -63,6 +63,18 @@ pub struct CounterLook {
     pub corner: Corner,
     /// Its line in the board's legend, e.g. "gold discs TP".
     pub legend: &'static str,
+    /// Whose counters they are: a combatant's (its token shows the count) or a location's
+    /// (its card shows the chips).
+    pub on: CounterOwner,
+}
+
+/// Who holds a kind of counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterOwner {
+    /// Combatants.
+    Combatants,
+    /// Locations.
+    Locations,
 }
 
 /// A chip's shape: kinds differ by shape and corner as well as colour.

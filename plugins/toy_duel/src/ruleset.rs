@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{ChipShape, Choice, Corner, CounterLook, Space};
+use fray_core::board::{ChipShape, Choice, Corner, CounterLook, CounterOwner, Space};
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -29,6 +29,7 @@ impl Ruleset for ToyDuel {
         ink: [0, 0, 0],
         corner: Corner::TopLeft,
         legend: "orange diamonds sparks",
+        on: CounterOwner::Combatants,
     }];
 
     type Scenario = ToyScenario;
