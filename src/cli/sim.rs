@@ -23,9 +23,8 @@ pub struct SimArgs {
     /// How many battles to play.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub battles: u32,
-    /// The limit of each battle in the ruleset's clock: rounds for a round-based ruleset
-    /// (Fiend Wake: 100 by default), ticks for a tick-based one (FateWalker: 600, five
-    /// minutes of fighting).
+    /// The limit of each battle in the ruleset's clock (rounds, ticks…); by default the
+    /// ruleset's own (its RULES.md says which).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_rounds: Option<u32>,
     /// Writes the JSON Lines log of every battle here.

@@ -1,7 +1,7 @@
 //! A ruleset's own widgets on the generic board: what the board cannot draw from the core's
-//! board model (Fiend Wake's cede dialog and drops onto cards, FateWalker's aim view and
-//! movement modes). A ruleset registers at most one adapter beside its rules
-//! (`crate::rulesets`); every method has a default, so a ruleset with nothing of its own
+//! board model (what a dropped token means, a dialog above the decider's choices, a
+//! measuring aid). A ruleset registers at most one adapter with its rules
+//! (`crate::rulesets`); every method has a default, and a ruleset with nothing of its own
 //! needs none.
 
 use std::sync::Arc;
@@ -54,8 +54,8 @@ pub enum BoardAsk {
     Apply(Box<dyn FnOnce(&mut World) + Send + Sync>),
 }
 
-/// A ruleset's board adapter. Its own systems run only while its ruleset is on the table
-/// (`.run_if(on_table(Self::Rules::ID))`).
+/// A ruleset's board adapter. Its own systems must run only while its ruleset is on the
+/// table: add them with `.run_if(on_table(Self::Rules::ID))`.
 pub trait BoardAdapter: Send + Sync + 'static {
     /// The ruleset it draws for.
     type Rules: Ruleset;
@@ -119,15 +119,7 @@ impl<B: BoardAdapter> AnyBoard for Adapter<B> {
         let Some(intent) = choice.intent.downcast::<<B::Rules as Ruleset>::Intent>() else {
             return true;
         };
-        let typed = Choice {
-            intent: intent.clone(),
-            label: choice.label.clone(),
-            verdict: choice.verdict.clone(),
-            target: choice.target.clone(),
-            key: choice.key,
-            folded: choice.folded,
-        };
-        B::keep(world, &typed)
+        B::keep(world, &choice.clone().map(|_| intent.clone()))
     }
 
     fn ruler(&self, world: &World, e: Entity, distance: f32) -> Option<String> {
@@ -150,11 +142,10 @@ impl Registration {
         Self { rules: Arc::new(Entry::<R>::default()), board: None }
     }
 
-    /// With board adapter `B` (for the same ruleset).
-    pub fn board<B: BoardAdapter>(mut self) -> Self {
-        debug_assert_eq!(self.rules.id(), B::Rules::ID, "an adapter belongs to its own ruleset");
-        self.board = Some(Arc::new(Adapter::<B>(core::marker::PhantomData)));
-        self
+    /// The ruleset of board adapter `B`, with `B`.
+    pub fn with_board<B: BoardAdapter>() -> Self {
+        let board: Arc<dyn AnyBoard> = Arc::new(Adapter::<B>(core::marker::PhantomData));
+        Self { rules: Arc::new(Entry::<B::Rules>::default()), board: Some(board) }
     }
 }
 

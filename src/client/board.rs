@@ -33,11 +33,11 @@ pub struct Selection {
 #[derive(Component)]
 pub struct Card(pub Entity);
 
-/// The card's changing text: entry cost, siege, properties.
+/// The card's changing text: the ruleset's lines for the location ([`CardView`](fray_core::board::CardView)).
 #[derive(Component)]
 struct CardInfo(Entity);
 
-/// The badge shown on a card while a token is dragged: its TP cost, or why not.
+/// The badge shown on a card while a token is dragged: what entering would be, or why not.
 #[derive(Component)]
 pub struct CardBadge;
 
@@ -50,7 +50,7 @@ pub struct CardTint;
 #[derive(Component)]
 pub struct Token(pub Entity);
 
-/// The token's caption: name, status and counter chips.
+/// The token's caption: name, status and the ruleset's notes (counters are chips).
 #[derive(Component)]
 pub(super) struct TokenCaption(pub(super) Entity);
 
@@ -118,7 +118,8 @@ fn select(
     }
 }
 
-fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+/// A board text of `size` pixels.
+pub(crate) fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text2d::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
 }
 

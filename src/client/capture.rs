@@ -130,24 +130,26 @@ fn write_layout(
     state.layout_written = true;
 }
 
-/// Writes the log's new lines to `--log` as it grows; a log that shrank (an undo, another
-/// table) is written anew.
+/// Writes the log's new lines to `--log` as it grows; the log of a table rebuilt or opened
+/// anew (undo, loading, another scenario) is written whole.
 fn write_log(
     options: Res<PlayOptions>,
     log: Option<Res<fray_core::log::GameLog>>,
+    index: Option<Res<fray_core::prelude::TableIndex>>,
     mut written: Local<usize>,
 ) {
     let (Some(path), Some(log)) = (&options.log, log) else {
         return;
     };
     let len = log.entries().len();
-    if len == *written {
+    let rebuilt = index.is_some_and(|i| i.is_changed());
+    if len == *written && !rebuilt {
         return;
     }
     let result = (|| -> std::io::Result<()> {
         use std::io::Write;
         let mut out = Vec::new();
-        if len < *written || *written == 0 {
+        if rebuilt || len < *written || *written == 0 {
             log.write_jsonl(&mut out, None)?;
             std::fs::write(path, out)
         } else {

@@ -18,7 +18,7 @@ use fray_core::tokens::TokenOf;
 
 use super::board::{Card, Layout, TOKEN, Token};
 use super::camera::BoardCamera;
-use super::drag::BoardMessage;
+use super::drag::{BoardMessage, pointer_world};
 use super::table::audience::Audience;
 
 /// A chip drawn for one counter-token entity.
@@ -511,13 +511,6 @@ fn chip_drag_start(
     {
         drag.0 = Some((start.entity, Vec2::ZERO));
     }
-}
-
-fn pointer_world(
-    camera: &Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    screen: Vec2,
-) -> Option<Vec2> {
-    camera.0.viewport_to_world_2d(camera.1, screen).ok()
 }
 
 fn chip_drag(

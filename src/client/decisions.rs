@@ -27,9 +27,11 @@ const LISTED: usize = 24;
 pub enum DecisionAsk {
     /// Send an intent.
     Submit(CombatantId, IntentRecord),
-    /// Show this waiting person's decision in full (for a secret choice: they are at the
-    /// mouse; `None` covers it again).
-    Focus(Option<Entity>),
+    /// Show this waiting person's decision in full.
+    Focus(Entity),
+    /// Under a secret choice's cover, this person says they are at the mouse (`None`
+    /// covers it again).
+    AtTheMouse(Option<Entity>),
     /// The allocation being built.
     Plan(AllocationPlan),
     /// What the ruleset's adapter asked.
@@ -48,9 +50,11 @@ pub struct Focus {
     pub choices: Vec<Choice<IntentRecord>>,
     /// The refused ones by label (each label once), with the reason.
     refused: Vec<(String, String)>,
-    /// The person asked for (a click on "also waiting", or "I am …" for a secret choice).
+    /// The person asked for (a click on "also waiting").
     asked: Option<Entity>,
-    key: Option<(usize, usize, Vec<Entity>, Option<Entity>)>,
+    /// The person who said they are at the mouse, under a secret choice's cover.
+    at_the_mouse: Option<Entity>,
+    key: Option<(usize, usize, Vec<Entity>, Option<Entity>, Option<Entity>)>,
 }
 
 /// The systems that work out the focus and ring its targets; what reads the focus to draw
@@ -85,12 +89,13 @@ pub fn humans_waiting(world: &World) -> Vec<Entity> {
 
 fn update_focus(world: &mut World) {
     let humans = humans_waiting(world);
-    let asked = world.resource::<Focus>().asked;
+    let (asked, at_the_mouse) = (world.resource::<Focus>().asked, world.resource::<Focus>().at_the_mouse);
     let key = Some((
         world.resource::<GameLog>().entries().len(),
         world.resource::<fray_core::intent::Outcomes>().0.len(),
         humans.clone(),
         asked,
+        at_the_mouse,
     ));
     if world.resource::<Focus>().key == key {
         return;
@@ -99,7 +104,7 @@ fn update_focus(world: &mut World) {
     let secret = rules.as_ref().and_then(|r| r.secret(world)).is_some();
     // A secret choice is shown only to the person who said they are at the mouse.
     let decider = if secret {
-        asked.filter(|e| humans.contains(e))
+        at_the_mouse.filter(|e| humans.contains(e))
     } else {
         asked.filter(|e| humans.contains(e)).or_else(|| humans.first().copied())
     };
@@ -129,7 +134,7 @@ fn update_focus(world: &mut World) {
         .filter_map(|c| c.verdict.as_ref().err().map(|r| (c.label.clone(), r.0.clone())))
         .filter(|(label, _)| seen.insert(label.clone()))
         .collect();
-    *world.resource_mut::<Focus>() = Focus { decider, choices, refused, asked, key };
+    *world.resource_mut::<Focus>() = Focus { decider, choices, refused, asked, at_the_mouse, key };
     if world.resource::<Targets>().0 != targets {
         world.resource_mut::<Targets>().0 = targets;
     }
@@ -143,11 +148,8 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
                 rules.submit(world, who, &intent);
             }
         }
-        DecisionAsk::Focus(e) => {
-            let mut focus = world.resource_mut::<Focus>();
-            focus.asked = e;
-            focus.key = None;
-        }
+        DecisionAsk::Focus(e) => world.resource_mut::<Focus>().asked = Some(e),
+        DecisionAsk::AtTheMouse(e) => world.resource_mut::<Focus>().at_the_mouse = e,
         DecisionAsk::Plan(plan) => *world.resource_mut::<AllocationPlan>() = plan,
         DecisionAsk::Board(BoardAsk::Submit(who, intent)) => apply(world, DecisionAsk::Submit(who, intent)),
         DecisionAsk::Board(BoardAsk::Apply(change)) => {
@@ -206,7 +208,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
                     RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong(),
                 );
                 if ui.button(format!("I am {who}: show my {}", secret.what)).clicked() {
-                    asks.push(DecisionAsk::Focus(Some(e)));
+                    asks.push(DecisionAsk::AtTheMouse(Some(e)));
                 }
             }
             if humans.len() > LISTED {
@@ -233,7 +235,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
             ui.horizontal_wrapped(|ui| {
                 for &o in others.iter().take(LISTED) {
                     if ui.button(name(world, o)).clicked() {
-                        asks.push(DecisionAsk::Focus(Some(o)));
+                        asks.push(DecisionAsk::Focus(o));
                     }
                 }
                 if others.len() > LISTED {
@@ -259,7 +261,7 @@ fn choices(
     let send = |choice: &Choice<IntentRecord>, asks: &mut Vec<DecisionAsk>| {
         asks.push(DecisionAsk::Submit(who.clone(), choice.intent.clone()));
         if secret {
-            asks.push(DecisionAsk::Focus(None));
+            asks.push(DecisionAsk::AtTheMouse(None));
         }
     };
     on_clicked_target(ui, world, e, all, &mut |c, asks| send(c, asks), asks);
@@ -382,8 +384,9 @@ fn allocation(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Decisi
 }
 
 /// The intent a key sends now, for the person deciding in the panel (else the first person
-/// the rules wait on: P bids nothing under a secret choice's cover): E the choice marked
-/// "end turn", P the one marked "pass" (else "end turn"), Enter the allocation being built.
+/// the rules wait on: P passes under a secret choice's cover, the choice staying unseen):
+/// E the choice marked "end turn", P the one marked "pass" (else "end turn"), Enter the
+/// allocation being built.
 pub fn shortcut(ctx: &egui::Context, world: &World) -> Option<DecisionAsk> {
     if ctx.egui_wants_keyboard_input() {
         return None;

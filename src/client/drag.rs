@@ -1,5 +1,5 @@
 //! Dragging combatant tokens, for any ruleset: while a token is dragged, every card says what
-//! entering it would be (the ruleset's words: "enter: 2 TP") or "no entry"; the drop becomes
+//! entering it would be (in the ruleset's words) or "no entry"; the drop becomes
 //! the intent the ruleset's board adapter makes of it (enter a location, begin moving there).
 //! A refused move slides back and the reason is shown on the board.
 
@@ -8,7 +8,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use fray_core::DriveRules;
 use fray_core::fight::ruleset;
-use fray_core::intent::Outcomes;
+use fray_core::intent::{IntentRecord, Outcomes};
 use fray_core::location::{Location, OpenField, place_of, reach};
 use fray_core::prelude::FieldPosition;
 
@@ -100,7 +100,8 @@ fn drag_start(start: On<Pointer<DragStart>>, tokens: Query<&Token>, mut dragging
     }
 }
 
-fn pointer_world(camera: &(&Camera, &GlobalTransform), screen: Vec2) -> Option<Vec2> {
+/// Where on the board a point of the screen is.
+pub(crate) fn pointer_world(camera: &(&Camera, &GlobalTransform), screen: Vec2) -> Option<Vec2> {
     camera.0.viewport_to_world_2d(camera.1, screen).ok()
 }
 
@@ -145,7 +146,7 @@ fn send_drop(world: &mut World) {
     let Some((e, at)) = world.resource_mut::<Dropped>().0.take() else {
         return;
     };
-    let (Some(rules), Some(adapter)) = (ruleset(world), board(world)) else {
+    let Some(rules) = ruleset(world) else {
         return;
     };
     let mut locations = world.query_filtered::<(Entity, &Location), Without<OpenField>>();
@@ -156,7 +157,11 @@ fn send_drop(world: &mut World) {
         .find(|(_, t)| (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
         .map(|(m, _)| m.0);
     let drop = super::adapter::DropPoint { at: to_unit(&space(world), at), card, mount };
-    match adapter.dropped(world, e, &drop) {
+    let answer = match board(world) {
+        Some(adapter) => adapter.dropped(world, e, &drop),
+        None => unadapted_drop(world, e, &drop),
+    };
+    match answer {
         DropAnswer::Send(intent) => {
             let who = fray_core::table::id(world, e);
             let before = world.resource::<Outcomes>().0.len();
@@ -168,6 +173,18 @@ fn send_drop(world: &mut World) {
             world.entity_mut(e).insert(FieldPosition(drop.at));
         }
         DropAnswer::Nothing => {}
+    }
+}
+
+/// A drop on the board of a ruleset with no adapter: on a board of cards, a token in no
+/// location dropped on no card is drawn there (a free position there carries no rule);
+/// anything else slides back.
+fn unadapted_drop(world: &World, e: Entity, drop: &super::adapter::DropPoint) -> DropAnswer<IntentRecord> {
+    let in_field = place_of(world, e).is_some_and(|p| fray_core::location::is_field(world, p));
+    if space(world).locations && in_field && drop.card.is_none() && drop.mount.is_none() {
+        DropAnswer::Place
+    } else {
+        DropAnswer::Nothing
     }
 }
 
@@ -193,7 +210,7 @@ const CARD: Color = Color::srgb(0.78, 0.72, 0.58);
 const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
 
 /// Colours the cards and writes their badges: while a token is dragged, accessible locations
-/// are lit with their TP cost and the others dimmed ("no entry"); otherwise the reach view of
+/// are lit with the ruleset's words for entering and the others dimmed ("no entry"); otherwise the reach view of
 /// the selection. Number and words, not colour alone.
 fn light_cards(
     world: &mut World,
@@ -276,7 +293,7 @@ fn card_looks(
 }
 
 /// The reach view: with a token or card selected, every card says how many moves away it is,
-/// ignoring turns and TP.
+/// ignoring turns and costs.
 fn reach_looks(world: &mut World) -> Vec<(Entity, Color, String)> {
     let selection = *world.resource::<Selection>();
     let from = selection.location.or_else(|| selection.combatant.and_then(|c| place_of(world, c)));

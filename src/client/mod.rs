@@ -87,7 +87,7 @@ pub struct PlayOptions {
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
 /// scenario gave, restored once the wanted phase asks one of those players. The AI's own
 /// sides then finish their part of that phase (at the same pace) before autoplay ends, so
-/// that, e.g., the AI's sealed bids are in when a player is asked to bid.
+/// that, e.g., the AI's secret choices are in when a player is asked for theirs.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Autoplay(pub Option<(String, Vec<(Entity, Controller)>)>);
 
@@ -218,16 +218,17 @@ fn load_scenario(world: &mut World) {
                 warn!("{words}");
                 world.resource_mut::<drag::BoardMessage>().show(words);
             }
-            if let Some(phase) = options.autoplay_until.clone() {
-                if !scenario.ruleset().phase_names().contains(&phase.as_str()) {
-                    let words = format!(
-                        "--autoplay-until: {} has no phase '{phase}' ({})",
-                        scenario.ruleset().name(),
-                        scenario.ruleset().phase_names().join(", ")
-                    );
-                    warn!("{words}");
-                    world.resource_mut::<drag::BoardMessage>().show(words);
-                }
+            let phases = scenario.ruleset().phase_names();
+            if let Some(phase) = options.autoplay_until.clone().filter(|p| !phases.contains(&p.as_str())) {
+                // Another ruleset's phase: autoplay would never end; the players keep their sides.
+                let words = format!(
+                    "--autoplay-until: {} has no phase '{phase}' ({})",
+                    scenario.ruleset().name(),
+                    phases.join(", ")
+                );
+                warn!("{words}");
+                world.resource_mut::<drag::BoardMessage>().show(words);
+            } else if let Some(phase) = options.autoplay_until.clone() {
                 let mut controllers = world.query::<(Entity, &mut Controller)>();
                 let saved = controllers
                     .iter_mut(world)

@@ -277,7 +277,7 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
     let Some(e) = selection.combatant.filter(|&e| world.get::<Combatant>(e).is_some()) else {
         ui.label(if locations {
-            "Click a token to see its sheet, or a card for its reach. Drag a token onto a location to enter it."
+            "Click a token to see its sheet, or a card for its reach. Drag a token onto a card to move it there."
         } else {
             "Click a token to see its sheet; while someone decides, clicking another token aims at it. Drag a token to move it."
         });

@@ -11,7 +11,7 @@ use fray_core::fight::{Session, ruleset};
 use fray_core::prelude::{Combatant, FieldPosition};
 
 use super::adapter::board;
-use super::board::{FREE_TOKEN, Layout, to_board};
+use super::board::{FREE_TOKEN, Layout, text, to_board};
 use super::drag::Dragging;
 use super::table::audience::{Audience, GmGizmos};
 
@@ -58,10 +58,6 @@ pub(super) fn plugin(app: &mut App) {
                 .after(DriveRules)
                 .in_set(Layout),
         );
-}
-
-fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
-    (Text2d::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
 }
 
 fn spawn_ruler_label(mut commands: Commands) {
@@ -117,8 +113,8 @@ fn sync_scenery(world: &mut World) {
     let mut points = world.query_filtered::<&FieldPosition, With<Combatant>>();
     let min = points.iter(world).fold(Vec2::splat(f32::MAX), |a, p| a.min(to_board(&space, p.0)));
     // Ten units at the lower left corner of where the combatants stand: inside the framed board.
-    let bar =
-        (min.x < f32::MAX).then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
+    let bar = (space.unit.measured && min.x < f32::MAX)
+        .then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
     if let Some((start, unit, n)) = bar {
         world.spawn((
             Scenery,
@@ -184,7 +180,7 @@ fn draw_headings(headings: Res<Headings>, mut gizmos: Gizmos) {
 /// Measures the drag in progress: the distance in the ruleset's unit, and the adapter's
 /// words for it.
 fn measure(world: &mut World) {
-    let ruler = free_space(world).and_then(|space| {
+    let ruler = free_space(world).filter(|s| s.unit.measured).and_then(|space| {
         let d = world.resource::<Dragging>().0?;
         let from = to_board(&space, world.get::<FieldPosition>(d.combatant).map(|p| p.0).unwrap_or_default());
         let to = world.get::<Transform>(d.token)?.translation.truncate();

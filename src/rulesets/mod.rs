@@ -1,6 +1,6 @@
-//! The one place Fray learns of its rulesets: each is registered here with one line, its
-//! rules crate with, when it has widgets of its own, its board adapter (a folder beside
-//! this file). How to add a ruleset: `plugins/README.md`.
+//! The one place Fray learns of its rulesets: each is registered here with one line: its
+//! rules, or its board adapter (a folder beside this file) when it has widgets of its own,
+//! which brings its rules. How to add a ruleset: `plugins/README.md`.
 
 mod fatewalker;
 mod fiend_wake;
@@ -16,8 +16,8 @@ use crate::client::adapter::Registration;
 /// Every ruleset Fray plays, in this order (also the order of the one rules schedule).
 pub fn all() -> Vec<Registration> {
     vec![
-        Registration::rules::<::fiend_wake::FiendWake>().board::<fiend_wake::Board>(),
-        Registration::rules::<::fatewalker::FateWalker>().board::<fatewalker::Board>(),
+        Registration::with_board::<fiend_wake::Board>(),
+        Registration::with_board::<fatewalker::Board>(),
         Registration::rules::<::toy_duel::ToyDuel>(),
     ]
 }

@@ -4,7 +4,8 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    Choice, OrderEntry, OrderMark, OrderView, Scenery, SceneryKind, SecretView, SheetRow, TokenView,
+    Choice, OrderEntry, OrderMark, OrderView, Scenery, SceneryKind, SecretView, SheetRow, TokenView, capital,
+    lower_first,
 };
 use fray_core::ids::CombatantId;
 use fray_core::prelude::{FieldPosition, Mount, TableIndex};
@@ -69,7 +70,7 @@ fn who(world: &World, id: &CombatantId) -> String {
 }
 
 /// The named place a point is: a cover, a vehicle or a combatant standing there.
-pub fn named_place(world: &World, to: (f32, f32)) -> Option<String> {
+pub(crate) fn named_place(world: &World, to: (f32, f32)) -> Option<String> {
     let near = |p: (f32, f32)| (p.0 - to.0).abs() < 0.01 && (p.1 - to.1).abs() < 0.01;
     if let Some(c) = view::catalogue(world).0.covers.iter().find(|c| near(c.position)) {
         return Some(c.name.clone());
@@ -169,18 +170,6 @@ pub fn band_word(band: Band) -> &'static str {
         Band::Long => "long",
         Band::Extreme => "extreme",
     }
-}
-
-/// `text` with its first letter lowered.
-pub fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
-}
-
-/// `text` with its first letter raised.
-pub fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The weapon in hand, stance, movement, cover and wounds; where a mover is heading.
@@ -323,16 +312,14 @@ pub fn secret(world: &World) -> Option<SecretView> {
     if current(world) != FateWalkerPhase::Declare || state.group.len() < 2 {
         return None;
     }
+    // Going on holding declares nothing new.
     let sealed = state
         .declarations
         .iter()
-        .map(|d| {
-            let what = match &d.choice {
-                Declared::Act(action) => lower_first(&action_label(world, action)),
-                Declared::Hold => "hold".to_owned(),
-                Declared::KeepHolding => "keep holding".to_owned(),
-            };
-            (d.actor, what)
+        .filter_map(|d| match &d.choice {
+            Declared::Act(action) => Some((d.actor, lower_first(&action_label(world, action)))),
+            Declared::Hold => Some((d.actor, "hold".to_owned())),
+            Declared::KeepHolding => None,
         })
         .collect();
     Some(SecretView { what: "declaration", sealed })

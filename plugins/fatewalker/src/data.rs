@@ -282,8 +282,8 @@ pub enum Darkness {
     Dark,
 }
 
-/// How well a target is lit. `Dark` and `Dim` were once `None` and `Some`, which RON reads
-/// as its own keywords; the old names still read (`r#Some`, `r#None`).
+/// How well a target is lit. `Dark` and `Dim` were once `None` and `Some`, names RON also
+/// gives its options; the old names still read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Illumination {
     /// Unlit.

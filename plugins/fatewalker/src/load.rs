@@ -28,30 +28,10 @@ pub struct SurprisePenalties(pub BTreeMap<SideId, u32>);
 
 /// Parses and checks a scenario.
 pub fn parse_scenario(text: &str) -> Result<FateWalkerScenario, ScenarioError> {
-    let scenario: FateWalkerScenario = parse_ron(text).map_err(|e| name_the_keyword(text, e))?;
+    let scenario: FateWalkerScenario = parse_ron(text)?;
     let mut problems = scenario.core_problems();
     problems.extend(ruleset_problems(&scenario));
     if problems.is_empty() { Ok(scenario) } else { Err(ScenarioError::Invalid(problems)) }
-}
-
-/// An illumination written `Some` or `None`, the level's old names, reads as RON's own
-/// keyword and fails with a message about a stray character: name the cause instead.
-fn name_the_keyword(text: &str, error: ScenarioError) -> ScenarioError {
-    let ScenarioError::Syntax { line, col, message } = error else { return error };
-    let written = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
-    let Some(at) = written.find("illumination") else {
-        return ScenarioError::Syntax { line, col, message };
-    };
-    let value = written[at + "illumination".len()..].trim_start_matches([' ', ':']);
-    for (old, new) in [("Some", "Dim"), ("None", "Dark")] {
-        if value.starts_with(old) && !value[old.len()..].trim_start().starts_with('(') {
-            let message = format!(
-                "illumination: `{old}` is RON's own keyword here; write `{new}` (the old name reads only as `r#{old}`)"
-            );
-            return ScenarioError::Syntax { line, col: written[..at].chars().count() + 1, message };
-        }
-    }
-    ScenarioError::Syntax { line, col, message }
 }
 
 fn stat(p: &mut Vec<String>, who: &str, what: &str, value: u32) {

@@ -49,11 +49,7 @@ impl Ruleset for FateWalker {
     }
 
     fn facts(scenario: &FateWalkerScenario) -> ScenarioFacts {
-        ScenarioFacts {
-            name: scenario.name.clone(),
-            seed: scenario.seed,
-            combatants: scenario.combatants.iter().map(|c| c.id.clone()).collect(),
-        }
+        scenario.facts()
     }
 
     fn spawn(world: &mut World, scenario: &FateWalkerScenario, seed: u64, limit: u32) {

@@ -5,7 +5,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::board::{
     AllocationAsk, CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, SecretView, SheetRow,
-    TokenView,
+    TokenView, capital,
 };
 use fray_core::ids::CombatantId;
 use fray_core::location::{place_of, why_not_enter};
@@ -61,7 +61,7 @@ fn worth_a_button(world: &World, e: Entity, intent: &FiendWakeIntent) -> bool {
 }
 
 /// The combatant an intent is aimed at, if any.
-pub fn target_of(intent: &FiendWakeIntent) -> Option<&CombatantId> {
+pub(crate) fn target_of(intent: &FiendWakeIntent) -> Option<&CombatantId> {
     match intent {
         FiendWakeIntent::MeleeAttack { target }
         | FiendWakeIntent::RangedAttack { target }
@@ -117,11 +117,6 @@ pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
         }
         other => capital(other.title()),
     }
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Armour, then marked stack numbers; the counters are chips.

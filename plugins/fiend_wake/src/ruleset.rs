@@ -52,11 +52,7 @@ impl Ruleset for FiendWake {
     }
 
     fn facts(scenario: &FiendWakeScenario) -> ScenarioFacts {
-        ScenarioFacts {
-            name: scenario.name.clone(),
-            seed: scenario.seed,
-            combatants: scenario.combatants.iter().map(|c| c.id.clone()).collect(),
-        }
+        scenario.facts()
     }
 
     fn spawn(world: &mut World, scenario: &FiendWakeScenario, seed: u64, limit: u32) {

@@ -133,16 +133,10 @@ impl<I> Choice<I> {
         self
     }
 
-    /// Taken with `key`.
-    pub fn key(mut self, key: ChoiceKey) -> Self {
-        self.key = Some(key);
-        self
-    }
-
-    /// Listed apart, folded away.
-    pub fn folded(mut self) -> Self {
-        self.folded = true;
-        self
+    /// The same choice with its intent changed by `f` (into another type).
+    pub fn map<J>(self, f: impl FnOnce(I) -> J) -> Choice<J> {
+        let Choice { intent, label, verdict, target, key, folded } = self;
+        Choice { intent: f(intent), label, verdict, target, key, folded }
     }
 }
 
@@ -303,4 +297,16 @@ pub struct AllocationAsk {
     pub targets: Vec<Entity>,
     /// What to do, in words, for the panel.
     pub hint: String,
+}
+
+/// `text` with its first letter raised ("round" → "Round").
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `text` with its first letter lowered ("Strike Hulda" → "strike Hulda").
+pub fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }

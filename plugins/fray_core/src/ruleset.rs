@@ -111,11 +111,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// The clock for people, e.g. "Round 3" or "Tick 12 (6.0 s)".
     fn clock_title(clock: u32) -> String {
-        let unit = Self::CLOCK.unit;
-        let mut chars = unit.chars();
-        let capital: String =
-            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-        format!("{capital} {clock}")
+        format!("{} {clock}", crate::board::capital(Self::CLOCK.unit))
     }
 
     /// What a token shows besides its name.
@@ -263,8 +259,6 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn redo_len(&self, world: &World) -> usize;
     /// Drops what could be redone (a new fight starts).
     fn forget_redo(&self, world: &mut World);
-    /// Notes controller changes in the record (the rules driver calls it).
-    fn note_controllers(&self, world: &mut World);
     /// The record as a save's parts.
     fn save(&self, world: &World, header: SaveHeader) -> Result<String, String>;
     /// Reads a save's intents and controllers (its header and scenario already read).
@@ -323,6 +317,25 @@ fn downcast<R: Ruleset>(intent: &IntentRecord) -> Option<&R::Intent> {
 
 fn describe<I: Debug>(r: &crate::session::Recorded<I>) -> String {
     format!("{}: {:?}", r.actor, r.intent)
+}
+
+/// Spawns the table afresh and replays the record's first `keep` entries (with the controller
+/// changes made by then), the controllers of now kept: undo and rewind.
+fn replay_first<I: Clone + Debug + Send + Sync + 'static>(
+    world: &mut World,
+    rebuild: &dyn Fn(&mut World),
+    history: &IntentHistory<I>,
+    keep: usize,
+) -> Result<(), crate::session::ReplayStop> {
+    use crate::session::{controllers, note_controllers, replay, restart, set_controllers};
+    let now = controllers(world);
+    let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
+    rebuild(world);
+    restart::<I>(world, &history.start);
+    let replayed = replay(world, &history.entries[..keep], &changes);
+    set_controllers(world, &now);
+    note_controllers::<I>(world);
+    replayed
 }
 
 impl<R: Ruleset> AnyRuleset for Entry<R> {
@@ -423,17 +436,7 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
     }
 
     fn choices(&self, world: &World, e: Entity) -> Vec<Choice<IntentRecord>> {
-        R::choices(world, e)
-            .into_iter()
-            .map(|c| Choice {
-                intent: IntentRecord::new(c.intent),
-                label: c.label,
-                verdict: c.verdict,
-                target: c.target,
-                key: c.key,
-                folded: c.folded,
-            })
-            .collect()
+        R::choices(world, e).into_iter().map(|c| c.map(IntentRecord::new)).collect()
     }
 
     fn validate(&self, world: &World, e: Entity, intent: &IntentRecord) -> Verdict {
@@ -504,10 +507,6 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         world.insert_resource(RedoStack::<R::Intent>::default());
     }
 
-    fn note_controllers(&self, world: &mut World) {
-        crate::session::note_controllers::<R::Intent>(world);
-    }
-
     fn save(&self, world: &World, header: SaveHeader) -> Result<String, String> {
         let history = world.get_resource::<IntentHistory<R::Intent>>().ok_or("no fight is open")?;
         let file = crate::session::SaveFile {
@@ -549,19 +548,10 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
     }
 
     fn undo(&self, world: &mut World, rebuild: &dyn Fn(&mut World)) -> Result<String, String> {
-        use crate::session::{
-            controllers, note_controllers, replay, restart, set_controllers, split_last_step,
-        };
         let history = world.get_resource::<IntentHistory<R::Intent>>().cloned().ok_or("no fight is open")?;
-        let (keep, step) = split_last_step(&history.entries).ok_or("nothing to undo")?;
-        let now = controllers(world);
-        let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
-        rebuild(world);
-        restart::<R::Intent>(world, &history.start);
-        let replayed = replay(world, &history.entries[..keep], &changes);
-        set_controllers(world, &now);
-        note_controllers::<R::Intent>(world);
-        replayed.map_err(|stop| format!("undo could not rebuild the fight: {stop}"))?;
+        let (keep, step) = crate::session::split_last_step(&history.entries).ok_or("nothing to undo")?;
+        replay_first(world, rebuild, &history, keep)
+            .map_err(|stop| format!("undo could not rebuild the fight: {stop}"))?;
         let what = describe(&step[0]);
         world.get_resource_or_init::<RedoStack<R::Intent>>().0.push(step);
         Ok(what)
@@ -579,7 +569,7 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
     }
 
     fn rewind(&self, world: &mut World, rebuild: &dyn Fn(&mut World)) -> Result<usize, String> {
-        use crate::session::{Recorded, controllers, note_controllers, replay, restart, set_controllers};
+        use crate::session::Recorded;
         let history = world.get_resource::<IntentHistory<R::Intent>>().cloned().ok_or("no fight is open")?;
         let first = history.entries.iter().position(|r| r.accepted).unwrap_or(history.entries.len());
         // Each step: an accepted intent and the refused ones after it.
@@ -590,14 +580,8 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
                 _ => steps.push(vec![entry.clone()]),
             }
         }
-        let now = controllers(world);
-        let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= first).cloned().collect();
-        rebuild(world);
-        restart::<R::Intent>(world, &history.start);
-        let replayed = replay(world, &history.entries[..first], &changes);
-        set_controllers(world, &now);
-        note_controllers::<R::Intent>(world);
-        replayed.map_err(|stop| format!("rewinding could not rebuild the fight: {stop}"))?;
+        replay_first(world, rebuild, &history, first)
+            .map_err(|stop| format!("rewinding could not rebuild the fight: {stop}"))?;
         let mut redo = world.get_resource_or_init::<RedoStack<R::Intent>>();
         redo.0.extend(steps.into_iter().rev());
         Ok(redo.0.len())

@@ -257,6 +257,15 @@ pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
 }
 
 impl<R, S, M, P> Scenario<R, S, M, P> {
+    /// What the contract needs to know of it: name, seed and combatants' ids.
+    pub fn facts(&self) -> crate::ruleset::ScenarioFacts {
+        crate::ruleset::ScenarioFacts {
+            name: self.name.clone(),
+            seed: self.seed,
+            combatants: self.combatants.iter().map(|c| c.id.clone()).collect(),
+        }
+    }
+
     /// Every stable id (sides, locations, mounts, combatants) with its display name.
     pub fn names(&self) -> BTreeMap<String, String> {
         let sides = self.sides.iter().map(|s| (s.id.0.clone(), s.name.clone()));

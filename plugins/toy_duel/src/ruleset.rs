@@ -48,11 +48,7 @@ impl Ruleset for ToyDuel {
     }
 
     fn facts(s: &ToyScenario) -> ScenarioFacts {
-        ScenarioFacts {
-            name: s.name.clone(),
-            seed: s.seed,
-            combatants: s.combatants.iter().map(|c| c.id.clone()).collect(),
-        }
+        s.facts()
     }
 
     fn spawn(world: &mut World, scenario: &ToyScenario, seed: u64, limit: u32) {

@@ -1,6 +1,6 @@
 //! Who sees what: the GM's camera draws render layers 0 and [`GM_LAYER`], the table's (and
 //! the GM's own in table mode) layers 0 and [`TABLE_LAYER`]. Drawings marked
-//! [`Audience::Gm`] (sealed bids, a harassment being built, target rings, the ruler) stay
+//! [`Audience::Gm`] (secret choices, an allocation being built, target rings, the ruler) stay
 //! off the table; a combatant the GM hides from the table is drawn for the GM only, with
 //! everything attached to its token and its chips.
 

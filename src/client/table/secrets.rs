@@ -47,6 +47,9 @@ fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::boa
             (Some(words), Some(tag)) => {
                 if world.get::<SecretTag>(tag).is_some_and(|t| t.0 != words) {
                     world.entity_mut(tag).insert(SecretTag(words.clone()));
+                    if let Some(mut sprite) = world.get_mut::<Sprite>(tag) {
+                        sprite.custom_size = Some(tag_size(&words));
+                    }
                     for k in world.get::<Children>(tag).map(|c| c.to_vec()).unwrap_or_default() {
                         if let Some(mut text) = world.get_mut::<Text2d>(k) {
                             text.0 = words.clone();
@@ -62,14 +65,18 @@ fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::boa
     }
 }
 
+/// A tag's size for its words.
+fn tag_size(words: &str) -> Vec2 {
+    Vec2::new((words.chars().count() as f32 * 8.0 + 14.0).max(50.0), 22.0)
+}
+
 fn tag_bundle(words: String) -> impl Bundle {
-    let width = (words.chars().count() as f32 * 8.0 + 14.0).max(50.0);
     (
         SecretTag(words.clone()),
         // Its layer from the first frame, not only once `audience` has looked at it.
         Audience::Gm,
         layers(Audience::Gm, false),
-        Sprite::from_color(SEALED, Vec2::new(width, 22.0)),
+        Sprite::from_color(SEALED, tag_size(&words)),
         Transform::from_xyz(0.0, TOKEN / 2.0 + 13.0, 4.0),
         Pickable::IGNORE,
         children![(

@@ -11,7 +11,7 @@ use fray_core::location::{Location, OpenField};
 use fray_core::log::GameLog;
 use fray_core::prelude::TableIndex;
 
-use super::audience::{GmGizmos, HiddenFromTable, camera_layers};
+use super::audience::{GmGizmos, camera_layers};
 use super::overlay::BAR_HEIGHT;
 use super::{TableContextPass, TableView};
 use crate::client::board::Token;
@@ -178,17 +178,15 @@ pub(super) fn send_view(world: &mut World) {
     world.resource_mut::<TableView>().settings.follow = false;
 }
 
-/// The combatant the table follows: whose turn it is, else whoever acted last.
+/// The combatant the table follows: whose turn it is, else whoever acted last; never one
+/// the GM hides from the table.
 fn active(world: &World) -> Option<Entity> {
-    let acting = ruleset(world).and_then(|r| r.acting(world).first().copied());
+    let shown = |e: &Entity| !super::audience::hidden_from_table(world, *e);
+    let acting = ruleset(world).and_then(|r| r.acting(world).into_iter().find(shown));
     let index = world.get_resource::<TableIndex>()?;
     acting.or_else(|| {
-        world
-            .get_resource::<GameLog>()?
-            .entries()
-            .iter()
-            .rev()
-            .find_map(|e| index.combatant(e.actor.as_ref()?))
+        let log = world.get_resource::<GameLog>()?;
+        log.entries().iter().rev().filter_map(|e| index.combatant(e.actor.as_ref()?)).find(shown)
     })
 }
 
@@ -209,8 +207,6 @@ fn follow_active(
     view: Res<TableView>,
     time: Res<Time>,
     followed: Option<Res<Followed>>,
-    hidden: Res<HiddenFromTable>,
-    combatants: Query<&fray_core::prelude::Combatant>,
     tokens: Query<(&Token, &Transform), Without<TableCamera>>,
     mut camera: Query<(&mut Transform, &Projection), With<TableCamera>>,
 ) {
@@ -219,9 +215,6 @@ fn follow_active(
     }
     let Ok((mut transform, projection)) = camera.single_mut() else { return };
     let Some(who) = followed.and_then(|f| f.0) else { return };
-    if combatants.get(who).is_ok_and(|c| hidden.0.contains(&c.id)) {
-        return;
-    }
     let Some((_, at)) = tokens.iter().find(|(t, _)| t.0 == who) else { return };
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,

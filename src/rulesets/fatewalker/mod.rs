@@ -7,11 +7,11 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
-use fatewalker::board::{action_label, band_word, capital, lower_first, mode_verb, mode_word};
+use fatewalker::board::{action_label, band_word, mode_verb, mode_word};
 use fatewalker::data::MoveMode;
 use fatewalker::phase::{AskKind, current};
 use fatewalker::{Action, FateWalker, FateWalkerIntent, FateWalkerPhase, view};
-use fray_core::board::Choice;
+use fray_core::board::{Choice, capital, lower_first};
 use fray_core::prelude::{Combatant, Rides};
 use fray_core::ruleset::Ruleset;
 
