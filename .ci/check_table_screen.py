@@ -70,7 +70,7 @@ def main():
         assert colours(table) > 20, f"{table} looks blank"
         assert seen >= 300, f"{gm}: the GM's board shows no sealed bid tag ({seen} magenta pixels)"
         assert leaked == 0, f"{table}: {leaked} magenta pixels: a sealed bid reached the table's screen"
-        print(f"secret bids ok: {seen} tag pixels on the GM's screen, none on the table's")
+        print(f"secret choices ok: {seen} tag pixels on the GM's screen, none on the table's")
     elif mode == "none":
         found = magenta(sys.argv[2])
         assert found == 0, f"{sys.argv[2]}: {found} magenta pixels (a sealed bid shown)"

@@ -19,14 +19,16 @@ use crate::view;
 /// The decisions offered to `e` now, each with the rules' verdict: answers to the question
 /// first, then attacks on enemies, movement, the rest; attacks on allies folded away.
 /// Movement is offered towards named places (covers, vehicles, people); anywhere else is a
-/// drag on the board.
+/// drag on the board. A place named twice (someone standing in a cover) is offered once.
 pub fn choices(world: &World, e: Entity) -> Vec<Choice<FateWalkerIntent>> {
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<(u8, Choice<FateWalkerIntent>)> = crate::legal::options(world, e)
         .into_iter()
         .filter(|(i, _)| match action_of(i) {
             Some(Action::BeginMoving { to, .. }) => named_place(world, *to).is_some(),
             _ => true,
         })
+        .filter(|(i, _)| seen.insert(format!("{i:?}")))
         .map(|(intent, verdict)| {
             let rank = rank(world, e, &intent);
             let mut choice = Choice::new(intent.clone(), label(world, &intent), verdict);

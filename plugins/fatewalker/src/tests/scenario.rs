@@ -68,3 +68,24 @@ fn the_board_view_shows_ticks_holds_and_who_acts_now() {
         "the default chart's boxes"
     );
 }
+
+#[test]
+fn a_place_named_twice_is_offered_once() {
+    // Bo stands in the crate's cover: the crate is a named place both as a cover and as
+    // where Bo stands, and the same move there must be one button, not two.
+    let text = super::support::YARD.replacen(
+        "rules: (",
+        r#"rules: (
+        covers: [(id: "crate", name: "Crate", position: (10.0, 0.0), radius: 1.0, percent: 50, material: "stone")],"#,
+        1,
+    );
+    let t = super::support::Table::from_ron(&text);
+    let labels: Vec<String> =
+        crate::board::choices(t.world(), t.e("ann")).into_iter().map(|c| c.label).collect();
+    let walks = labels.iter().filter(|l| *l == "Walk to Crate").count();
+    assert_eq!(walks, 1, "{labels:?}");
+    let mut unique = labels.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), labels.len(), "no button twice: {labels:?}");
+}
