@@ -280,11 +280,13 @@ fn choices(
             }
         });
     }
-    ui.collapsing(format!("Not possible now ({})", focus.refused.len()), |ui| {
-        for (label, reason) in &focus.refused {
-            ui.add_enabled(false, egui::Button::new(label)).on_disabled_hover_text(reason);
-        }
-    });
+    if !focus.refused.is_empty() {
+        ui.collapsing(format!("Not possible now ({})", focus.refused.len()), |ui| {
+            for (label, reason) in &focus.refused {
+                ui.add_enabled(false, egui::Button::new(label)).on_disabled_hover_text(reason);
+            }
+        });
+    }
 }
 
 /// With a token clicked on the board, the decider's choices on it come first.

@@ -265,7 +265,9 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
 fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     ui.heading("Combatant");
     let selection = *world.resource::<Selection>();
-    let locations = ruleset(world).is_none_or(|r| r.space().locations);
+    // Cards to reach and drop on: a board of locations with some listed.
+    let locations = ruleset(world).is_none_or(|r| r.space().locations)
+        && world.get_resource::<TableIndex>().is_some_and(|i| !i.location_order.is_empty());
     if locations && (selection.combatant.is_some() || selection.location.is_some()) {
         ui.label("Reach view: cards show how many moves away they are (turns and costs aside).");
         if ui.button("Clear the selection").clicked() {
