@@ -91,6 +91,7 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let ambush = scenario("assets/scenarios/fatewalker_ambush.ron");
     let swamp = scenario("assets/scenarios/swamp.ron");
     let duel = scenario("plugins/toy_duel/scenarios/duel.ron");
+    let ford = scenario("assets/scenarios/fast_slow_crossing.ron");
     let mut app = every_ruleset();
     let first = play(&mut app, &ambush, 7);
     assert!(first.len() > 10_000, "a whole FateWalker fight is logged");
@@ -101,6 +102,10 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     leave_midway(&mut app, &swamp, 3);
     let third = play(&mut app, &duel, 5);
     assert!(third == alone(&duel, 5), "the toy duel after an unfinished swamp differs from the duel alone");
-    let fourth = play(&mut app, &ambush, 8);
-    assert!(fourth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
+    leave_midway(&mut app, &duel, 5);
+    let fourth = play(&mut app, &ford, 7);
+    assert!(fourth == alone(&ford, 7), "the Fast & Slow ford after an unfinished duel differs from it alone");
+    leave_midway(&mut app, &ford, 7);
+    let fifth = play(&mut app, &ambush, 8);
+    assert!(fifth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
 }

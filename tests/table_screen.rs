@@ -51,3 +51,15 @@ fn a_hidden_combatant_is_not_named_on_the_table() {
         "a hidden combatant's turn is not named: {texts:?}"
     );
 }
+
+#[test]
+fn fast_and_slow_choices_stay_off_the_table_until_all_are_revealed() {
+    let mut table = Board::from_ron(include_str!("../assets/scenarios/fast_slow_crossing.ron"));
+    assert_eq!(table.awaiting(), ["brann"], "the AI has chosen in secret; Brann, a person's, has not");
+    let sealed = screen_texts(table.world());
+    assert!(!sealed.iter().any(|t| t.starts_with("Turns:")), "no order before the reveal: {sealed:?}");
+    assert!(!sealed.iter().any(|t| t.contains("Fast") || t.contains("Slow ")), "no choice shown: {sealed:?}");
+    table.choose("brann", "Slow turn: 4 Paces, 2 actions and a bold action, after the upkeep");
+    let texts = screen_texts(table.world());
+    assert!(texts.iter().any(|t| t.starts_with("Turns:")), "the order once all are revealed: {texts:?}");
+}

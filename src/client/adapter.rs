@@ -80,8 +80,8 @@ pub trait BoardAdapter: Send + Sync + 'static {
         true
     }
 
-    /// Words the ruler adds while `e` is dragged `distance` units away.
-    fn ruler(_world: &World, _e: Entity, _distance: f32) -> Option<String> {
+    /// Words the ruler adds while `e` is dragged `distance` units away, to `to` (in the unit).
+    fn ruler(_world: &World, _e: Entity, _distance: f32, _to: [f32; 2]) -> Option<String> {
         None
     }
 }
@@ -97,7 +97,7 @@ pub trait AnyBoard: Send + Sync + 'static {
     /// See [`BoardAdapter::keep`].
     fn keep(&self, world: &World, choice: &Choice<IntentRecord>) -> bool;
     /// See [`BoardAdapter::ruler`].
-    fn ruler(&self, world: &World, e: Entity, distance: f32) -> Option<String>;
+    fn ruler(&self, world: &World, e: Entity, distance: f32, to: [f32; 2]) -> Option<String>;
 }
 
 struct Adapter<B>(core::marker::PhantomData<fn() -> B>);
@@ -122,8 +122,8 @@ impl<B: BoardAdapter> AnyBoard for Adapter<B> {
         B::keep(world, &choice.clone().map(|_| intent.clone()))
     }
 
-    fn ruler(&self, world: &World, e: Entity, distance: f32) -> Option<String> {
-        B::ruler(world, e, distance)
+    fn ruler(&self, world: &World, e: Entity, distance: f32, to: [f32; 2]) -> Option<String> {
+        B::ruler(world, e, distance, to)
     }
 }
 

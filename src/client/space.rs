@@ -1,6 +1,6 @@
 //! A board of free positions (a ruleset whose `Space` has no cards): its scenery (covers as
 //! circles of their radius with their name, a double ring for strong ones; lights as dim
-//! circles), a scale bar in the ruleset's unit, an arrow from each mover to where it is
+//! circles; traps red while armed, grey once not; hazards blue), redrawn when it changes; a scale bar in the ruleset's unit, an arrow from each mover to where it is
 //! heading, and a ruler while a token is dragged (the distance in the unit, with the
 //! adapter's words, e.g. how many movement segments it takes).
 
@@ -24,15 +24,16 @@ struct Scenery;
 #[derive(Component)]
 struct RulerLabel;
 
-/// What the scenery was drawn for (the session's scenario text).
+/// What the scenery was drawn for: the session's scenario text, and the scenery as the
+/// ruleset gave it (traps change, hazards grow).
 #[derive(Resource, Default)]
-struct SceneryFor(Option<std::sync::Arc<str>>);
+struct SceneryFor(Option<std::sync::Arc<str>>, Vec<fray_core::board::Scenery>);
 
 /// What the board draws of its scenery and scale each frame.
 #[derive(Resource, Default)]
 struct Drawn {
-    /// Circles: centre, radius (board units), a double ring, a light.
-    circles: Vec<(Vec2, f32, bool, bool)>,
+    /// Circles: centre, radius (board units), kind.
+    circles: Vec<(Vec2, f32, SceneryKind)>,
     /// The scale bar: its left end, one unit's length, and how many units it spans.
     bar: Option<(Vec2, f32, u32)>,
 }
@@ -80,28 +81,28 @@ fn free_space(world: &World) -> Option<Space> {
 /// of cards), and works out where the scale bar goes.
 fn sync_scenery(world: &mut World) {
     let now = world.get_resource::<Session>().map(|s| s.scenario.text.clone());
-    let drawn = &world.resource::<SceneryFor>().0;
-    if drawn.as_ref().map(|t| t.as_ptr()) == now.as_ref().map(|t| t.as_ptr()) {
+    let items = match (free_space(world), ruleset(world)) {
+        (Some(_), Some(rules)) => rules.scenery(world),
+        _ => Vec::new(),
+    };
+    let drawn = world.resource::<SceneryFor>();
+    if drawn.0.as_ref().map(|t| t.as_ptr()) == now.as_ref().map(|t| t.as_ptr()) && drawn.1 == items {
         return;
     }
     let mut old = world.query_filtered::<Entity, With<Scenery>>();
     for e in old.iter(world).collect::<Vec<_>>() {
         world.despawn(e);
     }
-    world.resource_mut::<SceneryFor>().0 = now;
+    *world.resource_mut::<SceneryFor>() = SceneryFor(now, items.clone());
     *world.resource_mut::<Drawn>() = Drawn::default();
-    let (Some(space), Some(rules)) = (free_space(world), ruleset(world)) else {
+    let Some(space) = free_space(world) else {
         return;
     };
     let mut circles = Vec::new();
-    for item in rules.scenery(world) {
+    for item in items {
         let at = to_board(&space, item.at);
         let r = item.radius * space.unit.board;
-        let (strong, light) = match item.kind {
-            SceneryKind::Cover { strong } => (strong, false),
-            SceneryKind::Light => (false, true),
-        };
-        circles.push((at, r, strong, light));
+        circles.push((at, r, item.kind));
         if let Some(label) = item.label {
             world.spawn((
                 Scenery,
@@ -126,14 +127,27 @@ fn sync_scenery(world: &mut World) {
 }
 
 fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
-    for &(at, r, strong, light) in &drawn.circles {
-        if light {
-            gizmos.circle_2d(at, r, Color::srgba(1.0, 0.9, 0.5, 0.35));
-            continue;
-        }
-        gizmos.circle_2d(at, r, COVER);
-        if strong {
-            gizmos.circle_2d(at, r - 4.0, COVER);
+    for &(at, r, kind) in &drawn.circles {
+        match kind {
+            SceneryKind::Light => {
+                gizmos.circle_2d(at, r, Color::srgba(1.0, 0.9, 0.5, 0.35));
+            }
+            SceneryKind::Cover { strong } => {
+                gizmos.circle_2d(at, r, COVER);
+                if strong {
+                    gizmos.circle_2d(at, r - 4.0, COVER);
+                }
+            }
+            SceneryKind::Trap { armed } => {
+                let colour = if armed { Color::srgb(0.95, 0.3, 0.25) } else { Color::srgb(0.5, 0.5, 0.5) };
+                gizmos.circle_2d(at, r, colour);
+                gizmos.line_2d(at - Vec2::splat(r * 0.5), at + Vec2::splat(r * 0.5), colour);
+                gizmos.line_2d(at + Vec2::new(-r * 0.5, r * 0.5), at + Vec2::new(r * 0.5, -r * 0.5), colour);
+            }
+            SceneryKind::Hazard => {
+                gizmos.circle_2d(at, r, Color::srgb(0.3, 0.6, 1.0));
+                gizmos.circle_2d(at, r - 3.0, Color::srgba(0.3, 0.6, 1.0, 0.5));
+            }
         }
     }
     if let Some((start, unit, n)) = drawn.bar {
@@ -185,7 +199,8 @@ fn measure(world: &mut World) {
         let from = to_board(&space, world.get::<FieldPosition>(d.combatant).map(|p| p.0).unwrap_or_default());
         let to = world.get::<Transform>(d.token)?.translation.truncate();
         let distance = from.distance(to) / space.unit.board;
-        let note = board(world).and_then(|b| b.ruler(world, d.combatant, distance));
+        let at = super::board::to_unit(&space, to);
+        let note = board(world).and_then(|b| b.ruler(world, d.combatant, distance, at));
         let words = match note {
             Some(note) => format!("{distance:.1} {}\n{note}", space.unit.short),
             None => format!("{distance:.1} {}", space.unit.short),

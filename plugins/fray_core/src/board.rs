@@ -191,6 +191,8 @@ pub enum OrderMark {
     Holding,
     /// Not in the fight yet.
     Joining,
+    /// Has had its turn this round.
+    Done,
     /// Out of the fight.
     Out,
 }
@@ -203,6 +205,7 @@ impl OrderMark {
             OrderMark::Later => "·",
             OrderMark::Holding => "⏸",
             OrderMark::Joining => "…",
+            OrderMark::Done => "✓",
             OrderMark::Out => "✝",
         }
     }
@@ -282,6 +285,13 @@ pub enum SceneryKind {
     },
     /// A light: a dim circle.
     Light,
+    /// A trap: a red circle while armed, grey once stalled or disabled.
+    Trap {
+        /// It springs on whoever ends a move in it.
+        armed: bool,
+    },
+    /// A hazard's area (rising water, fire): a blue circle.
+    Hazard,
 }
 
 /// A person allocates counters of one kind among targets (Fiend Wake's harassment): the

@@ -156,7 +156,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         None
     }
 
-    /// Scenery of a free-position board.
+    /// Scenery of a free-position board (asked again each time the clock moves).
     fn scenery(_world: &World) -> Vec<Scenery> {
         Vec::new()
     }

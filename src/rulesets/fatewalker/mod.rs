@@ -95,7 +95,7 @@ impl BoardAdapter for Board {
         }
     }
 
-    fn ruler(world: &World, e: Entity, metres: f32) -> Option<String> {
+    fn ruler(world: &World, e: Entity, metres: f32, _to: [f32; 2]) -> Option<String> {
         let mode = mode_for(world, e);
         let rate = view::rate(world, e, mode);
         if rate <= 0.0 {

@@ -1,0 +1,205 @@
+//! The rules one by one: the dice model, entering combat, defences, damage, the second attack.
+
+use fray_core::log::Source;
+use fray_core::prelude::Status;
+
+use super::{CROSSING, table, who};
+use crate::combat::{self, defences};
+use crate::data::{Defence, Limb, WeaponKind};
+use crate::dice::{attack, attack_chance, degree};
+use crate::opening::{FreeMovement, free_movement};
+use crate::phase::{Battle, Fighter, HitKind, PendingHit};
+
+#[test]
+fn the_designers_best_attack_hits_defence_18_exactly_three_times_in_four() {
+    // Best of 2d12 (the style die a d12) + 6 (attribute) + 5 (Path) against DEF 18.
+    let (hits, all) = attack_chance(Some(12), 6 + 5, 18);
+    assert_eq!((hits, all), (108, 144), "every face of both dice counted");
+    assert_eq!(hits as f64 / all as f64, 0.75);
+}
+
+#[test]
+fn ties_succeed_with_a_skill_die_and_fail_without_one() {
+    assert!(attack(5, Some(3), 5, 10).success, "5 + 5 ties 10 with a skill die: a hit");
+    assert!(!attack(5, None, 5, 10).success, "the same tie without a skill: a miss");
+    assert!(attack(6, None, 5, 10).success, "higher always hits");
+}
+
+#[test]
+fn the_lowest_die_gives_the_degree_and_all_ones_fumble() {
+    assert_eq!([1, 4, 5, 8, 9, 12].map(degree), [1, 1, 2, 2, 3, 3]);
+    let r = attack(11, Some(6), 0, 3);
+    assert_eq!((r.total, r.degree), (11, 2), "highest 11 + 0; lowest 6 is the second degree");
+    assert!(attack(1, Some(1), 9, 3).fumble, "both dice on 1");
+    assert!(attack(1, None, 9, 3).fumble, "no skill reads 1: a d12 on 1 fumbles");
+    assert!(!attack(1, Some(2), 9, 3).fumble);
+}
+
+#[test]
+fn the_success_roll_table_grants_free_movement() {
+    let got: Vec<FreeMovement> = (1..=12).map(free_movement).collect();
+    let want: Vec<FreeMovement> = (1..=12)
+        .map(|f| match f {
+            1..=4 => FreeMovement::None,
+            5..=8 => FreeMovement::One,
+            _ => FreeMovement::All,
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+fn hit(fast: bool, kind: HitKind, defender: bevy_ecs::entity::Entity) -> PendingHit {
+    PendingHit {
+        defender,
+        attacker: None,
+        source: "test".into(),
+        source_id: "test".into(),
+        kind,
+        fast,
+        dl: 10,
+        damage: 5,
+        poison: 0,
+        trap: None,
+        counter: false,
+        to_health: false,
+    }
+}
+
+fn working(hit: &PendingHit, battle: &Battle) -> Vec<Defence> {
+    defences(hit, battle).into_iter().filter(|(_, v)| v.is_ok()).map(|(d, _)| d).collect()
+}
+
+#[test]
+fn only_brace_answers_an_attack_made_on_a_fast_turn() {
+    let app = table(CROSSING, 1, false);
+    let e = who(&app, "brann");
+    let battle = app.world().resource::<Battle>();
+    let weapon = HitKind::Attack(WeaponKind::Weapon);
+    assert_eq!(working(&hit(false, weapon, e), battle), [Defence::Brace, Defence::Dodge]);
+    assert_eq!(working(&hit(true, weapon, e), battle), [Defence::Brace]);
+    let refused = defences(&hit(true, weapon, e), battle);
+    let dodge = refused.iter().find(|(d, _)| *d == Defence::Dodge).expect("listed");
+    assert_eq!(
+        dodge.1.as_ref().expect_err("refused").0,
+        "only Brace works against an attack made on a Fast turn"
+    );
+    let spell = HitKind::Attack(WeaponKind::Spell);
+    assert_eq!(working(&hit(false, spell, e), battle), [Defence::Brace, Defence::Defy, Defence::Dodge]);
+    assert_eq!(working(&hit(true, spell, e), battle), [Defence::Brace]);
+    let intangible = HitKind::Attack(WeaponKind::IntangibleSpell);
+    assert_eq!(working(&hit(true, intangible, e), battle), [Defence::Defy], "an intangible spell is Defied");
+}
+
+#[test]
+fn damage_wears_stamina_first_then_overflows_into_one_limbs_pool() {
+    let mut app = table(CROSSING, 3, false);
+    let e = who(&app, "brann");
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").stamina = 2;
+    let before = app.world().get::<Fighter>(e).expect("fighter").health;
+    let taken = combat::damage(app.world_mut(), e, 5, 1, Source::named("test"), false);
+    let f = app.world().get::<Fighter>(e).expect("fighter");
+    assert_eq!(f.stamina, 0, "stamina takes the first 2");
+    let lost: u32 = Limb::ALL.iter().map(|&l| before.get(l) - f.health.get(l)).sum();
+    let hurt: Vec<Limb> = Limb::ALL.into_iter().filter(|&l| before.get(l) != f.health.get(l)).collect();
+    assert_eq!((lost, hurt.len()), (2, 1), "5 - 1 reduced - 2 stamina = 2 into one limb: {hurt:?}");
+    assert_eq!(taken, 4);
+}
+
+#[test]
+fn a_head_at_zero_kills_and_a_torso_at_zero_must_be_healed_before_the_end() {
+    let mut app = table(CROSSING, 3, false);
+    let e = who(&app, "brann");
+    // Blows straight to the health pools until one lands on the head.
+    let mut f = app.world().get::<Fighter>(e).expect("fighter").clone();
+    f.health = crate::data::Limbs { head: 1, torso: 6, left_arm: 4, right_arm: 4, left_leg: 4, right_leg: 4 };
+    app.world_mut().entity_mut(e).insert(f);
+    for _ in 0..40 {
+        combat::damage(app.world_mut(), e, 1, 0, Source::named("test"), true);
+        if app.world().get::<Fighter>(e).expect("fighter").health.head == 0 {
+            break;
+        }
+    }
+    assert_eq!(app.world().get::<Fighter>(e).expect("fighter").health.head, 0, "40 hits reach the head");
+    assert_eq!(app.world().get::<Status>(e), Some(&Status::Dead), "a head at zero kills");
+
+    let mut app = table(CROSSING, 4, false);
+    let e = who(&app, "odo");
+    let mut f = app.world().get::<Fighter>(e).expect("fighter").clone();
+    f.stamina = 0;
+    f.health = crate::data::Limbs { head: 9, torso: 1, left_arm: 0, right_arm: 0, left_leg: 0, right_leg: 0 };
+    app.world_mut().entity_mut(e).insert(f);
+    for _ in 0..60 {
+        combat::damage(app.world_mut(), e, 1, 0, Source::named("test"), true);
+        if app.world().get::<Fighter>(e).expect("fighter").health.torso == 0 {
+            break;
+        }
+    }
+    let f = app.world().get::<Fighter>(e).expect("fighter");
+    assert!(f.torso_down, "the torso reached zero");
+    let rolled = super::log_values(&app)
+        .iter()
+        .any(|l| l["actor"] == "odo" && l["kind"] == "roll" && l["what"] == "Defy to stay conscious");
+    assert!(rolled, "a Defy roll to stay conscious");
+    crate::ending::finish(app.world_mut(), "test");
+    assert_eq!(app.world().get::<Status>(e), Some(&Status::Dead), "unhealed at the end: dead");
+}
+
+#[test]
+fn a_potion_on_an_empty_torso_saves_its_drinker_from_dying_at_the_end() {
+    let mut app = table(CROSSING, 4, false);
+    let e = who(&app, "brann");
+    let mut f = app.world().get::<Fighter>(e).expect("fighter").clone();
+    f.health.torso = 0;
+    f.torso_down = true;
+    app.world_mut().entity_mut(e).insert(f);
+    combat::heal(app.world_mut(), e, 4, true, "potion");
+    let f = app.world().get::<Fighter>(e).expect("fighter");
+    assert!(!f.torso_down && f.health.torso == 4, "healed: {:?}", f.health);
+    crate::ending::finish(app.world_mut(), "test");
+    assert_ne!(app.world().get::<Status>(e), Some(&Status::Dead));
+}
+
+#[test]
+fn the_second_attack_of_a_turn_rolls_its_skill_die_at_disadvantage() {
+    let mut app = table(CROSSING, 5, false);
+    let (e, t) = (who(&app, "brann"), who(&app, "bandit_a"));
+    crate::turns::place(app.world_mut(), t, [-6.0, 1.0]);
+    assert!(!combat::disadvantage(app.world(), e, t, 0, true), "the first attack");
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").actions = 2;
+    let plan = combat::AttackPlan { target: t, weapon: 0, bonus: 0, costs_action: true, counter: false };
+    combat::attack(app.world_mut(), e, plan);
+    app.world_mut().resource_mut::<Battle>().pending = None;
+    assert!(combat::disadvantage(app.world(), e, t, 0, true), "the second, paid with an action");
+    assert!(!combat::disadvantage(app.world(), e, t, 0, false), "an attack costing no action is exempt");
+    combat::attack(app.world_mut(), e, plan);
+    let rolls: Vec<usize> = super::log_values(&app)
+        .iter()
+        .filter(|l| l["actor"] == "brann" && l["kind"] == "roll")
+        .map(|l| l["dice"].as_array().map_or(0, Vec::len))
+        .collect();
+    assert_eq!(rolls, [2, 3], "d12 + d8, then d12 + two d8 keeping the lower");
+}
+
+#[test]
+fn one_flees_on_a_slow_turn_from_the_battlefields_edge_only() {
+    use fray_core::phase::CurrentPhase;
+    use fray_core::ruleset::Ruleset;
+
+    use crate::phase::Speed;
+    use crate::{FastSlow, FastSlowIntent, FastSlowPhase};
+    let mut app = table(CROSSING, 5, false);
+    let e = who(&app, "brann");
+    app.world_mut().insert_resource(CurrentPhase::new(FastSlowPhase::SlowTurns));
+    app.world_mut().resource_mut::<Battle>().turn = Some(e);
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").speed = Some(Speed::Slow);
+    let refused = FastSlow::validate(app.world(), e, &FastSlowIntent::Flee).expect_err("refused").0;
+    assert!(refused.contains("Paces from the battlefield's edge"), "{refused}");
+    crate::turns::place(app.world_mut(), e, [-11.5, 1.0]);
+    assert!(
+        FastSlow::validate(app.world(), e, &FastSlowIntent::Flee).is_ok(),
+        "half a Pace from the west edge"
+    );
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").speed = Some(Speed::Fast);
+    let fast = FastSlow::validate(app.world(), e, &FastSlowIntent::Flee).expect_err("refused").0;
+    assert_eq!(fast, "fleeing takes a Slow turn");
+}
