@@ -9,7 +9,7 @@ use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
 use fray_core::table::{can_act, enemies, id, on_table};
 
-use crate::combat::{check_attack, check_bold, defences};
+use crate::combat::{check_attack, check_bold, check_technique, defences};
 use crate::data::BoldEffect;
 use crate::decisions::{awaiting, submit, validate};
 use crate::intent::FastSlowIntent;
@@ -92,13 +92,17 @@ fn turn(world: &World, e: Entity) -> FastSlowIntent {
     foes.sort_by(|&a, &b| between(world, e, a).total_cmp(&between(world, e, b)));
     for &t in &foes {
         for (a, bold) in f.sheet.bold.iter().enumerate() {
-            if matches!(bold.effect, BoldEffect::Strike { .. }) && check_bold(world, e, a, t).is_ok() {
+            let strikes = matches!(bold.effect, BoldEffect::Strike { .. } | BoldEffect::FollowUp { .. });
+            if strikes && check_bold(world, e, a, t).is_ok() {
                 return FastSlowIntent::Bold { ability: a, target: id(world, t) };
             }
         }
         for w in 0..f.sheet.weapons.len() {
             if check_attack(world, e, t, w, true).is_ok() {
-                return FastSlowIntent::Attack { target: id(world, t), weapon: w };
+                // The first technique the weapon may use, if any.
+                let technique =
+                    (0..f.sheet.techniques.len()).find(|&k| check_technique(world, e, w, k).is_ok());
+                return FastSlowIntent::Attack { target: id(world, t), weapon: w, technique };
             }
         }
     }
@@ -111,7 +115,7 @@ fn turn(world: &World, e: Entity) -> FastSlowIntent {
         .filter(|&t| enemies(world, e, t) && on_table(world, t) && !can_act(world, t));
     for t in fallen {
         if let Some(w) = (0..f.sheet.weapons.len()).find(|&w| check_attack(world, e, t, w, true).is_ok()) {
-            return FastSlowIntent::Attack { target: id(world, t), weapon: w };
+            return FastSlowIntent::Attack { target: id(world, t), weapon: w, technique: None };
         }
     }
     if let Some(&t) = foes.first() {

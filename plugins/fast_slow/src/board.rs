@@ -74,6 +74,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FastSlowIntent>> {
                 .at(id(world, fumbler))
             })
             .collect();
+        out.push(stake(world, f, &choice));
         let mut decline = choice(FastSlowIntent::Decline, "Let the fumble go".to_owned());
         decline.key = Some(ChoiceKey::Pass);
         out.push(decline);
@@ -95,14 +96,25 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FastSlowIntent>> {
         for (w, weapon) in f.sheet.weapons.iter().enumerate() {
             let verb = if weapon.kind.is_spell() { "Cast" } else { "Attack" };
             let label = format!("{verb} {} with {}{}", name(world, t), weapon.name, second(world, e, t, w));
-            out.push(
-                choice(FastSlowIntent::Attack { target: id(world, t), weapon: w }, label).at(id(world, t)),
-            );
+            let attack = FastSlowIntent::Attack { target: id(world, t), weapon: w, technique: None };
+            out.push(choice(attack, label.clone()).at(id(world, t)));
+            for (k, technique) in f.sheet.techniques.iter().enumerate() {
+                if crate::combat::check_technique(world, e, w, k).is_ok() {
+                    let attack =
+                        FastSlowIntent::Attack { target: id(world, t), weapon: w, technique: Some(k) };
+                    out.push(choice(attack, format!("{label} + {}", technique.name)).at(id(world, t)));
+                }
+            }
         }
+    }
+    out.push(stake(world, f, &choice));
+    for (skill, die) in &f.sheet.skills {
+        let label = format!("Skill roll: {skill} d{die} (DL {})", battle.rules.skill_dl);
+        out.push(choice(FastSlowIntent::SkillRoll { skill: skill.clone() }, label));
     }
     for (a, bold) in f.sheet.bold.iter().enumerate() {
         let targets: Vec<Entity> = match bold.effect {
-            BoldEffect::Strike { .. } => {
+            BoldEffect::Strike { .. } | BoldEffect::FollowUp { .. } => {
                 order.iter().copied().filter(|&t| enemies(world, e, t) && on_table(world, t)).collect()
             }
             BoldEffect::Mend { .. } => order
@@ -151,12 +163,26 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FastSlowIntent>> {
     out
 }
 
+/// The choice to stake one more FOG on the next attack roll.
+fn stake(
+    world: &World,
+    f: &Fighter,
+    choice: &impl Fn(FastSlowIntent, String) -> Choice<FastSlowIntent>,
+) -> Choice<FastSlowIntent> {
+    let most = world.resource::<Battle>().rules.max_stake;
+    choice(
+        FastSlowIntent::Stake { fog: 1 },
+        format!("Stake 1 FOG on the next attack roll (+1; {} of {most} staked)", f.staked),
+    )
+}
+
 /// " (second attack: disadvantage)" when it would be.
 fn second(world: &World, e: Entity, t: Entity, w: usize) -> &'static str {
     if crate::combat::disadvantage(world, e, t, w, true) { " (disadvantage)" } else { "" }
 }
 
-/// A token's caption notes: its speed once public, its budget on its turn, prone, torso down.
+/// A token's caption notes: its speed once public (and whether it has acted), prone, torso
+/// down, stamina (its turn's budget is on the sheet and in the decision panel).
 pub fn token(world: &World, e: Entity) -> TokenView {
     let Some(f) = world.get::<Fighter>(e) else { return TokenView::default() };
     let mut notes = Vec::new();
@@ -165,10 +191,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
         return TokenView { notes, heading: None };
     }
     if let Some(speed) = f.speed.filter(|_| public(world, e)) {
-        notes.push(format!("{}{}", speed.word(), if f.acted { " ✓" } else { "" }));
-    }
-    if world.resource::<Battle>().turn == Some(e) {
-        notes.push(format!("{} act · {:.1} Pc", f.actions, f.paces));
+        notes.push(format!("{}{}", speed.word(), if f.acted { ", done" } else { "" }));
     }
     if f.prone {
         notes.push("prone".to_owned());
@@ -182,7 +205,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
 
 fn bar(now: u32, max: u32) -> String {
     let filled = if max == 0 { 0 } else { (now * 10).div_ceil(max).min(10) } as usize;
-    format!("{}{}", "█".repeat(filled), "░".repeat(10 - filled))
+    format!("{}{}", "■".repeat(filled), "□".repeat(10 - filled))
 }
 
 /// The sheet: stamina as a bar, the limb pools, dice, weapons, bold actions, this turn.
@@ -242,12 +265,31 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
             let what = match b.effect {
                 BoldEffect::Strike { bonus, .. } => format!("a free attack +{bonus}"),
                 BoldEffect::Mend { amount } => format!("restores {amount} stamina"),
+                BoldEffect::FollowUp { damage } => format!("{damage} more after a hit"),
             };
             rows.push(SheetRow::line(format!("{}: {what}, FOG d{}", b.name, b.fog)));
         }
     }
+    if !f.sheet.techniques.is_empty() {
+        rows.push(SheetRow::heading("Techniques"));
+        for t in &f.sheet.techniques {
+            let what = match &t.effect {
+                crate::data::TechniqueEffect::Knockdown => "knocks down".to_owned(),
+                crate::data::TechniqueEffect::Shove { paces } => format!("shoves {paces} Paces"),
+                crate::data::TechniqueEffect::Bleed { rounds } => format!("bleeds {rounds} rounds"),
+            };
+            rows.push(SheetRow::line(format!("{} ({} d{}+): {what}", t.name, t.skill, t.unlock)));
+        }
+    }
     let fog = world.get::<Counters>(e).map_or(0, |c| c.get(FOG));
-    rows.push(SheetRow::line(format!("FOG {fog} · potions {}", f.potions)));
+    let table: u32 = world
+        .resource::<TableIndex>()
+        .order
+        .iter()
+        .filter_map(|&c| world.get::<Counters>(c))
+        .map(|c| c.get(FOG))
+        .sum();
+    rows.push(SheetRow::line(format!("FOG {fog} (the table's total {table}) · potions {}", f.potions)));
     if world.resource::<Battle>().turn == Some(e) {
         rows.push(SheetRow::line(format!(
             "This turn: {} action{} · {:.1} base Paces · bold action {}",

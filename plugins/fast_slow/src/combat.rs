@@ -11,9 +11,9 @@ use fray_core::prelude::{Counters, Status};
 use fray_core::table::{can_act, enemies, id, name, on_table};
 use fray_core::tokens::CounterKind;
 
-use crate::data::{BoldEffect, Defence, Limb, WeaponKind};
+use crate::data::{BoldEffect, Defence, Limb, TechniqueEffect, WeaponKind};
 use crate::dice;
-use crate::phase::{Battle, Fighter, HitKind, PendingHit, Speed};
+use crate::phase::{Battle, Fighter, HitKind, LastHit, PendingHit, Reduction, Speed, Sustained};
 use crate::turns::{between, place, position};
 
 /// FOG: what bold actions cost, rolled at each use; it adds up to the party's XP.
@@ -34,6 +34,117 @@ pub struct AttackPlan {
     pub costs_action: bool,
     /// A counterattack on a fumble.
     pub counter: bool,
+    /// A technique of the attacker's sheet tacked on.
+    pub technique: Option<usize>,
+}
+
+/// Checks technique `k` of `e` on an attack with weapon `w`: the weapon's skill, unlocked by
+/// the skill's die.
+pub fn check_technique(world: &World, e: Entity, w: usize, k: usize) -> Verdict {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    let t = f
+        .sheet
+        .techniques
+        .get(k)
+        .ok_or_else(|| Rejection::new(format!("{} has no technique {k}", name(world, e))))?;
+    let weapon = f
+        .sheet
+        .weapons
+        .get(w)
+        .ok_or_else(|| Rejection::new(format!("{} has no weapon {w}", name(world, e))))?;
+    if weapon.skill.as_ref() != Some(&t.skill) {
+        return Err(Rejection::new(format!(
+            "{} is a {} technique; the {} is not",
+            t.name, t.skill, weapon.name
+        )));
+    }
+    let die = f.sheet.skills.get(&t.skill).copied().unwrap_or(0);
+    if die < t.unlock {
+        return Err(Rejection::new(format!("{} needs {} at d{}; it is d{die}", t.name, t.skill, t.unlock)));
+    }
+    Ok(())
+}
+
+/// Whether `e` may accrue FOG now: not a surprised side in the first round.
+pub fn may_accrue_fog(world: &World, e: Entity) -> Verdict {
+    let battle = world.resource::<Battle>();
+    if battle.round == 1
+        && battle.surprised.as_ref() == world.get::<fray_core::prelude::Side>(e).map(|s| &s.0)
+    {
+        return Err(Rejection::new("a surprised side accrues no FOG in the first round"));
+    }
+    Ok(())
+}
+
+/// Adds `n` FOG to `e`'s counter, logged with its reason.
+pub fn accrue_fog(world: &mut World, e: Entity, n: u32, reason: &'static str) {
+    let total = world.get_mut::<Counters>(e).map_or(0, |mut c| {
+        c.add(FOG, n);
+        c.get(FOG)
+    });
+    let who = id(world, e);
+    world
+        .resource_mut::<GameLog>()
+        .about(&who, LogEvent::Tokens { token: FOG, change: i64::from(n), total, reason });
+}
+
+/// Checks staking `fog` on one's next attack roll.
+pub fn check_stake(world: &World, e: Entity, fog: u32) -> Verdict {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    let most = world.resource::<Battle>().rules.max_stake;
+    if fog == 0 || f.staked + fog > most {
+        return Err(Rejection::new(format!(
+            "at most {most} FOG may be staked on a roll; {} is staked",
+            f.staked
+        )));
+    }
+    may_accrue_fog(world, e)
+}
+
+/// Stakes FOG on the next attack roll.
+pub fn stake(world: &mut World, e: Entity, fog: u32) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.staked += fog;
+    }
+    accrue_fog(world, e, fog, "stake");
+}
+
+/// Checks a skill roll: an action, a skill of the sheet.
+pub fn check_skill(world: &World, e: Entity, skill: &str) -> Verdict {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if !f.sheet.skills.contains_key(skill) {
+        return Err(Rejection::new(format!("{} has no skill '{skill}'", name(world, e))));
+    }
+    if f.actions == 0 {
+        return Err(Rejection::new("no action left this turn"));
+    }
+    Ok(())
+}
+
+/// Rolls a skill against the scenario's skill DL (an action); the table says what it does.
+pub fn skill_roll(world: &mut World, e: Entity, skill: &str) {
+    let Some(die) = world.get::<Fighter>(e).and_then(|f| f.sheet.skills.get(skill).copied()) else { return };
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.actions = f.actions.saturating_sub(1);
+    }
+    let dl = world.resource::<Battle>().rules.skill_dl;
+    let mut rng = world.resource_mut::<TableRng>();
+    let (d12, s) = (rng.die(12), rng.die(die));
+    let reading = dice::attack(d12, Some(s), 0, dl);
+    let roll = RollRecord {
+        what: format!("skill roll: {skill}"),
+        dice: vec![d12, s],
+        modifiers: Vec::new(),
+        reading: RollReading::BestPlus {
+            modifier: 0,
+            total: reading.total,
+            difficulty: dl,
+            success: reading.success,
+            extra_successes: 0,
+        },
+    };
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
 }
 
 /// Checks an attack by `e` on `t` with weapon `w`.
@@ -78,7 +189,10 @@ pub fn disadvantage(world: &World, e: Entity, t: Entity, w: usize, costs_action:
 /// Makes an attack: rolls, and on a hit asks the defender's defence (or lands at once on a
 /// target who cannot defend); a fumble lets the defender counterattack.
 pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
-    let AttackPlan { target: t, weapon: w, bonus, costs_action, counter } = plan;
+    let AttackPlan { target: t, weapon: w, bonus, costs_action, counter, technique } = plan;
+    let staked = world.get_mut::<Fighter>(e).map_or(0, |mut f| core::mem::take(&mut f.staked));
+    let bonus = bonus + staked;
+    let technique = technique.and_then(|k| world.get::<Fighter>(e)?.sheet.techniques.get(k).cloned());
     let Some(f) = world.get::<Fighter>(e).cloned() else { return };
     let Some(weapon) = f.sheet.weapons.get(w).cloned() else { return };
     let disadvantaged = disadvantage(world, e, t, w, costs_action);
@@ -107,8 +221,11 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
     if weapon.bonus > 0 {
         modifiers.push(Modifier::new("weapon", weapon.bonus));
     }
-    if bonus > 0 {
-        modifiers.push(Modifier::new("bold action", bonus));
+    if bonus > staked {
+        modifiers.push(Modifier::new("bold action", bonus - staked));
+    }
+    if staked > 0 {
+        modifiers.push(Modifier::new("FOG staked", staked));
     }
     if skill.is_none() {
         modifiers.push(Modifier::new("no skill: the skill die reads 1", 0));
@@ -116,8 +233,13 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
     if disadvantaged {
         modifiers.push(Modifier::new("disadvantage: the lower skill die kept", 0));
     }
-    let what =
-        format!("{} at {}{}", weapon.name, name(world, t), if counter { " (counterattack)" } else { "" });
+    let what = format!(
+        "{}{} at {}{}",
+        weapon.name,
+        technique.as_ref().map(|k| format!(" + {}", k.name)).unwrap_or_default(),
+        name(world, t),
+        if counter { " (counterattack)" } else { "" }
+    );
     let roll = RollRecord {
         what,
         dice: faces,
@@ -175,11 +297,13 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         trap: None,
         counter: may_counter,
         to_health: weapon.to_health,
+        weapon: Some(w),
+        technique: technique.map(|k| k.effect),
     };
     if can_act(world, t) {
         world.resource_mut::<Battle>().pending = Some(hit);
     } else {
-        land(world, &hit, 0);
+        land(world, &hit, Reduction::None);
     }
 }
 
@@ -242,9 +366,8 @@ pub fn defend(world: &mut World, e: Entity, d: Defence) {
     let band = if reading.success { reading.degree } else { 0 };
     match d {
         Defence::Brace => {
-            let toughness = f.sheet.toughness;
-            let reduced = if band == 3 { hit.damage } else { toughness * (band + 1) };
-            land(world, &hit, reduced);
+            let reduction = if band == 3 { Reduction::All } else { Reduction::Toughness(band + 1) };
+            land(world, &hit, reduction);
         }
         Defence::Dodge if band > 0 => {
             let from = hit.attacker.map_or_else(|| trap_centre(world, &hit), |a| position(world, a));
@@ -256,7 +379,7 @@ pub fn defend(world: &mut World, e: Entity, d: Defence) {
                 .about(&who, LogEvent::Effect { what: "resisted", detail: hit.source.clone() });
         }
         Defence::Handle if band > 0 => handle_trap(world, e, &hit, band),
-        _ => land(world, &hit, 0),
+        _ => land(world, &hit, Reduction::None),
     }
     if hit.counter
         && let Some(a) = hit.attacker
@@ -273,8 +396,13 @@ fn trap_centre(world: &World, hit: &PendingHit) -> [f32; 2] {
         .map_or([0.0, 0.0], |t| [t.spec.at.0, t.spec.at.1])
 }
 
-/// Moves `e` `paces` straight away from `from`, kept on the field.
+/// Moves `e` `paces` straight away from `from`, kept on the field (a dodge).
 fn push_back(world: &mut World, e: Entity, from: [f32; 2], paces: f32) {
+    push(world, e, from, paces, "dodged");
+}
+
+/// Moves `e` `paces` straight away from `from`, kept on the field, logged as `what`.
+fn push(world: &mut World, e: Entity, from: [f32; 2], paces: f32, what: &'static str) {
     let at = position(world, e);
     let (dx, dy) = (at[0] - from[0], at[1] - from[1]);
     let len = (dx * dx + dy * dy).sqrt();
@@ -284,7 +412,7 @@ fn push_back(world: &mut World, e: Entity, from: [f32; 2], paces: f32) {
     place(world, e, to);
     let who = id(world, e);
     let detail = format!("{paces} Paces back, to ({:.1}, {:.1})", to[0], to[1]);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "dodged", detail });
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail });
 }
 
 fn handle_trap(world: &mut World, e: Entity, hit: &PendingHit, band: u32) {
@@ -331,6 +459,8 @@ pub fn spring_trap(world: &mut World, e: Entity) {
         trap: Some(i),
         counter: false,
         to_health: false,
+        weapon: None,
+        technique: None,
     };
     let who = id(world, e);
     let detail = trap.spec.id.clone();
@@ -338,18 +468,86 @@ pub fn spring_trap(world: &mut World, e: Entity) {
     world.resource_mut::<Battle>().pending = Some(hit);
 }
 
-/// Lands a hit on its defender, `reduced` taken off by a Brace.
-pub fn land(world: &mut World, hit: &PendingHit, reduced: u32) {
+/// What `reduction` takes off `amount` for `e`.
+pub fn reduced(world: &World, e: Entity, amount: u32, reduction: Reduction) -> u32 {
+    let toughness = world.get::<Fighter>(e).map_or(0, |f| f.sheet.toughness);
+    match reduction {
+        Reduction::None => 0,
+        Reduction::Toughness(n) => (toughness * n).min(amount),
+        Reduction::All => amount,
+    }
+}
+
+/// Lands a hit on its defender, less what its defence takes off; then its poison, its
+/// technique, and (for an attacker's hit) the follow-up it allows and the spell it may
+/// sustain.
+pub fn land(world: &mut World, hit: &PendingHit, reduction: Reduction) {
     let source = match hit.attacker {
         Some(a) => Source::by(hit.source.clone(), id(world, a), Some(hit.source_id.clone())),
         None => Source::named(hit.source.clone()),
     };
-    let taken = damage(world, hit.defender, hit.damage, reduced, source, hit.to_health);
+    let cut = reduced(world, hit.defender, hit.damage, reduction);
+    let taken = damage(world, hit.defender, hit.damage, cut, source, hit.to_health);
     if taken > 0
         && hit.poison > 0
         && let Some(mut f) = world.get_mut::<Fighter>(hit.defender)
     {
         f.poisoned = f.poisoned.max(hit.poison);
+    }
+    let Some(attacker) = hit.attacker else { return };
+    if let Some(effect) = &hit.technique {
+        technique(world, attacker, hit.defender, effect);
+    }
+    world.resource_mut::<Battle>().last_hit = Some(LastHit { attacker, target: hit.defender, reduction });
+    let sustain = hit
+        .weapon
+        .and_then(|w| world.get::<Fighter>(attacker)?.sheet.weapons.get(w)?.sustain.map(|s| (w, s)));
+    if let Some((weapon, spec)) = sustain
+        && on_table(world, hit.defender)
+    {
+        let mut battle = world.resource_mut::<Battle>();
+        battle
+            .sustained
+            .retain(|s| !(s.caster == attacker && s.target == hit.defender && s.weapon == weapon));
+        battle.sustained.push(Sustained {
+            caster: attacker,
+            target: hit.defender,
+            weapon,
+            rounds: spec.rounds,
+        });
+        let who = id(world, attacker);
+        let detail = format!("on {} for {} rounds", name(world, hit.defender), spec.rounds);
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sustained", detail });
+    }
+}
+
+/// A technique's effect on a hit that landed.
+fn technique(world: &mut World, attacker: Entity, target: Entity, effect: &TechniqueEffect) {
+    if !on_table(world, target) {
+        return;
+    }
+    let who = id(world, target);
+    match effect {
+        TechniqueEffect::Knockdown => {
+            if let Some(mut f) = world.get_mut::<Fighter>(target) {
+                f.prone = true;
+            }
+            world
+                .resource_mut::<GameLog>()
+                .about(&who, LogEvent::Effect { what: "knocked_down", detail: String::new() });
+        }
+        TechniqueEffect::Shove { paces } => {
+            let from = position(world, attacker);
+            push(world, target, from, *paces, "shoved");
+        }
+        TechniqueEffect::Bleed { rounds } => {
+            if let Some(mut f) = world.get_mut::<Fighter>(target) {
+                f.poisoned = f.poisoned.max(*rounds);
+            }
+            world
+                .resource_mut::<GameLog>()
+                .about(&who, LogEvent::Effect { what: "bleeding", detail: format!("{rounds} rounds") });
+        }
     }
 }
 
@@ -516,11 +714,7 @@ pub fn check_bold(world: &World, e: Entity, a: usize, t: Entity) -> Verdict {
         return Err(Rejection::new("one bold action a turn, and it is spent"));
     }
     let battle = world.resource::<Battle>();
-    if battle.round == 1
-        && battle.surprised.as_ref() == world.get::<fray_core::prelude::Side>(e).map(|s| &s.0)
-    {
-        return Err(Rejection::new("a surprised side accrues no FOG in the first round"));
-    }
+    may_accrue_fog(world, e)?;
     match ability.effect {
         BoldEffect::Strike { weapon, .. } => check_attack(world, e, t, weapon, false),
         BoldEffect::Mend { .. } => {
@@ -539,6 +733,14 @@ pub fn check_bold(world: &World, e: Entity, a: usize, t: Entity) -> Verdict {
             }
             Ok(())
         }
+        BoldEffect::FollowUp { .. } => match battle.last_hit {
+            Some(h) if h.attacker == e && h.target == t && on_table(world, t) => Ok(()),
+            _ => Err(Rejection::new(format!(
+                "{} follows only a hit of this turn on {}",
+                ability.name,
+                name(world, t)
+            ))),
+        },
     }
 }
 
@@ -554,21 +756,23 @@ pub fn bold(world: &mut World, e: Entity, a: usize, t: Entity) {
     };
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
-    let total = world.get_mut::<Counters>(e).map_or(0, |mut c| {
-        c.add(FOG, face);
-        c.get(FOG)
-    });
-    world
-        .resource_mut::<GameLog>()
-        .about(&who, LogEvent::Tokens { token: FOG, change: i64::from(face), total, reason: "bold action" });
+    accrue_fog(world, e, face, "bold action");
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.bold_used = true;
     }
     match ability.effect {
         BoldEffect::Strike { weapon, bonus } => {
-            attack(world, e, AttackPlan { target: t, weapon, bonus, costs_action: false, counter: false });
+            let plan =
+                AttackPlan { target: t, weapon, bonus, costs_action: false, counter: false, technique: None };
+            attack(world, e, plan);
         }
         BoldEffect::Mend { amount } => heal(world, t, amount, false, "mended"),
+        BoldEffect::FollowUp { damage: amount } => {
+            let reduction = world.resource::<Battle>().last_hit.map_or(Reduction::None, |h| h.reduction);
+            let cut = reduced(world, t, amount, reduction);
+            let source = Source::by(ability.name.clone(), who.clone(), None);
+            damage(world, t, amount, cut, source, false);
+        }
     }
 }
 

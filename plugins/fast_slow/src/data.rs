@@ -26,6 +26,10 @@ pub struct FastSlowRules {
     pub potion_heal: u32,
     /// Reach within which a potion is given to someone else, in Paces.
     pub hand_reach: f32,
+    /// FOG one may stake on an attack roll at most (each staked point adds 1).
+    pub max_stake: u32,
+    /// The DL of a skill roll made as an action in combat.
+    pub skill_dl: u32,
     /// Paces from the battlefield's edge within which one may flee on a Slow turn.
     pub flee_reach: f32,
     /// Base Paces it costs to go prone, and to stand up.
@@ -51,6 +55,8 @@ impl Default for FastSlowRules {
             potion_heal: 4,
             hand_reach: 1.5,
             flee_reach: 1.0,
+            max_stake: 3,
+            skill_dl: 8,
             prone_cost: 1.0,
             stand_cost: 2.0,
             field: (24.0, 16.0),
@@ -133,6 +139,9 @@ pub struct FastSlowSheet {
     /// Bold actions (a Path's abilities, paid in FOG).
     #[serde(default)]
     pub bold: Vec<BoldSpec>,
+    /// Techniques: effects tacked onto an attack, unlocked by a skill's die.
+    #[serde(default)]
+    pub techniques: Vec<TechniqueSpec>,
     /// The side's leader (its leadership roll); else the side's first combatant rolls.
     #[serde(default)]
     pub leader: bool,
@@ -331,6 +340,56 @@ pub struct WeaponSpec {
     /// It strikes the health pools directly, past stamina.
     #[serde(default)]
     pub to_health: bool,
+    /// A spellroot its caster may sustain on a target it hit: FOG and the effect again in
+    /// each upkeep.
+    #[serde(default)]
+    pub sustain: Option<SustainSpec>,
+}
+
+/// How a spellroot is sustained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SustainSpec {
+    /// Faces of the FOG die its caster rolls in each upkeep.
+    pub fog: u32,
+    /// Upkeeps it lasts; it runs out at the end of the round of the last.
+    pub rounds: u32,
+}
+
+/// A technique.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TechniqueSpec {
+    /// Its name.
+    pub name: String,
+    /// The skill it belongs to (weapons of that skill can use it).
+    pub skill: String,
+    /// The faces the skill's die needs for it to be unlocked.
+    #[serde(default = "eight")]
+    pub unlock: u32,
+    /// What it adds to a hit.
+    pub effect: TechniqueEffect,
+}
+
+fn eight() -> u32 {
+    8
+}
+
+/// What a technique adds to a hit that lands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TechniqueEffect {
+    /// The target falls prone.
+    Knockdown,
+    /// The target is pushed straight away from the attacker.
+    Shove {
+        /// Paces.
+        paces: f32,
+    },
+    /// The target bleeds: 1 stamina in each upkeep for some rounds.
+    Bleed {
+        /// Rounds.
+        rounds: u32,
+    },
 }
 
 fn melee_reach() -> f32 {
@@ -382,5 +441,11 @@ pub enum BoldEffect {
     Mend {
         /// Stamina restored.
         amount: u32,
+    },
+    /// Damage after one's own attack hit the target this turn: a separate source, reduced
+    /// again as the hit was.
+    FollowUp {
+        /// Damage.
+        damage: u32,
     },
 }

@@ -67,6 +67,10 @@ pub enum Plan {
     Stand(bool),
     /// A GM-priced action.
     Interact(u32),
+    /// Stake FOG on the next attack roll.
+    Stake(u32),
+    /// A skill roll.
+    SkillRoll(String),
     /// End the turn.
     EndTurn,
     /// Leave the fight.
@@ -102,17 +106,26 @@ pub fn validate(world: &World, e: Entity, intent: &FastSlowIntent) -> Verdict<Pl
         }
         FastSlowIntent::EndTurn if free_move || in_turn => Ok(Plan::EndTurn),
         FastSlowIntent::Move { .. } | FastSlowIntent::EndTurn => not_now("that"),
-        FastSlowIntent::Attack { target: t, weapon } if in_turn => {
+        FastSlowIntent::Attack { target: t, weapon, technique } if in_turn => {
             let t = target(t)?;
-            check_attack(world, e, t, *weapon, true).map(|()| {
-                Plan::Attack(AttackPlan {
-                    target: t,
-                    weapon: *weapon,
-                    bonus: 0,
-                    costs_action: true,
-                    counter: false,
-                })
-            })
+            check_attack(world, e, t, *weapon, true)?;
+            if let Some(k) = technique {
+                combat::check_technique(world, e, *weapon, *k)?;
+            }
+            Ok(Plan::Attack(AttackPlan {
+                target: t,
+                weapon: *weapon,
+                bonus: 0,
+                costs_action: true,
+                counter: false,
+                technique: *technique,
+            }))
+        }
+        FastSlowIntent::Stake { fog } if in_turn || battle.counter.is_some_and(|(d, _)| d == e) => {
+            combat::check_stake(world, e, *fog).map(|()| Plan::Stake(*fog))
+        }
+        FastSlowIntent::SkillRoll { skill } if in_turn => {
+            combat::check_skill(world, e, skill).map(|()| Plan::SkillRoll(skill.clone()))
         }
         FastSlowIntent::Bold { ability, target: t } if in_turn => {
             let t = target(t)?;
@@ -129,6 +142,8 @@ pub fn validate(world: &World, e: Entity, intent: &FastSlowIntent) -> Verdict<Pl
         }
         FastSlowIntent::Flee if in_turn => turns::check_flee(world, e).map(|()| Plan::Flee),
         FastSlowIntent::Attack { .. }
+        | FastSlowIntent::Stake { .. }
+        | FastSlowIntent::SkillRoll { .. }
         | FastSlowIntent::Bold { .. }
         | FastSlowIntent::Potion { .. }
         | FastSlowIntent::Prone
@@ -158,6 +173,7 @@ pub fn validate(world: &World, e: Entity, intent: &FastSlowIntent) -> Verdict<Pl
                     bonus: 0,
                     costs_action: false,
                     counter: true,
+                    technique: None,
                 })
             })
         }
@@ -192,6 +208,8 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Prone => turns::set_prone(world, e, true, false),
         Plan::Stand(with_action) => turns::set_prone(world, e, false, with_action),
         Plan::Interact(n) => turns::interact(world, e, n),
+        Plan::Stake(fog) => combat::stake(world, e, fog),
+        Plan::SkillRoll(skill) => combat::skill_roll(world, e, &skill),
         Plan::Flee => turns::flee(world, e),
         Plan::EndTurn if current::<FastSlowPhase>(world) == FastSlowPhase::Opening => {
             turns::end_free_move(world, e)

@@ -25,6 +25,19 @@ pub enum FastSlowIntent {
         target: CombatantId,
         /// The weapon's index on the sheet.
         weapon: usize,
+        /// A technique of the sheet tacked on (by index).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        technique: Option<usize>,
+    },
+    /// Stake FOG on one's next attack roll: each point adds 1 to its total.
+    Stake {
+        /// FOG staked.
+        fog: u32,
+    },
+    /// A skill roll (an action) against the scenario's skill DL.
+    SkillRoll {
+        /// The skill.
+        skill: String,
     },
     /// A bold action (Slow turns, one a turn), its FOG cost rolled.
     Bold {

@@ -66,8 +66,8 @@ fn rules_problems(s: &FastSlowScenario, problems: &mut Vec<String>) {
     if !(finite(r.field.0) && finite(r.field.1)) || r.field.0 < 2.0 || r.field.1 < 2.0 {
         problems.push(format!("rules: field {:?} must be 2 to 1000 Paces each way", r.field));
     }
-    if r.torso_defy_dl > 100 || r.potion_heal > 1000 {
-        problems.push("rules: torso_defy_dl or potion_heal is absurd".to_owned());
+    if r.torso_defy_dl > 100 || r.potion_heal > 1000 || r.max_stake > 100 || r.skill_dl > 100 {
+        problems.push("rules: torso_defy_dl, potion_heal, max_stake or skill_dl is absurd".to_owned());
     }
     let mut ids = std::collections::BTreeSet::new();
     for t in &r.traps {
@@ -159,6 +159,24 @@ fn sheet_problems(who: &str, s: &FastSlowSheet, rules: &FastSlowRules, problems:
             problems.push(format!(
                 "{who}: bold action '{}' strikes with weapon {weapon}, which the sheet lacks",
                 b.name
+            ));
+        }
+    }
+    for t in &s.techniques {
+        if !s.skills.contains_key(&t.skill) {
+            problems.push(format!(
+                "{who}: technique '{}' belongs to skill '{}', which the sheet lacks",
+                t.name, t.skill
+            ));
+        }
+    }
+    for w in &s.weapons {
+        if let Some(sustain) = w.sustain
+            && (!die(sustain.fog) || sustain.rounds == 0 || sustain.rounds > 100 || !w.kind.is_spell())
+        {
+            problems.push(format!(
+                "{who}: weapon '{}' sustains badly: a spellroot, a FOG die of 2 to 20 faces, 1 to 100 rounds",
+                w.id
             ));
         }
     }

@@ -5,7 +5,7 @@ use fray_core::ids::SideId;
 use fray_core::phase::Phase;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{FastSlowSheet, HazardSpec, Limbs, TrapSpec, WeaponKind};
+use crate::data::{FastSlowSheet, HazardSpec, Limbs, TechniqueEffect, TrapSpec, WeaponKind};
 
 /// The phases of a round, entering combat before the first, and the end of the fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,6 +115,45 @@ pub struct Battle {
     pub hazards: Vec<HazardState>,
     /// The rules block's numbers.
     pub rules: crate::data::FastSlowRules,
+    /// Spellroots being sustained.
+    pub sustained: Vec<Sustained>,
+    /// The last hit that landed this turn, for a follow-up.
+    pub last_hit: Option<LastHit>,
+}
+
+/// A spellroot sustained on a target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sustained {
+    /// Its caster.
+    pub caster: Entity,
+    /// Its target.
+    pub target: Entity,
+    /// The spellroot's index on the caster's sheet.
+    pub weapon: usize,
+    /// Upkeeps left.
+    pub rounds: u32,
+}
+
+/// A hit that landed: who, on whom, and what the defence took off it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LastHit {
+    /// The attacker.
+    pub attacker: Entity,
+    /// The target.
+    pub target: Entity,
+    /// What the target's defence took off it.
+    pub reduction: Reduction,
+}
+
+/// What a defence takes off a hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// Nothing.
+    None,
+    /// Toughness times this.
+    Toughness(u32),
+    /// All of it.
+    All,
 }
 
 /// A trap and what has become of it.
@@ -171,6 +210,10 @@ pub struct PendingHit {
     pub counter: bool,
     /// It strikes the health pools directly.
     pub to_health: bool,
+    /// The weapon's index on the attacker's sheet.
+    pub weapon: Option<usize>,
+    /// A technique tacked on.
+    pub technique: Option<TechniqueEffect>,
 }
 
 /// What made a hit: it decides the defences that work.
@@ -219,6 +262,8 @@ pub struct Fighter {
     pub potions: u32,
     /// Waiting to arrive with the reinforcements in this round's upkeep.
     pub joins: Option<u32>,
+    /// FOG staked on the next attack roll.
+    pub staked: u32,
 }
 
 impl Fighter {
@@ -242,6 +287,7 @@ impl Fighter {
             prone: false,
             poisoned: 0,
             torso_down: false,
+            staked: 0,
         }
     }
 

@@ -81,8 +81,10 @@ pub fn end_turn(world: &mut World, e: Entity) {
         f.acted = true;
         f.actions = ACTIONS;
         f.paces = 0.0;
+        f.staked = 0;
     }
     world.resource_mut::<Battle>().turn = None;
+    world.resource_mut::<Battle>().last_hit = None;
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::TurnEnded);
     world.resource_mut::<fray_core::phase::StepProgress>().mark();

@@ -4,12 +4,13 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use fray_core::dice::{RollReading, RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::TableIndex;
-use fray_core::table::{id, on_table};
+use fray_core::table::{can_act, id, on_table};
 
-use crate::combat::damage;
+use crate::combat::{accrue_fog, damage, may_accrue_fog};
 use crate::phase::{Battle, FastSlowPhase, Fighter, Speed};
 use crate::schedule::FastSlowSystems;
 use crate::turns::{distance, position};
@@ -21,6 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn upkeep(world: &mut World) {
     hazards(world);
+    sustained(world);
     poison(world);
     reinforcements(world);
     go_to(world, FastSlowPhase::SlowTurns);
@@ -50,6 +52,52 @@ fn hazards(world: &mut World) {
             }
         }
     }
+}
+
+/// Each sustained spellroot: its caster accrues its FOG (a roll), then its effect is rolled
+/// again on its target (a d12 for the degree, no defence). It ends when either is out of the
+/// fight, or when its caster may not accrue FOG.
+fn sustained(world: &mut World) {
+    let all = world.resource::<Battle>().sustained.clone();
+    let mut kept = Vec::new();
+    for s in all {
+        let spell = world.get::<Fighter>(s.caster).and_then(|f| f.sheet.weapons.get(s.weapon).cloned());
+        let (Some(spell), Some(spec)) = (spell.clone(), spell.and_then(|w| w.sustain)) else { continue };
+        let who = id(world, s.caster);
+        if !can_act(world, s.caster) || !on_table(world, s.target) || may_accrue_fog(world, s.caster).is_err()
+        {
+            let detail = format!("{} ends", spell.name);
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sustain_ended", detail });
+            continue;
+        }
+        let face = world.resource_mut::<TableRng>().die(spec.fog);
+        let roll = RollRecord {
+            what: format!("FOG to sustain {}", spell.name),
+            dice: vec![face],
+            modifiers: Vec::new(),
+            reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
+        };
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
+        accrue_fog(world, s.caster, face, "sustain");
+        let d12 = world.resource_mut::<TableRng>().die(12);
+        let degree = crate::dice::degree(d12);
+        let roll = RollRecord {
+            what: format!("{} sustained: degree {degree}", spell.name),
+            dice: vec![d12],
+            modifiers: Vec::new(),
+            reading: RollReading::Sum { modifier: 0, total: i64::from(d12) },
+        };
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
+        let amount = spell.damage[(degree as usize - 1).min(2)];
+        let source = Source::by(
+            format!("{}'s {} (sustained)", fray_core::table::name(world, s.caster), spell.name),
+            who,
+            Some(spell.id.clone()),
+        );
+        damage(world, s.target, amount, 0, source, spell.to_health);
+        kept.push(s);
+    }
+    world.resource_mut::<Battle>().sustained = kept;
 }
 
 /// The poisoned lose a stamina point.
@@ -99,6 +147,20 @@ fn end_of_round(world: &mut World) {
     };
     for name in rearmed {
         world.resource_mut::<GameLog>().push(None, LogEvent::Effect { what: "trap_rearmed", detail: name });
+    }
+    let ran_out: Vec<(Entity, usize)> = {
+        let mut battle = world.resource_mut::<Battle>();
+        battle.sustained.iter_mut().for_each(|s| s.rounds = s.rounds.saturating_sub(1));
+        let out = battle.sustained.iter().filter(|s| s.rounds == 0).map(|s| (s.caster, s.weapon)).collect();
+        battle.sustained.retain(|s| s.rounds > 0);
+        out
+    };
+    for (caster, weapon) in ran_out {
+        let spell =
+            world.get::<Fighter>(caster).and_then(|f| f.sheet.weapons.get(weapon).map(|w| w.name.clone()));
+        let who = id(world, caster);
+        let detail = spell.unwrap_or_default();
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sustain_ran_out", detail });
     }
     let order = world.resource::<TableIndex>().order.clone();
     for e in order {

@@ -205,7 +205,7 @@ impl OrderMark {
             OrderMark::Later => "·",
             OrderMark::Holding => "⏸",
             OrderMark::Joining => "…",
-            OrderMark::Done => "✓",
+            OrderMark::Done => "✔",
             OrderMark::Out => "✝",
         }
     }

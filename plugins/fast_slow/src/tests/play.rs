@@ -239,7 +239,7 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn random_legal_play_keeps_the_table_consistent_and_every_fight_ends(
@@ -277,4 +277,27 @@ fn the_rules_schedule_has_no_ambiguous_systems() {
         schedule.initialize(world).map(|_| ())
     });
     assert!(built.is_ok(), "the rules schedule has ambiguities or cycles: {built:?}");
+}
+
+#[test]
+fn a_sustained_spell_costs_fog_and_strikes_again_in_the_upkeep_until_it_runs_out() {
+    let mut seen = (false, false, false);
+    for seed in 0..30 {
+        let mut app = table(CROSSING, seed, true);
+        app.update();
+        let log = log_values(&app);
+        seen.0 |= log.iter().any(|l| l["kind"] == "effect" && l["what"] == "sustained");
+        seen.1 |= log.iter().any(|l| {
+            l["phase"] == "upkeep"
+                && l["kind"] == "tokens"
+                && l["reason"] == "sustain"
+                && l["actor"] == "ysolde"
+        });
+        seen.2 |= log.iter().any(|l| l["kind"] == "effect" && l["what"] == "sustain_ran_out");
+    }
+    assert_eq!(
+        seen,
+        (true, true, true),
+        "Ysolde's ember dart is sustained, paid for, and runs out in 30 fights"
+    );
 }

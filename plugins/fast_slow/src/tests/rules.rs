@@ -62,6 +62,8 @@ fn hit(fast: bool, kind: HitKind, defender: bevy_ecs::entity::Entity) -> Pending
         trap: None,
         counter: false,
         to_health: false,
+        weapon: None,
+        technique: None,
     }
 }
 
@@ -166,7 +168,14 @@ fn the_second_attack_of_a_turn_rolls_its_skill_die_at_disadvantage() {
     crate::turns::place(app.world_mut(), t, [-6.0, 1.0]);
     assert!(!combat::disadvantage(app.world(), e, t, 0, true), "the first attack");
     app.world_mut().get_mut::<Fighter>(e).expect("fighter").actions = 2;
-    let plan = combat::AttackPlan { target: t, weapon: 0, bonus: 0, costs_action: true, counter: false };
+    let plan = combat::AttackPlan {
+        target: t,
+        weapon: 0,
+        bonus: 0,
+        costs_action: true,
+        counter: false,
+        technique: None,
+    };
     combat::attack(app.world_mut(), e, plan);
     app.world_mut().resource_mut::<Battle>().pending = None;
     assert!(combat::disadvantage(app.world(), e, t, 0, true), "the second, paid with an action");
@@ -202,4 +211,92 @@ fn one_flees_on_a_slow_turn_from_the_battlefields_edge_only() {
     app.world_mut().get_mut::<Fighter>(e).expect("fighter").speed = Some(Speed::Fast);
     let fast = FastSlow::validate(app.world(), e, &FastSlowIntent::Flee).expect_err("refused").0;
     assert_eq!(fast, "fleeing takes a Slow turn");
+}
+
+/// A hit of `attacker`'s first weapon on `defender`, with a technique.
+fn landed(
+    attacker: bevy_ecs::entity::Entity,
+    defender: bevy_ecs::entity::Entity,
+    technique: Option<crate::data::TechniqueEffect>,
+) -> PendingHit {
+    PendingHit {
+        attacker: Some(attacker),
+        weapon: Some(0),
+        technique,
+        ..hit(false, HitKind::Attack(WeaponKind::Weapon), defender)
+    }
+}
+
+#[test]
+fn a_technique_rides_on_a_hit_that_lands_and_a_follow_up_is_reduced_as_the_hit_was() {
+    use crate::phase::Reduction;
+    let mut app = table(CROSSING, 8, false);
+    let (odo, gorm) = (who(&app, "odo"), who(&app, "gorm"));
+    let pinning = 0;
+    assert!(combat::check_bold(app.world(), odo, pinning, gorm).is_err(), "no hit yet: no follow-up");
+    let knock = landed(odo, gorm, Some(crate::data::TechniqueEffect::Knockdown));
+    combat::land(app.world_mut(), &knock, Reduction::Toughness(2));
+    assert!(app.world().get::<Fighter>(gorm).expect("fighter").prone, "the knockdown rides on the hit");
+    app.world_mut().get_mut::<Fighter>(odo).expect("fighter").speed = Some(crate::phase::Speed::Slow);
+    assert!(combat::check_bold(app.world(), odo, pinning, gorm).is_ok(), "a follow-up after the hit");
+    let stamina = app.world().get::<Fighter>(gorm).expect("fighter").stamina;
+    combat::bold(app.world_mut(), odo, pinning, gorm);
+    let damage: Vec<serde_json::Value> = super::log_values(&app)
+        .into_iter()
+        .filter(|l| l["kind"] == "damage" && l["source"]["name"] == "Pinning shot")
+        .collect();
+    assert_eq!(damage.len(), 1, "one separate source: {damage:?}");
+    // Gorm's Toughness is 1: the Brace that took 2 off the hit takes 2 off the follow-up too.
+    assert_eq!((damage[0]["amount"].as_u64(), damage[0]["reduced"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(app.world().get::<Fighter>(gorm).expect("fighter").stamina, stamina);
+    assert!(
+        super::log_values(&app)
+            .iter()
+            .any(|l| l["kind"] == "tokens" && l["actor"] == "odo" && l["token"] == "fog")
+    );
+}
+
+#[test]
+fn staked_fog_adds_to_the_next_attack_roll_only_up_to_the_limit() {
+    let mut app = table(CROSSING, 9, false);
+    let (e, t) = (who(&app, "brann"), who(&app, "bandit_a"));
+    crate::turns::place(app.world_mut(), t, [-6.0, 1.0]);
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").actions = 2;
+    assert!(combat::check_stake(app.world(), e, 3).is_ok());
+    assert!(combat::check_stake(app.world(), e, 4).is_err(), "at most 3");
+    combat::stake(app.world_mut(), e, 2);
+    assert!(combat::check_stake(app.world(), e, 2).is_err(), "2 staked, 2 more is past 3");
+    let plan = combat::AttackPlan {
+        target: t,
+        weapon: 0,
+        bonus: 0,
+        costs_action: true,
+        counter: false,
+        technique: None,
+    };
+    combat::attack(app.world_mut(), e, plan);
+    let roll = super::log_values(&app)
+        .into_iter()
+        .rfind(|l| l["kind"] == "roll" && l["actor"] == "brann")
+        .expect("a roll");
+    let staked = roll["modifiers"]
+        .as_array()
+        .expect("modifiers")
+        .iter()
+        .any(|m| m["what"] == "FOG staked" && m["value"] == 2);
+    assert!(staked, "the stake is itemised: {roll}");
+    assert_eq!(roll["modifier"], 5, "might 3 + 2 staked");
+    assert_eq!(app.world().get::<Fighter>(e).expect("fighter").staked, 0, "spent on that roll");
+}
+
+#[test]
+fn a_skill_roll_costs_an_action_and_is_logged_against_the_skill_dl() {
+    let mut app = table(CROSSING, 9, false);
+    let e = who(&app, "odo");
+    app.world_mut().get_mut::<Fighter>(e).expect("fighter").actions = 2;
+    assert!(combat::check_skill(app.world(), e, "lockpicking").is_err(), "not on the sheet");
+    combat::skill_roll(app.world_mut(), e, "bows");
+    assert_eq!(app.world().get::<Fighter>(e).expect("fighter").actions, 1);
+    let roll = super::log_values(&app).into_iter().rfind(|l| l["kind"] == "roll").expect("a roll");
+    assert_eq!((roll["what"].as_str(), roll["difficulty"].as_u64()), (Some("skill roll: bows"), Some(8)));
 }
