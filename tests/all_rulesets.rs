@@ -92,6 +92,7 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let swamp = scenario("assets/scenarios/swamp.ron");
     let duel = scenario("plugins/toy_duel/scenarios/duel.ron");
     let ford = scenario("assets/scenarios/fast_slow_crossing.ron");
+    let inn = scenario("assets/scenarios/faction_zones_inn.ron");
     let mut app = every_ruleset();
     let first = play(&mut app, &ambush, 7);
     assert!(first.len() > 10_000, "a whole FateWalker fight is logged");
@@ -106,6 +107,9 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let fourth = play(&mut app, &ford, 7);
     assert!(fourth == alone(&ford, 7), "the Fast & Slow ford after an unfinished duel differs from it alone");
     leave_midway(&mut app, &ford, 7);
+    let inn_log = play(&mut app, &inn, 4);
+    assert!(inn_log == alone(&inn, 4), "the inn after an unfinished ford differs from the inn alone");
+    leave_midway(&mut app, &inn, 4);
     let fifth = play(&mut app, &ambush, 8);
     assert!(fifth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
 }

@@ -2,6 +2,7 @@
 //! rules, or its board adapter (a folder beside this file) when it has widgets of its own,
 //! which brings its rules. How to add a ruleset: `plugins/README.md`.
 
+mod faction_zones;
 mod fast_slow;
 mod fatewalker;
 mod fiend_wake;
@@ -21,6 +22,7 @@ pub fn all() -> Vec<Registration> {
         Registration::with_board::<fatewalker::Board>(),
         Registration::rules::<::toy_duel::ToyDuel>(),
         Registration::with_board::<fast_slow::Board>(),
+        Registration::with_board::<faction_zones::Board>(),
     ]
 }
 

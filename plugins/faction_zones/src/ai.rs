@@ -1,0 +1,86 @@
+//! The AI of Factions in zones: a plain opponent. Its faction acts first when it holds the
+//! initiative; it activates its characters in scenario order and never passes while one can
+//! act; a character attacks the nearest enemy it can reach (a nearby incapacitated one last),
+//! else moves toward the nearest enemy; it counters when it can, else dodges.
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::Submitted;
+use fray_core::location::place_id;
+use fray_core::prelude::{Controller, Side, TableIndex};
+use fray_core::session::ai_may_act;
+use fray_core::table::{can_act, enemies, id, on_table};
+
+use crate::combat::{check_attack, check_counter};
+use crate::decisions::{awaiting, submit, validate};
+use crate::intent::FactionZonesIntent;
+use crate::phase::{Battle, Fighter};
+use crate::turns::{between, distance, zone};
+
+/// Decides for the first AI character the rules wait on.
+pub(crate) fn decide(world: &mut World) {
+    let Some(e) = awaiting(world).into_iter().find(|&e| world.get::<Controller>(e) == Some(&Controller::Ai))
+    else {
+        return;
+    };
+    if !ai_may_act(world) {
+        return;
+    }
+    let intent = choose(world, e);
+    let _ = submit(world, Submitted { actor: id(world, e), intent });
+}
+
+fn weapons(world: &World, e: Entity) -> Vec<Option<usize>> {
+    let n = world.get::<Fighter>(e).map_or(0, |f| f.sheet.weapons.len());
+    let mut all: Vec<Option<usize>> = (0..n).map(Some).collect();
+    all.push(None);
+    all
+}
+
+/// The AI's decision for `e` now (always one the rules accept, ending the turn at worst).
+pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
+    let battle = world.resource::<Battle>();
+    if battle.pending.as_ref().is_some_and(|p| p.target == e) {
+        return weapons(world, e)
+            .into_iter()
+            .find(|&w| check_counter(world, e, w).is_ok())
+            .map_or(FactionZonesIntent::Dodge, |weapon| FactionZonesIntent::Counter { weapon });
+    }
+    if battle.active != Some(e) {
+        if battle.to_act.is_none() {
+            let own = world.get::<Side>(e).map(|s| s.0.clone());
+            return FactionZonesIntent::PickFirst { faction: own.unwrap_or_else(|| "".into()) };
+        }
+        return FactionZonesIntent::Activate;
+    }
+    let ok = |i: &FactionZonesIntent| validate(world, e, i).is_ok();
+    let order = world.resource::<TableIndex>().order.clone();
+    let mut foes: Vec<Entity> =
+        order.iter().copied().filter(|&t| enemies(world, e, t) && can_act(world, t)).collect();
+    foes.sort_by_key(|&t| between(world, e, t).unwrap_or(u32::MAX));
+    let fallen =
+        order.iter().copied().filter(|&t| enemies(world, e, t) && on_table(world, t) && !can_act(world, t));
+    for t in foes.iter().copied().chain(fallen) {
+        for w in weapons(world, e) {
+            let intent = FactionZonesIntent::Attack { target: id(world, t), weapon: w };
+            if check_attack(world, e, t, w).is_ok() && ok(&intent) {
+                return intent;
+            }
+        }
+    }
+    // One zone toward the nearest enemy.
+    if let (Some(&t), Some(here)) = (foes.first(), zone(world, e))
+        && let Some(goal) = zone(world, t)
+    {
+        let d = distance(world, here, goal).unwrap_or(u32::MAX);
+        let step = fray_core::location::accessible_from(world, here)
+            .into_iter()
+            .find(|&z| distance(world, z, goal).is_some_and(|n| n < d));
+        if let Some(z) = step {
+            let intent = FactionZonesIntent::Move { zone: place_id(world, z) };
+            if ok(&intent) {
+                return intent;
+            }
+        }
+    }
+    FactionZonesIntent::EndTurn
+}

@@ -1,0 +1,286 @@
+//! Attacks, reactions and damage. An attack mostly hits: a WIT save is needed for a melee
+//! attack on a target that is not visible (a dark zone) and for a ranged one beyond half range
+//! or after moving; a ranged attack beyond half range after moving, or on a target not
+//! visible, is refused. The target, if it has not acted this round, may spend its turn to
+//! react: dodge (an AGI save) or counter (both roll damage; whoever suffers more after armour
+//! is hit first). Damage less armour (cover adds 1, never above 3) comes off health; at half
+//! or less a character is incapacitated, at zero dead; a nearby incapacitated target may be
+//! killed outright.
+
+use bevy_ecs::prelude::*;
+use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::log::{GameLog, LogEvent, Source};
+use fray_core::prelude::Status;
+use fray_core::table::{can_act, enemies, id, name, on_table};
+
+use crate::board::ZoneProperties;
+use crate::data::{WeaponSpec, ZoneProperty};
+use crate::dice::{FirstHit, after_armour, counter_first, incapacitated, save_passes};
+use crate::phase::{Battle, Fighter, PendingAttack};
+use crate::turns::{between, nearby, zone};
+
+/// The weapon `w` of `e`'s sheet; none: unarmed (d4, impaired).
+pub fn weapon(world: &World, e: Entity, w: Option<usize>) -> Option<WeaponSpec> {
+    match w {
+        None => Some(WeaponSpec { id: "unarmed".into(), name: "bare hands".into(), damage: 4, range: None }),
+        Some(i) => world.get::<Fighter>(e)?.sheet.weapons.get(i).cloned(),
+    }
+}
+
+fn zone_has(world: &World, e: Entity, p: ZoneProperty) -> bool {
+    zone(world, e).and_then(|z| world.get::<ZoneProperties>(z)).is_some_and(|z| z.0.contains(&p))
+}
+
+/// Whether `t` is visible: not in a dark zone.
+pub fn visible(world: &World, t: Entity) -> bool {
+    !zone_has(world, t, ZoneProperty::Dark)
+}
+
+/// How an attack would go: refused with its reason, or whether it needs a WIT save to hit.
+pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Verdict<bool> {
+    let weapon = weapon(world, e, w)
+        .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, e))))?;
+    if !enemies(world, e, t) {
+        return Err(Rejection::new(format!("{} is not an enemy of {}", name(world, t), name(world, e))));
+    }
+    if !on_table(world, t) {
+        return Err(Rejection::new(format!("{} is out of the fight", name(world, t))));
+    }
+    let d = between(world, e, t)
+        .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
+    let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
+    match weapon.range {
+        None if d > 0 => Err(Rejection::new(format!(
+            "{} is not nearby: a melee attack reaches its own zone",
+            name(world, t)
+        ))),
+        None => Ok(!visible(world, t)),
+        Some(range) => {
+            if !visible(world, t) {
+                return Err(Rejection::new(format!("{} is not visible: no ranged attack", name(world, t))));
+            }
+            if d > range {
+                return Err(Rejection::new(format!(
+                    "{} is {d} zones away; the {} reaches {range}",
+                    name(world, t),
+                    weapon.name
+                )));
+            }
+            let far = d * 2 > range;
+            if far && moved {
+                return Err(Rejection::new(format!(
+                    "{} is beyond half range, and {} has moved",
+                    name(world, t),
+                    name(world, e)
+                )));
+            }
+            Ok(far || moved)
+        }
+    }
+}
+
+/// Rolls `e`'s save on `score` for `what`.
+pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
+    let die = world.resource::<Battle>().rules.save_die;
+    let roll = world.resource_mut::<TableRng>().die(die);
+    let pass = save_passes(roll, score);
+    let record = RollRecord {
+        what: what.to_owned(),
+        dice: vec![roll],
+        modifiers: vec![Modifier::new("score", score)],
+        reading: RollReading::Successes {
+            target: score + 1,
+            under: true,
+            wounded: 0,
+            wounded_target: 0,
+            successes: u32::from(pass),
+            needed: 1,
+            success: pass,
+        },
+    };
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
+    pass
+}
+
+/// Attacks: a death blow on a nearby incapacitated target; else the WIT save if needed, then
+/// the target's reaction if it may react, else the damage.
+pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool) {
+    crate::turns::act(world, e, true);
+    if nearby(world, e, t) && on_table(world, t) && !can_act(world, t) {
+        let who = id(world, e);
+        let detail = id(world, t).0;
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "death_blow", detail });
+        set_status(world, t, Status::Dead);
+        return;
+    }
+    if wit_save {
+        let wit = world.get::<Fighter>(e).map_or(0, |f| f.sheet.wit);
+        if !save(world, e, wit, "WIT save to hit") {
+            return;
+        }
+    }
+    if may_react(world, t) {
+        world.resource_mut::<Battle>().pending = Some(PendingAttack { attacker: e, target: t, weapon: w });
+    } else {
+        hit(world, e, t, w);
+    }
+}
+
+/// Whether `t` may react: fighting, and its turn not taken this round.
+pub fn may_react(world: &World, t: Entity) -> bool {
+    can_act(world, t) && world.get::<Fighter>(t).is_some_and(|f| !f.acted)
+}
+
+/// Rolls `a`'s weapon damage, less `t`'s armour (and cover).
+fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u32, u32, WeaponSpec) {
+    let weapon = weapon(world, a, w).unwrap_or(WeaponSpec {
+        id: "unarmed".into(),
+        name: "bare hands".into(),
+        damage: 4,
+        range: None,
+    });
+    let face = world.resource_mut::<TableRng>().die(weapon.damage);
+    let record = RollRecord {
+        what: format!("{} damage on {}", weapon.name, name(world, t)),
+        dice: vec![face],
+        modifiers: Vec::new(),
+        reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
+    };
+    let who = id(world, a);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
+    let cover = u32::from(zone_has(world, t, ZoneProperty::Cover));
+    let armour = world.get::<Fighter>(t).map_or(0, |f| f.sheet.armour) + cover;
+    let max = world.resource::<Battle>().rules.max_armour;
+    (face, after_armour(face, armour, max), weapon)
+}
+
+/// `a` hits `t` with weapon `w`.
+pub fn hit(world: &mut World, a: Entity, t: Entity, w: Option<usize>) {
+    let (rolled, taken, weapon) = roll_damage(world, a, t, w);
+    suffer(
+        world,
+        t,
+        rolled,
+        taken,
+        Source::by(format!("{}'s {}", name(world, a), weapon.name), id(world, a), Some(weapon.id)),
+    );
+}
+
+fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source) {
+    let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
+    let taken = taken.min(f.health);
+    f.health -= taken;
+    let (health, max) = (f.health, f.sheet.health);
+    let who = id(world, t);
+    let event = LogEvent::Damage {
+        damage: "health",
+        amount: rolled,
+        reduced: rolled - taken.min(rolled),
+        taken,
+        source,
+    };
+    world.resource_mut::<GameLog>().about(&who, event);
+    if health == 0 {
+        set_status(world, t, Status::Dead);
+    } else if incapacitated(health, max) {
+        set_status(world, t, Status::Unconscious);
+    }
+}
+
+/// Sets and logs a status.
+pub fn set_status(world: &mut World, e: Entity, status: Status) {
+    let Some(mut s) = world.get_mut::<Status>(e) else { return };
+    if *s == status || *s == Status::Dead {
+        return;
+    }
+    *s = status;
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::StatusChanged { status });
+}
+
+/// The target's reaction to the pending attack: it spends its turn.
+pub fn react(world: &mut World, t: Entity, reaction: Reaction) {
+    let Some(p) = world.resource_mut::<Battle>().pending.take() else { return };
+    if reaction != Reaction::None
+        && let Some(mut f) = world.get_mut::<Fighter>(t)
+    {
+        f.acted = true;
+    }
+    match reaction {
+        Reaction::None => hit(world, p.attacker, t, p.weapon),
+        Reaction::Dodge => {
+            let agi = world.get::<Fighter>(t).map_or(0, |f| f.sheet.agi);
+            if !save(world, t, agi, "AGI save to dodge") {
+                hit(world, p.attacker, t, p.weapon);
+            }
+        }
+        Reaction::Counter(w) => counter(world, p, w),
+    }
+}
+
+/// A counter: both roll damage at once; whoever suffers more after armour is hit first, and
+/// a blow from one it leaves unable to fight does not land; a tie lands both.
+fn counter(world: &mut World, p: PendingAttack, w: Option<usize>) {
+    let (a, t) = (p.attacker, p.target);
+    let (a_rolled, on_t, a_weapon) = roll_damage(world, a, t, p.weapon);
+    let (t_rolled, on_a, t_weapon) = roll_damage(world, t, a, w);
+    let src_a =
+        Source::by(format!("{}'s {}", name(world, a), a_weapon.name), id(world, a), Some(a_weapon.id));
+    let src_t =
+        Source::by(format!("{}'s {}", name(world, t), t_weapon.name), id(world, t), Some(t_weapon.id));
+    match counter_first(on_t, on_a) {
+        FirstHit::Target => {
+            suffer(world, t, a_rolled, on_t, src_a);
+            if can_act(world, t) {
+                suffer(world, a, t_rolled, on_a, src_t);
+            }
+        }
+        FirstHit::Attacker => {
+            suffer(world, a, t_rolled, on_a, src_t);
+            if can_act(world, a) {
+                suffer(world, t, a_rolled, on_t, src_a);
+            }
+        }
+        FirstHit::Both => {
+            suffer(world, t, a_rolled, on_t, src_a);
+            suffer(world, a, t_rolled, on_a, src_t);
+        }
+    }
+}
+
+/// A reaction to an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reaction {
+    /// Take it.
+    None,
+    /// Dodge.
+    Dodge,
+    /// Counter with a weapon (none: unarmed).
+    Counter(Option<usize>),
+}
+
+/// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a suitable
+/// attack (melee when nearby, ranged in range and visible).
+pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
+    let p =
+        world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
+    let weapon = weapon(world, t, w)
+        .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
+    let d = between(world, t, p.attacker).unwrap_or(u32::MAX);
+    match weapon.range {
+        None if d == 0 => Ok(()),
+        None => Err(Rejection::new(format!(
+            "{} is not nearby: the {} cannot counter",
+            name(world, p.attacker),
+            weapon.name
+        ))),
+        Some(r) if d <= r && visible(world, p.attacker) => Ok(()),
+        Some(_) => Err(Rejection::new(format!(
+            "{} is out of the {}'s range or unseen",
+            name(world, p.attacker),
+            weapon.name
+        ))),
+    }
+}

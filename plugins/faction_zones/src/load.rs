@@ -1,0 +1,84 @@
+//! Reading a Factions in zones scenario: parse, check every number, and spawn it.
+
+use bevy_ecs::prelude::*;
+use fray_core::phase::{CurrentPhase, Phase};
+use fray_core::ruleset::Ruleset;
+use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
+
+use crate::FactionZones;
+use crate::data::{FactionZonesRules, FactionZonesSheet, ZoneProperty};
+use crate::phase::{Battle, FactionZonesPhase, Fighter};
+
+/// A Factions in zones scenario: zones are its locations; no mounts yet.
+pub type FactionZonesScenario = Scenario<FactionZonesRules, FactionZonesSheet, (), ZoneProperty>;
+
+/// Parses and checks a scenario: the core's checks, then this ruleset's, every problem named.
+pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError> {
+    let s: FactionZonesScenario = parse_ron(text)?;
+    let mut problems = s.core_problems();
+    if s.ruleset != FactionZones::ID {
+        problems.push(format!("ruleset is '{}', but this is read as '{}'", s.ruleset, FactionZones::ID));
+    }
+    if let Some(side) = &s.rules.initiative
+        && !s.sides.iter().any(|x| &x.id == side)
+    {
+        problems.push(format!("rules: initiative '{side}' is not a side of the scenario"));
+    }
+    if !(1..=20).contains(&s.rules.speed) || !(2..=100).contains(&s.rules.save_die) || s.rules.max_armour > 20
+    {
+        problems.push("rules: speed 1 to 20, save_die 2 to 100, max_armour up to 20".to_owned());
+    }
+    if s.locations.is_empty() {
+        problems.push("no zones: Factions in zones is fought in locations".to_owned());
+    }
+    if !s.mounts.is_empty() {
+        problems.push("mounts: not in Factions in zones yet".to_owned());
+    }
+    for c in &s.combatants {
+        let who = format!("combatant '{}'", c.id);
+        if c.location.is_none() {
+            problems.push(format!("{who}: in no zone (give it a location)"));
+        }
+        let sh = &c.sheet;
+        if sh.health == 0 || sh.health > 1000 || sh.armour > 20 {
+            problems.push(format!("{who}: health 1 to 1000, armour up to 20"));
+        }
+        if [sh.str, sh.agi, sh.wit].iter().any(|&v| v > 100) {
+            problems.push(format!("{who}: a score over 100"));
+        }
+        for w in &sh.weapons {
+            if !(2..=100).contains(&w.damage) || w.range.is_some_and(|r| r == 0 || r > 100) {
+                problems.push(format!("{who}: weapon '{}': a d2 to d100, a range of 1 to 100 zones", w.id));
+            }
+        }
+    }
+    if problems.is_empty() { Ok(s) } else { Err(ScenarioError::Invalid(problems)) }
+}
+
+/// Spawns the scenario onto a cleared table; the fight ends after `limit` rounds.
+pub fn spawn_scenario(world: &mut World, s: &FactionZonesScenario, seed: u64, limit: u32) {
+    let index = s.spawn_core(world, seed, FactionZonesPhase::RoundStart.name(), FactionZones::CLOCK.unit);
+    for c in &s.combatants {
+        if let Some(e) = index.combatant(&c.id) {
+            world.entity_mut(e).insert(Fighter::new(c.sheet.clone()));
+        }
+    }
+    for l in &s.locations {
+        if let Some(e) = index.location(&l.id) {
+            world.entity_mut(e).insert(crate::board::ZoneProperties(l.properties.clone()));
+        }
+    }
+    let original = s
+        .sides
+        .iter()
+        .map(|side| (side.id.clone(), s.combatants.iter().filter(|c| c.side == side.id).count() as u32))
+        .collect();
+    world.insert_resource(Battle {
+        limit,
+        original,
+        initiative: s.rules.initiative.clone(),
+        rules: s.rules.clone(),
+        ..Default::default()
+    });
+    world.insert_resource(CurrentPhase::new(FactionZonesPhase::RoundStart));
+}

@@ -1,0 +1,128 @@
+//! Factions in zones' phases, the round in progress, and each character's live state.
+
+use bevy_ecs::prelude::*;
+use fray_core::ids::SideId;
+use fray_core::phase::Phase;
+
+use crate::data::{FactionZonesRules, FactionZonesSheet};
+
+/// The phases of a round, and the end of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FactionZonesPhase {
+    /// A new round: the initiative holder picks the faction that acts first.
+    RoundStart,
+    /// Factions alternate activating a character or passing.
+    Activations,
+    /// Morale checks.
+    EndOfRound,
+    /// The fight is over.
+    Over,
+}
+
+impl Phase for FactionZonesPhase {
+    const ALL: &'static [Self] = &[
+        FactionZonesPhase::RoundStart,
+        FactionZonesPhase::Activations,
+        FactionZonesPhase::EndOfRound,
+        FactionZonesPhase::Over,
+    ];
+    const OVER: Self = FactionZonesPhase::Over;
+
+    fn name(self) -> &'static str {
+        match self {
+            FactionZonesPhase::RoundStart => "round_start",
+            FactionZonesPhase::Activations => "activations",
+            FactionZonesPhase::EndOfRound => "end_of_round",
+            FactionZonesPhase::Over => "over",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            FactionZonesPhase::RoundStart => "Round start",
+            FactionZonesPhase::Activations => "Activations",
+            FactionZonesPhase::EndOfRound => "End of round",
+            FactionZonesPhase::Over => "Over",
+        }
+    }
+}
+
+/// The fight in progress.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Battle {
+    /// The round, from 1.
+    pub round: u32,
+    /// The fight ends after this round.
+    pub limit: u32,
+    /// The faction holding the initiative.
+    pub initiative: Option<SideId>,
+    /// This round has begun (the pick is awaited or made).
+    pub started: bool,
+    /// The faction whose activation it is.
+    pub to_act: Option<SideId>,
+    /// Passes in a row.
+    pub passes: u32,
+    /// The character taking its turn.
+    pub active: Option<Entity>,
+    /// An attack waiting for its target's reaction.
+    pub pending: Option<PendingAttack>,
+    /// Each faction's number of characters at the start of the fight.
+    pub original: Vec<(SideId, u32)>,
+    /// Each faction's characters standing at the start of the round.
+    pub standing_at_start: Vec<(SideId, u32)>,
+    /// The rules block's numbers.
+    pub rules: FactionZonesRules,
+}
+
+/// An attack that will hit unless its target reacts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingAttack {
+    /// The attacker.
+    pub attacker: Entity,
+    /// The target.
+    pub target: Entity,
+    /// The attacker's weapon (none: unarmed).
+    pub weapon: Option<usize>,
+}
+
+/// A character's sheet and live state.
+#[derive(Component, Clone, Debug)]
+pub struct Fighter {
+    /// The sheet as the scenario gave it.
+    pub sheet: FactionZonesSheet,
+    /// Health now.
+    pub health: u32,
+    /// Health at the start of the round (morale of one fighting alone).
+    pub health_at_start: u32,
+    /// Has taken its turn this round (or spent it reacting).
+    pub acted: bool,
+    /// Zones moved this turn.
+    pub moved: u32,
+    /// The main action of this turn is spent.
+    pub main_used: bool,
+    /// Bonus actions spent this turn.
+    pub bonus_used: u32,
+    /// Passed a morale check: immune for the rest of the fight.
+    pub steady: bool,
+}
+
+impl Fighter {
+    /// A fighter fresh from its sheet.
+    pub fn new(sheet: FactionZonesSheet) -> Self {
+        Self {
+            health: sheet.health,
+            health_at_start: sheet.health,
+            sheet,
+            acted: false,
+            moved: 0,
+            main_used: false,
+            bonus_used: 0,
+            steady: false,
+        }
+    }
+
+    /// Actions taken this turn.
+    pub fn actions(&self) -> u32 {
+        u32::from(self.main_used) + self.bonus_used
+    }
+}

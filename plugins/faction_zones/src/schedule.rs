@@ -1,0 +1,40 @@
+//! Factions in zones' phase chain, configured in this one place.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::ruleset::Ruleset;
+
+use crate::FactionZones;
+use crate::phase::FactionZonesPhase;
+
+/// One set per phase, in order, then the decisions and the check for the fight's end.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FactionZonesSystems {
+    /// A new round; the initiative holder's pick.
+    RoundStart,
+    /// Alternating activations: a faction with no one left passes; all passing ends the round.
+    Activations,
+    /// Morale checks, then the next round.
+    EndOfRound,
+    /// Every pass: the AI decides, then queued intents are validated and applied.
+    Decisions,
+    /// Every pass: the fight ends when one faction or none is left.
+    Ending,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Order new phases here.
+    app.configure_sets(
+        RulesStep,
+        (
+            FactionZonesSystems::RoundStart.run_if(in_phase(FactionZonesPhase::RoundStart)),
+            FactionZonesSystems::Activations.run_if(in_phase(FactionZonesPhase::Activations)),
+            FactionZonesSystems::EndOfRound.run_if(in_phase(FactionZonesPhase::EndOfRound)),
+            FactionZonesSystems::Decisions,
+            FactionZonesSystems::Ending.run_if(not(in_phase(FactionZonesPhase::Over))),
+        )
+            .chain()
+            .in_set(RulesetSystems(FactionZones::ID)),
+    );
+}

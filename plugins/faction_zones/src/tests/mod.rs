@@ -1,0 +1,3 @@
+//! Factions in zones played headless.
+
+mod play;

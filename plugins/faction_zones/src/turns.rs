@@ -1,0 +1,154 @@
+//! A character's turn: full speed (2 zones) with no action, or half speed (1 zone) with a
+//! main and a bonus action (or two bonus actions), movement split around the actions.
+//! Distances are counted in zones along the adjacency the scenario draws.
+
+use std::collections::VecDeque;
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::location::{accessible_from, is_field, place_name, place_of};
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::prelude::{Location, Occupies, Side};
+use fray_core::table::{id, name};
+
+use crate::phase::{Battle, Fighter};
+
+/// Zones from `from` to `to` along the adjacency, if `to` can be reached at all.
+pub fn distance(world: &World, from: Entity, to: Entity) -> Option<u32> {
+    let mut seen = vec![(from, 0u32)];
+    let mut queue = VecDeque::from([(from, 0u32)]);
+    while let Some((at, d)) = queue.pop_front() {
+        if at == to {
+            return Some(d);
+        }
+        for next in accessible_from(world, at) {
+            if !seen.iter().any(|(e, _)| *e == next) {
+                seen.push((next, d + 1));
+                queue.push_back((next, d + 1));
+            }
+        }
+    }
+    None
+}
+
+/// The zone a character stands in.
+pub fn zone(world: &World, e: Entity) -> Option<Entity> {
+    place_of(world, e).filter(|&p| !is_field(world, p))
+}
+
+/// Zones between two characters.
+pub fn between(world: &World, a: Entity, b: Entity) -> Option<u32> {
+    distance(world, zone(world, a)?, zone(world, b)?)
+}
+
+/// Nearby: in the same zone.
+pub fn nearby(world: &World, a: Entity, b: Entity) -> bool {
+    between(world, a, b) == Some(0)
+}
+
+/// Zones `e` may still move this turn: full speed with no action taken, else half speed.
+pub fn movement_left(world: &World, e: Entity) -> u32 {
+    let Some(f) = world.get::<Fighter>(e) else { return 0 };
+    let speed = world.resource::<Battle>().rules.speed;
+    let limit = if f.actions() == 0 { speed } else { speed / 2 };
+    limit.saturating_sub(f.moved)
+}
+
+/// Checks a move of `e` to zone `to` (`fresh`: at the start of its turn).
+pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool) -> Verdict<u32> {
+    let from = zone(world, e).ok_or_else(|| Rejection::new(format!("{} is in no zone", name(world, e))))?;
+    if from == to {
+        return Err(Rejection::new(format!("{} is already in {}", name(world, e), place_name(world, to))));
+    }
+    let d = distance(world, from, to).ok_or_else(|| {
+        Rejection::new(format!(
+            "{} cannot be reached from {}",
+            place_name(world, to),
+            place_name(world, from)
+        ))
+    })?;
+    let left = if fresh { world.resource::<Battle>().rules.speed } else { movement_left(world, e) };
+    if d > left {
+        let f = world.get::<Fighter>(e).filter(|_| !fresh);
+        let why = if f.is_some_and(|f| f.actions() > 0) { "half speed, having acted" } else { "full speed" };
+        return Err(Rejection::new(format!(
+            "{} is {d} zone{} away; {} may move {left} more this turn ({why})",
+            place_name(world, to),
+            if d == 1 { "" } else { "s" },
+            name(world, e)
+        )));
+    }
+    Ok(d)
+}
+
+/// Moves `e` to `to`, `d` zones.
+pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
+    let from = zone(world, e);
+    world.entity_mut(e).insert(Occupies(to));
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.moved += d;
+    }
+    let (Some(from), Some(l)) = (from, world.get::<Location>(to)) else { return };
+    let to_id = l.id.clone();
+    let from_id =
+        world.get::<Location>(from).map(|l| l.id.clone()).unwrap_or_else(fray_core::ids::LocationId::field);
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Moved { from: from_id, to: to_id, cost: d });
+}
+
+/// Checks an action: a main one (one a turn), or a bonus one (two at most, counting the
+/// main); not after moving at full speed.
+pub fn check_action(world: &World, e: Entity, main: bool) -> Verdict {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    let half = world.resource::<Battle>().rules.speed / 2;
+    if f.moved > half {
+        return Err(Rejection::new(format!("{} moved at full speed: no action this turn", name(world, e))));
+    }
+    if main && f.main_used {
+        return Err(Rejection::new("one main action a turn, and it is spent"));
+    }
+    if f.actions() >= 2 {
+        return Err(Rejection::new("two actions a turn, and both are spent"));
+    }
+    Ok(())
+}
+
+/// Spends an action (the table resolves what it does).
+pub fn act(world: &mut World, e: Entity, main: bool) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        if main {
+            f.main_used = true;
+        } else {
+            f.bonus_used += 1;
+        }
+    }
+    let who = id(world, e);
+    let what = if main { "main_action" } else { "bonus_action" };
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
+}
+
+/// Starts `e`'s turn.
+pub fn start_turn(world: &mut World, e: Entity) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.moved = 0;
+        f.main_used = false;
+        f.bonus_used = 0;
+    }
+    world.resource_mut::<Battle>().active = Some(e);
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::TurnStarted);
+}
+
+/// Ends `e`'s turn: it has acted; the next faction's activation.
+pub fn end_turn(world: &mut World, e: Entity) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.acted = true;
+    }
+    world.resource_mut::<Battle>().active = None;
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::TurnEnded);
+    if let Some(side) = world.get::<Side>(e).map(|s| s.0.clone()) {
+        crate::activation::turn_taken(world, &side);
+    }
+    world.resource_mut::<fray_core::phase::StepProgress>().mark();
+}
