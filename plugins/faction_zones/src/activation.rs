@@ -161,14 +161,14 @@ pub fn turn_taken(world: &mut World, side: &SideId) {
 /// A faction with no one left passes on its own; every faction passing in a row ends the round.
 fn alternate(world: &mut World) {
     let battle = world.resource::<Battle>();
-    if let (Some(e), None) = (battle.active, &battle.pending)
+    if let (Some(e), None, None) = (battle.active, &battle.pending, &battle.leaving)
         && !can_act(world, e)
     {
         // Felled during its own turn (a counter): the turn ends.
         crate::turns::end_turn(world, e);
         return;
     }
-    if battle.active.is_some() || battle.pending.is_some() {
+    if battle.active.is_some() || battle.pending.is_some() || battle.leaving.is_some() {
         return;
     }
     if battle.passes as usize >= factions_in_the_fight(world).len() {

@@ -18,8 +18,11 @@ use crate::turns::{between, distance, zone};
 
 /// Decides for the first AI character the rules wait on.
 pub(crate) fn decide(world: &mut World) {
-    let Some(e) = awaiting(world).into_iter().find(|&e| world.get::<Controller>(e) == Some(&Controller::Ai))
-    else {
+    // Only the target answers an attack for the AI (its allies never guard).
+    let target = world.resource::<Battle>().pending.as_ref().map(|p| p.target);
+    let ai =
+        |e: &Entity| world.get::<Controller>(*e) == Some(&Controller::Ai) && target.is_none_or(|t| t == *e);
+    let Some(e) = awaiting(world).into_iter().find(ai) else {
         return;
     };
     if !ai_may_act(world) {
@@ -39,6 +42,16 @@ fn weapons(world: &World, e: Entity) -> Vec<Option<usize>> {
 /// The AI's decision for `e` now (always one the rules accept, ending the turn at worst).
 pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
     let battle = world.resource::<Battle>();
+    if battle.leaving.as_ref().is_some_and(|l| l.asked.contains(&e)) {
+        return weapons(world, e)
+            .into_iter()
+            .find(|&w| crate::combat::check_opportunity(world, e, w).is_ok())
+            .map_or(FactionZonesIntent::LetGo, |weapon| FactionZonesIntent::OpportunityAttack { weapon });
+    }
+    if battle.pending.as_ref().is_some_and(|p| p.target != e) {
+        // Asked as a possible guard (the AI's own never are: see `decide`).
+        return FactionZonesIntent::Guard;
+    }
     if battle.pending.as_ref().is_some_and(|p| p.target == e) {
         return weapons(world, e)
             .into_iter()

@@ -48,6 +48,25 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         let n = world.get::<Fighter>(who).map_or(0, |f| f.sheet.weapons.len());
         (0..n).map(Some).chain([None]).collect::<Vec<_>>()
     };
+    if let Some(l) = battle.leaving.as_ref().filter(|l| l.asked.contains(&e)) {
+        let mut out: Vec<_> = weapons(e)
+            .into_iter()
+            .map(|w| {
+                let wname = weapon(world, e, w).map_or_else(String::new, |x| x.name);
+                let label =
+                    format!("Opportunity attack on {} with {wname} (spends your turn)", name(world, l.mover));
+                choice(FactionZonesIntent::OpportunityAttack { weapon: w }, label).at(id(world, l.mover))
+            })
+            .collect();
+        let mut go = choice(FactionZonesIntent::LetGo, format!("Let {} go", name(world, l.mover)));
+        go.key = Some(ChoiceKey::Pass);
+        out.push(go);
+        return out;
+    }
+    if let Some(p) = battle.pending.as_ref().filter(|p| p.target != e) {
+        let label = format!("Guard {} (become the target; spends your turn)", name(world, p.target));
+        return vec![choice(FactionZonesIntent::Guard, label)];
+    }
     if let Some(p) = battle.pending.as_ref().filter(|p| p.target == e) {
         let mut out =
             vec![choice(FactionZonesIntent::Dodge, "Dodge (AGI save; spends your turn)".to_owned())];
@@ -61,6 +80,14 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
                 .at(id(world, p.attacker)),
             );
         }
+        let order = world.resource::<TableIndex>().order.clone();
+        for a in order
+            .into_iter()
+            .filter(|&a| a != e && !enemies(world, a, e) && crate::turns::nearby(world, a, e))
+        {
+            let label = format!("Hide behind {} (spends your turn)", name(world, a));
+            out.push(choice(FactionZonesIntent::HideBehind { ally: id(world, a) }, label).at(id(world, a)));
+        }
         let mut take = choice(FactionZonesIntent::TakeIt, "Take the attack".to_owned());
         take.key = Some(ChoiceKey::Pass);
         out.push(take);
@@ -72,7 +99,12 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             format!("Pass ({})", side_name(&battle.to_act.clone().unwrap_or_else(|| "".into()))),
         );
         pass.key = Some(ChoiceKey::Pass);
-        return vec![choice(FactionZonesIntent::Activate, format!("Take {}'s turn", name(world, e))), pass];
+        let surrender = choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned());
+        return vec![
+            choice(FactionZonesIntent::Activate, format!("Take {}'s turn", name(world, e))),
+            pass,
+            surrender,
+        ];
     }
     let mut out = Vec::new();
     let order = world.resource::<TableIndex>().order.clone();
@@ -99,6 +131,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         FactionZonesIntent::Bonus,
         "Bonus action (pick up, open a door, a few words...)".to_owned(),
     ));
+    out.push(choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned()));
     let mut end = choice(FactionZonesIntent::EndTurn, "End turn".to_owned());
     end.key = Some(ChoiceKey::EndTurn);
     out.push(end);

@@ -15,17 +15,29 @@ use fray_core::prelude::Status;
 use fray_core::table::{can_act, enemies, id, name, on_table};
 
 use crate::board::ZoneProperties;
-use crate::data::{WeaponSpec, ZoneProperty};
-use crate::dice::{FirstHit, after_armour, counter_first, incapacitated, save_passes};
+use crate::data::{Size, WeaponSpec, ZoneProperty};
+use crate::dice::{
+    FirstHit, after_armour, counter_first, dice_count, incapacitated, save_passes, scaled_damage,
+    scaled_range,
+};
 use crate::phase::{Battle, Fighter, PendingAttack};
 use crate::turns::{between, nearby, zone};
 
 /// The weapon `w` of `e`'s sheet; none: unarmed (d4, impaired).
 pub fn weapon(world: &World, e: Entity, w: Option<usize>) -> Option<WeaponSpec> {
     match w {
-        None => Some(WeaponSpec { id: "unarmed".into(), name: "bare hands".into(), damage: 4, range: None }),
+        None => Some(unarmed()),
         Some(i) => world.get::<Fighter>(e)?.sheet.weapons.get(i).cloned(),
     }
+}
+
+fn unarmed() -> WeaponSpec {
+    WeaponSpec { id: "unarmed".into(), name: "bare hands".into(), damage: 4, range: None, blast: false }
+}
+
+/// A character's size.
+pub fn size(world: &World, e: Entity) -> Size {
+    world.get::<Fighter>(e).map_or(Size::Medium, |f| f.sheet.size)
 }
 
 fn zone_has(world: &World, e: Entity, p: ZoneProperty) -> bool {
@@ -50,13 +62,18 @@ pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Ve
     let d = between(world, e, t)
         .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
     let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
+    // A massive character's melee reaches 1 zone; a melee blast hits its own zone.
+    let reach = u32::from(size(world, e) == Size::Massive && !weapon.blast);
     match weapon.range {
-        None if d > 0 => Err(Rejection::new(format!(
+        None if d > reach => Err(Rejection::new(format!(
             "{} is not nearby: a melee attack reaches its own zone",
             name(world, t)
         ))),
-        None => Ok(!visible(world, t)),
+        // A melee blast cannot miss.
+        None => Ok(!weapon.blast && !visible(world, t)),
         Some(range) => {
+            let range =
+                if weapon.blast { range } else { scaled_range(range, size(world, e), size(world, t)) };
             if !visible(world, t) {
                 return Err(Rejection::new(format!("{} is not visible: no ranged attack", name(world, t))));
             }
@@ -108,6 +125,10 @@ pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
 /// the target's reaction if it may react, else the damage.
 pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool) {
     crate::turns::act(world, e, true);
+    if weapon(world, e, w).is_some_and(|x| x.blast) {
+        blast(world, e, t, w, wit_save);
+        return;
+    }
     if nearby(world, e, t) && on_table(world, t) && !can_act(world, t) {
         let who = id(world, e);
         let detail = id(world, t).0;
@@ -122,9 +143,45 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
         }
     }
     if may_react(world, t) {
-        world.resource_mut::<Battle>().pending = Some(PendingAttack { attacker: e, target: t, weapon: w });
+        world.resource_mut::<Battle>().pending =
+            Some(PendingAttack { attacker: e, target: t, weapon: w, redirected: false });
     } else {
         hit(world, e, t, w);
+    }
+}
+
+/// A blast: every character in a zone is hit (a melee blast: the attacker's zone, not the
+/// attacker, and it cannot miss; a ranged blast: the target's zone, the attacker too if it is
+/// there; on a failed WIT save it deviates to a neighbouring zone drawn by a die).
+fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool) {
+    let melee = weapon(world, e, w).is_some_and(|x| x.range.is_none());
+    let Some(mut at) = zone(world, if melee { e } else { t }) else { return };
+    if wit_save {
+        let wit = world.get::<Fighter>(e).map_or(0, |f| f.sheet.wit);
+        if !save(world, e, wit, "WIT save to hit") {
+            let near = fray_core::location::accessible_from(world, at);
+            if near.is_empty() {
+                return;
+            }
+            let face = world.resource_mut::<TableRng>().die(near.len() as u32);
+            at = near[(face - 1) as usize];
+            let record = RollRecord {
+                what: format!("deviation: {}", fray_core::location::place_name(world, at)),
+                dice: vec![face],
+                modifiers: Vec::new(),
+                reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
+            };
+            let who = id(world, e);
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
+        }
+    }
+    let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
+    let hit_here: Vec<Entity> = order
+        .into_iter()
+        .filter(|&c| on_table(world, c) && zone(world, c) == Some(at) && !(melee && c == e))
+        .collect();
+    for c in hit_here {
+        hit(world, e, c, w);
     }
 }
 
@@ -135,25 +192,32 @@ pub fn may_react(world: &World, t: Entity) -> bool {
 
 /// Rolls `a`'s weapon damage, less `t`'s armour (and cover).
 fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u32, u32, WeaponSpec) {
-    let weapon = weapon(world, a, w).unwrap_or(WeaponSpec {
-        id: "unarmed".into(),
-        name: "bare hands".into(),
-        damage: 4,
-        range: None,
-    });
-    let face = world.resource_mut::<TableRng>().die(weapon.damage);
+    let weapon = weapon(world, a, w).unwrap_or_else(unarmed);
+    let (sa, st) = (size(world, a), size(world, t));
+    // Blasts are not scaled by size.
+    let n = if weapon.blast { 1 } else { dice_count(sa, st) };
+    let faces: Vec<u32> = (0..n).map(|_| world.resource_mut::<TableRng>().die(weapon.damage)).collect();
+    let sum: u32 = faces.iter().sum();
+    let rolled = if weapon.blast { sum } else { scaled_damage(sum, sa, st) };
+    let mut modifiers = Vec::new();
+    if n > 1 {
+        modifiers.push(Modifier::new("larger: dice doubled per size", n));
+    }
+    if rolled < sum {
+        modifiers.push(Modifier::new("smaller: halved per size", i64::from(rolled) - i64::from(sum)));
+    }
     let record = RollRecord {
         what: format!("{} damage on {}", weapon.name, name(world, t)),
-        dice: vec![face],
-        modifiers: Vec::new(),
-        reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
+        dice: faces,
+        modifiers,
+        reading: RollReading::Sum { modifier: i64::from(rolled) - i64::from(sum), total: i64::from(rolled) },
     };
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     let cover = u32::from(zone_has(world, t, ZoneProperty::Cover));
     let armour = world.get::<Fighter>(t).map_or(0, |f| f.sheet.armour) + cover;
     let max = world.resource::<Battle>().rules.max_armour;
-    (face, after_armour(face, armour, max), weapon)
+    (rolled, after_armour(rolled, armour, max), weapon)
 }
 
 /// `a` hits `t` with weapon `w`.
@@ -170,14 +234,16 @@ pub fn hit(world: &mut World, a: Entity, t: Entity, w: Option<usize>) {
 
 fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source) {
     let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
-    let taken = taken.min(f.health);
+    let after = taken;
+    let taken = after.min(f.health);
     f.health -= taken;
     let (health, max) = (f.health, f.sheet.health);
     let who = id(world, t);
+    // Reduced: what armour took; taken: what health lost (no more than it had).
     let event = LogEvent::Damage {
         damage: "health",
         amount: rolled,
-        reduced: rolled - taken.min(rolled),
+        reduced: rolled - after.min(rolled),
         taken,
         source,
     };
@@ -247,6 +313,113 @@ fn counter(world: &mut World, p: PendingAttack, w: Option<usize>) {
             suffer(world, t, a_rolled, on_t, src_a);
             suffer(world, a, t_rolled, on_a, src_t);
         }
+    }
+}
+
+/// Allies nearby the pending attack's target who may guard it.
+pub fn guards(world: &World) -> Vec<Entity> {
+    let Some(p) = world.resource::<Battle>().pending.clone().filter(|p| !p.redirected) else {
+        return Vec::new();
+    };
+    let order = &world.resource::<fray_core::prelude::TableIndex>().order;
+    order
+        .iter()
+        .copied()
+        .filter(|&a| {
+            a != p.target && !enemies(world, a, p.target) && nearby(world, a, p.target) && may_react(world, a)
+        })
+        .collect()
+}
+
+/// Checks `t` hiding behind `ally`: a nearby willing ally, once per attack.
+pub fn check_hide(world: &World, t: Entity, ally: Entity) -> Verdict {
+    let p =
+        world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to hide from"))?;
+    if p.redirected {
+        return Err(Rejection::new("this attack already changed its target"));
+    }
+    if ally == t || enemies(world, t, ally) || !can_act(world, ally) || !nearby(world, t, ally) {
+        return Err(Rejection::new(format!(
+            "{} is not a nearby ally of {}",
+            name(world, ally),
+            name(world, t)
+        )));
+    }
+    Ok(())
+}
+
+/// The pending attack turns on `stand_in` (hidden behind, or guarding): the one who reacted
+/// spent its turn; a guard takes the attack at once, a hiding place may react itself.
+pub fn redirect(world: &mut World, reactor: Entity, stand_in: Entity, guard: bool) {
+    if let Some(mut f) = world.get_mut::<Fighter>(reactor) {
+        f.acted = true;
+    }
+    let Some(mut p) = world.resource_mut::<Battle>().pending.take() else { return };
+    let who = id(world, reactor);
+    let what = if guard { "guarded" } else { "hid_behind" };
+    let detail = if guard { id(world, p.target).0 } else { id(world, stand_in).0 };
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail });
+    p.target = stand_in;
+    p.redirected = true;
+    if !guard && may_react(world, stand_in) {
+        world.resource_mut::<Battle>().pending = Some(p);
+    } else {
+        hit(world, p.attacker, stand_in, p.weapon);
+    }
+}
+
+/// Enemies nearby `mover` who may make an opportunity attack as it moves away.
+pub fn watchers(world: &World, mover: Entity) -> Vec<Entity> {
+    let order = &world.resource::<fray_core::prelude::TableIndex>().order;
+    order
+        .iter()
+        .copied()
+        .filter(|&a| enemies(world, a, mover) && nearby(world, a, mover) && may_react(world, a))
+        .collect()
+}
+
+/// Checks an opportunity attack by `a` with weapon `w` on the one moving away: a melee attack.
+pub fn check_opportunity(world: &World, a: Entity, w: Option<usize>) -> Verdict {
+    let l =
+        world.resource::<Battle>().leaving.clone().ok_or_else(|| Rejection::new("no one is moving away"))?;
+    let weapon = weapon(world, a, w)
+        .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, a))))?;
+    if weapon.range.is_some() {
+        return Err(Rejection::new(format!(
+            "an opportunity attack is a melee attack; the {} is ranged",
+            weapon.name
+        )));
+    }
+    if !nearby(world, a, l.mover) {
+        return Err(Rejection::new(format!("{} is not nearby", name(world, l.mover))));
+    }
+    Ok(())
+}
+
+/// `a` answers a move away: an opportunity attack (its turn spent; the mover, taking its own
+/// turn, cannot react), or letting go. The last answer lets the move go on if the mover can.
+pub fn answer_leaving(world: &mut World, a: Entity, attack: Option<Option<usize>>) {
+    let Some(mover) = world.resource::<Battle>().leaving.as_ref().map(|l| l.mover) else { return };
+    if let Some(w) = attack {
+        if let Some(mut f) = world.get_mut::<Fighter>(a) {
+            f.acted = true;
+        }
+        let who = id(world, a);
+        let detail = id(world, mover).0;
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
+        hit(world, a, mover, w);
+    }
+    let done = {
+        let mut battle = world.resource_mut::<Battle>();
+        let Some(l) = battle.leaving.as_mut() else { return };
+        l.asked.retain(|&x| x != a);
+        l.asked.is_empty()
+    };
+    if done
+        && let Some(l) = world.resource_mut::<Battle>().leaving.take()
+        && can_act(world, l.mover)
+    {
+        crate::turns::apply_move(world, l.mover, l.to, l.zones);
     }
 }
 

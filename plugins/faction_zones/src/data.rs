@@ -54,6 +54,32 @@ pub struct FactionZonesSheet {
     /// Immune to fear, and so to morale.
     #[serde(default)]
     pub fearless: bool,
+    /// Its size.
+    #[serde(default)]
+    pub size: Size,
+}
+
+/// Sizes, smallest first: each step between attacker and target scales damage and range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Size {
+    /// A cat, a fairy.
+    Tiny,
+    /// A child, a goblin, a dog.
+    Small,
+    /// A human.
+    #[default]
+    Medium,
+    /// A horse, an ogre, a wyrm.
+    Large,
+    /// A dragon, a giant: it melees up to 1 zone away.
+    Massive,
+}
+
+impl Size {
+    /// Its step on the scale.
+    pub fn step(self) -> u32 {
+        self as u32
+    }
 }
 
 /// A weapon.
@@ -69,4 +95,7 @@ pub struct WeaponSpec {
     /// Its range in zones; none: a melee weapon (nearby targets only: in the same zone).
     #[serde(default)]
     pub range: Option<u32>,
+    /// A blast: it hits every character in a zone (melee: the attacker's, not the attacker).
+    #[serde(default)]
+    pub blast: bool,
 }

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
 use fray_core::phase::{RulesStep, current};
 use fray_core::prelude::{Side, TableIndex};
-use fray_core::table::name;
+use fray_core::table::{can_act, name};
 
 use crate::activation::{candidates, factions_in_the_fight, picker};
 use crate::combat::{Reaction, check_attack, check_counter};
@@ -29,8 +29,10 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
     match current::<FactionZonesPhase>(world) {
         FactionZonesPhase::RoundStart => picker(world).into_iter().collect(),
         FactionZonesPhase::Activations => {
-            if let Some(p) = &battle.pending {
-                vec![p.target]
+            if let Some(l) = &battle.leaving {
+                l.asked.iter().copied().filter(|&a| can_act(world, a)).collect()
+            } else if let Some(p) = &battle.pending {
+                std::iter::once(p.target).chain(combat::guards(world)).collect()
             } else if let Some(e) = battle.active {
                 vec![e]
             } else {
@@ -60,6 +62,14 @@ pub enum Plan {
     EndTurn,
     /// React.
     React(Reaction),
+    /// Hide behind an ally.
+    Hide(Entity),
+    /// Guard the target.
+    Guard,
+    /// Answer a move away: an opportunity attack with a weapon, or let go.
+    Opportunity(Option<Option<usize>>),
+    /// Surrender.
+    Surrender,
 }
 
 /// Checks an intent against the table as it is, changing nothing.
@@ -72,10 +82,20 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         return Err(Rejection::new(format!("the rules are not waiting on {} now", name(world, e))));
     }
     let battle = world.resource::<Battle>();
-    let reacting = battle.pending.as_ref().is_some_and(|p| p.target == e);
-    let in_turn = battle.active == Some(e) && battle.pending.is_none();
-    let choosing =
-        phase == FactionZonesPhase::Activations && battle.active.is_none() && battle.pending.is_none();
+    let settled = battle.leaving.is_none();
+    let reacting = settled && battle.pending.as_ref().is_some_and(|p| p.target == e);
+    let in_turn = settled && battle.active == Some(e) && battle.pending.is_none();
+    let choosing = settled
+        && phase == FactionZonesPhase::Activations
+        && battle.active.is_none()
+        && battle.pending.is_none();
+    let asked = battle.leaving.as_ref().is_some_and(|l| l.asked.contains(&e));
+    let target_of = |id: &fray_core::ids::CombatantId| {
+        world
+            .resource::<TableIndex>()
+            .combatant(id)
+            .ok_or_else(|| Rejection::new(format!("there is no combatant '{id}'")))
+    };
     let not_now = |what: &str| Err(Rejection::new(format!("{what} is not possible now")));
     match intent {
         FactionZonesIntent::PickFirst { faction } if phase == FactionZonesPhase::RoundStart => {
@@ -120,9 +140,23 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::Counter { weapon } if reacting => {
             check_counter(world, e, *weapon).map(|()| Plan::React(Reaction::Counter(*weapon)))
         }
-        FactionZonesIntent::Dodge | FactionZonesIntent::TakeIt | FactionZonesIntent::Counter { .. } => {
-            not_now("a reaction")
+        FactionZonesIntent::HideBehind { ally } if reacting => {
+            let ally = target_of(ally)?;
+            combat::check_hide(world, e, ally).map(|()| Plan::Hide(ally))
         }
+        FactionZonesIntent::Guard if settled && combat::guards(world).contains(&e) => Ok(Plan::Guard),
+        FactionZonesIntent::Dodge
+        | FactionZonesIntent::TakeIt
+        | FactionZonesIntent::Counter { .. }
+        | FactionZonesIntent::HideBehind { .. }
+        | FactionZonesIntent::Guard => not_now("a reaction"),
+        FactionZonesIntent::OpportunityAttack { weapon } if asked => {
+            combat::check_opportunity(world, e, *weapon).map(|()| Plan::Opportunity(Some(*weapon)))
+        }
+        FactionZonesIntent::LetGo if asked => Ok(Plan::Opportunity(None)),
+        FactionZonesIntent::OpportunityAttack { .. } | FactionZonesIntent::LetGo => not_now("that"),
+        FactionZonesIntent::Surrender if in_turn || choosing => Ok(Plan::Surrender),
+        FactionZonesIntent::Surrender => not_now("surrendering"),
     }
 }
 
@@ -140,12 +174,22 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
             if activate {
                 turns::start_turn(world, e);
             }
-            turns::apply_move(world, e, to, d);
+            let asked = combat::watchers(world, e);
+            if asked.is_empty() {
+                turns::apply_move(world, e, to, d);
+            } else {
+                world.resource_mut::<Battle>().leaving =
+                    Some(crate::phase::Leaving { mover: e, to, zones: d, asked });
+            }
         }
         Plan::Attack(t, w, wit) => combat::attack(world, e, t, w, wit),
         Plan::Act(main) => turns::act(world, e, main),
         Plan::EndTurn => turns::end_turn(world, e),
         Plan::React(r) => combat::react(world, e, r),
+        Plan::Hide(ally) => combat::redirect(world, e, ally, false),
+        Plan::Guard => combat::redirect(world, e, e, true),
+        Plan::Opportunity(attack) => combat::answer_leaving(world, e, attack),
+        Plan::Surrender => turns::surrender(world, e),
     }
 }
 

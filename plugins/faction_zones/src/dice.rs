@@ -34,3 +34,23 @@ pub fn counter_first(on_target: u32, on_attacker: u32) -> FirstHit {
         core::cmp::Ordering::Equal => FirstHit::Both,
     }
 }
+
+/// Dice a `attacker`-sized character rolls for damage on a `target`-sized one: doubled for
+/// each size it is larger.
+pub fn dice_count(attacker: crate::data::Size, target: crate::data::Size) -> u32 {
+    1 << attacker.step().saturating_sub(target.step()).min(8)
+}
+
+/// Damage rolled by a smaller attacker, halved for each size it is smaller (rounded up: the
+/// text's 3 on a wyrm deals 2).
+pub fn scaled_damage(rolled: u32, attacker: crate::data::Size, target: crate::data::Size) -> u32 {
+    let steps = target.step().saturating_sub(attacker.step()).min(8);
+    rolled.div_ceil(1 << steps)
+}
+
+/// A ranged weapon's range against a target: halved for each size it is smaller, doubled for
+/// each size it is larger.
+pub fn scaled_range(range: u32, attacker: crate::data::Size, target: crate::data::Size) -> u32 {
+    let (a, t) = (attacker.step(), target.step());
+    if t >= a { range << (t - a).min(8) } else { range >> (a - t).min(8) }
+}

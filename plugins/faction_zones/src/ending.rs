@@ -35,6 +35,7 @@ pub fn finish(world: &mut World, reason: &str) {
         let mut battle = world.resource_mut::<Battle>();
         battle.active = None;
         battle.pending = None;
+        battle.leaving = None;
         battle.to_act = None;
     }
     world.resource_mut::<GameLog>().push(

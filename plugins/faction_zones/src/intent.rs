@@ -42,4 +42,20 @@ pub enum FactionZonesIntent {
     },
     /// Take the attack without reacting.
     TakeIt,
+    /// React to an attack by hiding behind a nearby willing ally, who becomes the target.
+    HideBehind {
+        /// The ally.
+        ally: CombatantId,
+    },
+    /// React to an attack on a nearby ally by guarding it: become the target (spends the turn).
+    Guard,
+    /// React to a nearby enemy moving away: an opportunity attack (spends the turn).
+    OpportunityAttack {
+        /// The weapon's index on the sheet; none: unarmed.
+        weapon: Option<usize>,
+    },
+    /// Let a nearby enemy move away.
+    LetGo,
+    /// Spend the turn surrendering: out of the fight.
+    Surrender,
 }

@@ -66,6 +66,8 @@ pub struct Battle {
     pub active: Option<Entity>,
     /// An attack waiting for its target's reaction.
     pub pending: Option<PendingAttack>,
+    /// A move away from nearby enemies, waiting for their opportunity attacks.
+    pub leaving: Option<Leaving>,
     /// Each faction's number of characters at the start of the fight.
     pub original: Vec<(SideId, u32)>,
     /// Each faction's characters standing at the start of the round.
@@ -83,6 +85,21 @@ pub struct PendingAttack {
     pub target: Entity,
     /// The attacker's weapon (none: unarmed).
     pub weapon: Option<usize>,
+    /// The target is already someone else's stand-in (hidden behind, or guarding).
+    pub redirected: bool,
+}
+
+/// A character moving away from nearby enemies who may still react.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaving {
+    /// Who moves.
+    pub mover: Entity,
+    /// To which zone.
+    pub to: Entity,
+    /// How many zones.
+    pub zones: u32,
+    /// Enemies still to answer: an opportunity attack, or let go.
+    pub asked: Vec<Entity>,
 }
 
 /// A character's sheet and live state.

@@ -127,6 +127,19 @@ pub fn act(world: &mut World, e: Entity, main: bool) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
 }
 
+/// `e` spends its turn surrendering: out of the fight.
+pub fn surrender(world: &mut World, e: Entity) {
+    let who = id(world, e);
+    world
+        .resource_mut::<GameLog>()
+        .about(&who, LogEvent::Effect { what: "surrendered", detail: String::new() });
+    crate::combat::set_status(world, e, fray_core::prelude::Status::Fled);
+    if world.resource::<Battle>().active != Some(e) {
+        start_turn(world, e);
+    }
+    end_turn(world, e);
+}
+
 /// Starts `e`'s turn.
 pub fn start_turn(world: &mut World, e: Entity) {
     if let Some(mut f) = world.get_mut::<Fighter>(e) {

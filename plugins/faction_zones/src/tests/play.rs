@@ -107,6 +107,9 @@ fn a_character_acts_once_a_round_and_a_refusal_says_why() {
     let far = FactionZones::validate(app.world(), bandit, &FactionZonesIntent::Move { zone: "loft".into() });
     assert!(far.is_ok(), "the loft is 2 zones from the taproom: {far:?}");
     send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into() });
+    // Balthasar lets him go (Sybilla, having acted, may not react).
+    assert_eq!(FactionZones::awaiting(app.world()), [who(&app, "balthasar")]);
+    send(&mut app, "balthasar", FactionZonesIntent::LetGo);
     send(&mut app, "bandit_a", FactionZonesIntent::Bonus);
     let more = FactionZones::validate(app.world(), bandit, &FactionZonesIntent::Move { zone: "loft".into() });
     assert!(more.is_err_and(|r| r.0.contains("may move 0 more this turn (half speed, having acted)")));
@@ -175,7 +178,7 @@ fn morale_is_checked_when_a_faction_falls_to_half_this_round_or_one_alone_to_hal
 
 #[test]
 fn the_ai_plays_both_scenarios_to_their_end() {
-    for (name, text) in [("inn", INN), ("market", MARKET)] {
+    for (name, text) in [("inn", INN), ("market", MARKET), ("wyrm", WYRM)] {
         for seed in 0..40 {
             let mut app = table(text, seed, true);
             app.update();
@@ -235,6 +238,10 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
         } else {
             crate::ai::choose(app.world(), e)
         };
+        assert!(
+            FactionZones::validate(app.world(), e, &intent).is_ok(),
+            "seed {seed} step {step}: {intent:?} is legal"
+        );
         let id = fray_core::table::id(app.world(), e);
         app.world_mut().resource_mut::<Inbox<FactionZonesIntent>>().submit(id, intent);
         app.update();
@@ -279,10 +286,9 @@ proptest! {
     #[test]
     fn random_legal_play_keeps_the_table_consistent_and_every_fight_ends(
         seed in 0u64..1_000_000,
-        market in any::<bool>(),
         picks in proptest::collection::vec(any::<u16>(), 2..64),
     ) {
-        random_fight(if market { MARKET } else { INN }, seed, &picks);
+        random_fight([INN, MARKET, WYRM][(seed % 3) as usize], seed, &picks);
     }
 }
 
@@ -316,9 +322,132 @@ fn dragging_a_character_of_the_faction_to_act_takes_its_turn_and_moves_it() {
     );
     send(&mut app, "theobald", FactionZonesIntent::Move { zone: "taproom".into() });
     assert_eq!(app.world().resource::<Battle>().active, Some(theobald), "his turn began");
+    send(&mut app, "bandit_c", FactionZonesIntent::LetGo);
     let far =
         FactionZones::validate(app.world(), theobald, &FactionZonesIntent::Move { zone: "loft".into() });
     assert!(
         far.is_err_and(|r| r.0 == "Loft is 2 zones away; Theobald may move 1 more this turn (full speed)")
     );
+}
+
+#[test]
+fn moving_away_from_nearby_enemies_draws_their_opportunity_attacks_then_the_move_goes_on() {
+    let mut app = by_hand(INN);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    // The bandit in the taproom, beside Balthasar and Sybilla, makes for the stairs.
+    send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into() });
+    let (balthasar, sybilla, bandit) = (who(&app, "balthasar"), who(&app, "sybilla"), who(&app, "bandit_a"));
+    assert_eq!(FactionZones::awaiting(app.world()), [balthasar, sybilla], "both may strike as he leaves");
+    send(&mut app, "sybilla", FactionZonesIntent::LetGo);
+    assert!(
+        crate::turns::nearby(app.world(), bandit, balthasar),
+        "not gone while Balthasar may still strike"
+    );
+    send(&mut app, "balthasar", FactionZonesIntent::OpportunityAttack { weapon: Some(0) });
+    let hit = log(&app)
+        .iter()
+        .any(|l| l["kind"] == "damage" && l["actor"] == "bandit_a" && l["source"]["by"] == "balthasar");
+    assert!(hit, "the opportunity attack lands: the mover, on its own turn, cannot react");
+    assert!(app.world().get::<Fighter>(balthasar).expect("fighter").acted, "it spent Balthasar's turn");
+    if fray_core::table::can_act(app.world(), bandit) {
+        assert!(
+            !crate::turns::nearby(app.world(), bandit, balthasar),
+            "standing, the bandit goes on to the stairs"
+        );
+    }
+}
+
+#[test]
+fn a_target_may_hide_behind_an_ally_and_an_ally_may_guard() {
+    let mut app = by_hand(INN);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    send(&mut app, "bandit_a", FactionZonesIntent::Activate);
+    send(&mut app, "bandit_a", FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0) });
+    let (balthasar, sybilla) = (who(&app, "balthasar"), who(&app, "sybilla"));
+    assert_eq!(
+        FactionZones::awaiting(app.world()),
+        [sybilla, balthasar],
+        "Sybilla reacts, or Balthasar guards her"
+    );
+    send(&mut app, "sybilla", FactionZonesIntent::HideBehind { ally: "balthasar".into() });
+    assert_eq!(app.world().resource::<Battle>().pending.as_ref().map(|p| p.target), Some(balthasar));
+    let again = FactionZones::validate(
+        app.world(),
+        balthasar,
+        &FactionZonesIntent::HideBehind { ally: "sybilla".into() },
+    );
+    assert!(again.is_err_and(|r| r.0 == "this attack already changed its target"));
+    send(&mut app, "balthasar", FactionZonesIntent::Dodge);
+    assert!(
+        app.world().get::<Fighter>(sybilla).expect("fighter").acted
+            && app.world().get::<Fighter>(balthasar).expect("fighter").acted
+    );
+
+    let mut app = by_hand(INN);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    send(&mut app, "bandit_a", FactionZonesIntent::Activate);
+    send(&mut app, "bandit_a", FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0) });
+    send(&mut app, "balthasar", FactionZonesIntent::Guard);
+    let took = log(&app).iter().any(|l| l["kind"] == "damage" && l["actor"] == "balthasar");
+    assert!(took, "the guard takes the attack at once, with no reaction of its own");
+    assert!(
+        !app.world().get::<Fighter>(who(&app, "sybilla")).expect("fighter").acted,
+        "Sybilla keeps her turn"
+    );
+}
+
+#[test]
+fn surrendering_spends_the_turn_and_leaves_the_fight() {
+    let mut app = by_hand(INN);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    send(&mut app, "bandit_c", FactionZonesIntent::Surrender);
+    assert_eq!(app.world().get::<Status>(who(&app, "bandit_c")), Some(&Status::Fled));
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("party".into()), "the party's activation next");
+}
+
+const WYRM: &str = include_str!("../../../../assets/scenarios/faction_zones_wyrm.ron");
+
+#[test]
+fn size_scales_damage_dice_and_range_as_the_texts_wyrm_and_human_do() {
+    use crate::data::Size;
+    use crate::dice::{dice_count, scaled_damage, scaled_range};
+    assert_eq!(dice_count(Size::Large, Size::Medium), 2, "the bite: 2d8 on a medium character");
+    assert_eq!(dice_count(Size::Large, Size::Small), 4, "4d8 on a small one");
+    assert_eq!(dice_count(Size::Medium, Size::Large), 1);
+    assert_eq!(scaled_damage(3, Size::Medium, Size::Large), 2, "a human's 3 on the wyrm deals 2");
+    assert_eq!(scaled_range(8, Size::Medium, Size::Large), 16, "the bow reaches 16 against the wyrm");
+    assert_eq!(scaled_range(8, Size::Large, Size::Small), 2, "halved per size against smaller targets");
+    let mut app = by_hand(WYRM);
+    let (wyrm, osric, maud) = (who(&app, "wyrm"), who(&app, "osric"), who(&app, "maud"));
+    // Maud's bow from the stream to the ledge: 2 zones, within half of the doubled range (16).
+    assert_eq!(check_attack(app.world(), maud, wyrm, Some(0)), Ok(false));
+    // In its dark cave the wyrm is not visible: no ranged attack.
+    let cave = app.world().resource::<TableIndex>().location(&"cave".into()).expect("cave");
+    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(cave));
+    assert!(check_attack(app.world(), maud, wyrm, Some(0)).is_err_and(|r| r.0.contains("not visible")));
+    let ledge = app.world().resource::<TableIndex>().location(&"ledge".into()).expect("ledge");
+    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(ledge));
+    crate::combat::hit(app.world_mut(), wyrm, osric, Some(0));
+    let bite = log(&app).into_iter().rfind(|l| l["kind"] == "roll" && l["actor"] == "wyrm").expect("a roll");
+    assert_eq!(bite["dice"].as_array().map(Vec::len), Some(2), "two dice on a medium target: {bite}");
+}
+
+#[test]
+fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
+    let mut app = by_hand(WYRM);
+    let wyrm = who(&app, "wyrm");
+    let ledge = app.world().resource::<TableIndex>().location(&"ledge".into()).expect("ledge");
+    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(ledge));
+    // Maud and Pip both stand in the stream; Osric in the scree.
+    let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
+    assert!(crate::turns::nearby(app.world(), maud, pip));
+    crate::combat::attack(app.world_mut(), wyrm, maud, Some(1), false);
+    let burnt: Vec<serde_json::Value> = log(&app)
+        .into_iter()
+        .filter(|l| l["kind"] == "damage" && l["source"]["weapon"] == "breath")
+        .collect();
+    let who_burnt: Vec<&str> = burnt.iter().filter_map(|l| l["actor"].as_str()).collect();
+    assert_eq!(who_burnt, ["maud", "pip"], "everyone in the stream, none else");
+    let rolls = log(&app).into_iter().filter(|l| l["kind"] == "roll" && l["actor"] == "wyrm").count();
+    assert_eq!(rolls, 2, "one d6 each, small or not");
 }
