@@ -1,8 +1,9 @@
 //! A board of free positions (a ruleset whose `Space` has no cards): its scenery (covers as
 //! circles of their radius with their name, a double ring for strong ones; lights as dim
-//! circles; traps red while armed, grey once not; hazards blue), redrawn when it changes; a scale bar in the ruleset's unit, an arrow from each mover to where it is
-//! heading, and a ruler while a token is dragged (the distance in the unit, with the
-//! adapter's words, e.g. how many movement segments it takes).
+//! circles; traps red while armed, grey once not; hazards blue), redrawn when it changes; a
+//! scale bar in the ruleset's unit, an arrow from each mover to where it is heading, and a
+//! ruler while a token is dragged (the distance in the unit, with the adapter's words, e.g.
+//! how many movement segments it takes or what a move would spend).
 
 use bevy::prelude::*;
 use fray_core::DriveRules;

@@ -156,7 +156,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         None
     }
 
-    /// Scenery of a free-position board (asked again each time the clock moves).
+    /// Scenery of a free-position board (the board asks every frame and redraws it when it
+    /// changes: traps sprung, hazards grown).
     fn scenery(_world: &World) -> Vec<Scenery> {
         Vec::new()
     }
