@@ -4,11 +4,9 @@
 //! over an unfinished fight of another ruleset.
 
 use bevy_app::App;
-use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use fray::rulesets;
 use fray_core::fight::LoadedScenario;
 use fray_core::log::GameLog;
-use fray_core::phase::RulesStep;
 use fray_core::prelude::Controller;
 use fray_core::ruleset::AddRuleset;
 use fray_core::session::{controllers, set_controllers};
@@ -73,16 +71,8 @@ fn leave_midway(app: &mut App, scenario: &LoadedScenario, seed: u64) {
 fn the_rules_schedule_with_every_ruleset_has_no_ambiguous_systems() {
     let mut app = every_ruleset();
     assert!(rulesets::all().len() >= 3, "every ruleset is registered");
-    app.edit_schedule(RulesStep, |schedule| {
-        schedule.set_build_settings(ScheduleBuildSettings {
-            ambiguity_detection: LogLevel::Error,
-            ..Default::default()
-        });
-    });
-    let built =
-        app.world_mut().schedule_scope(RulesStep, |world, schedule| schedule.initialize(world).map(|_| ()));
-    if let Err(e) = built {
-        panic!("the rules schedule has ambiguities or cycles:\n{e}");
+    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
+        panic!("{e}");
     }
 }
 

@@ -12,12 +12,8 @@ use crate::combat::{check_attack, weapon};
 use crate::data::ZoneProperty;
 use crate::decisions::{awaiting, validate};
 use crate::intent::FactionZonesIntent;
-use crate::phase::{Battle, Fighter};
+use crate::phase::{Battle, Fighter, ZoneProperties};
 use crate::turns::{distance, movement_left, zone};
-
-/// A zone's properties (dark, cover).
-#[derive(Component, Clone, Debug, Default)]
-pub struct ZoneProperties(pub Vec<ZoneProperty>);
 
 /// Every decision the board offers `e` now, each with its verdict.
 pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {

@@ -12,15 +12,14 @@ use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::prelude::Status;
-use fray_core::table::{can_act, enemies, id, name, on_table};
+use fray_core::table::{can_act, enemies, id, name, on_table, set_status};
 
-use crate::board::ZoneProperties;
 use crate::data::{Size, WeaponSpec, ZoneProperty};
 use crate::dice::{
     FirstHit, after_armour, counter_first, dice_count, incapacitated, save_passes, scaled_damage,
     scaled_range,
 };
-use crate::phase::{Battle, Fighter, PendingAttack};
+use crate::phase::{Battle, Fighter, PendingAttack, ZoneProperties};
 use crate::turns::{between, nearby, zone};
 
 /// The weapon `w` of `e`'s sheet; none: unarmed (d4, impaired).
@@ -165,12 +164,11 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
             }
             let face = world.resource_mut::<TableRng>().die(near.len() as u32);
             at = near[(face - 1) as usize];
-            let record = RollRecord {
-                what: format!("deviation: {}", fray_core::location::place_name(world, at)),
-                dice: vec![face],
-                modifiers: Vec::new(),
-                reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
-            };
+            let record = RollRecord::sum(
+                format!("deviation: {}", fray_core::location::place_name(world, at)),
+                vec![face],
+                0,
+            );
             let who = id(world, e);
             world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
         }
@@ -206,12 +204,12 @@ fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u3
     if rolled < sum {
         modifiers.push(Modifier::new("smaller: halved per size", i64::from(rolled) - i64::from(sum)));
     }
-    let record = RollRecord {
-        what: format!("{} damage on {}", weapon.name, name(world, t)),
-        dice: faces,
-        modifiers,
-        reading: RollReading::Sum { modifier: i64::from(rolled) - i64::from(sum), total: i64::from(rolled) },
-    };
+    let mut record = RollRecord::sum(
+        format!("{} damage on {}", weapon.name, name(world, t)),
+        faces,
+        i64::from(rolled) - i64::from(sum),
+    );
+    record.modifiers = modifiers;
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     let cover = u32::from(zone_has(world, t, ZoneProperty::Cover));
@@ -253,17 +251,6 @@ fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source)
     } else if incapacitated(health, max) {
         set_status(world, t, Status::Unconscious);
     }
-}
-
-/// Sets and logs a status.
-pub fn set_status(world: &mut World, e: Entity, status: Status) {
-    let Some(mut s) = world.get_mut::<Status>(e) else { return };
-    if *s == status || *s == Status::Dead {
-        return;
-    }
-    *s = status;
-    let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::StatusChanged { status });
 }
 
 /// The target's reaction to the pending attack: it spends its turn.
@@ -435,15 +422,18 @@ pub enum Reaction {
 }
 
 /// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a suitable
-/// attack (melee when nearby, ranged in range and visible).
+/// attack (melee when nearby, ranged in range and visible; sizes count as for an attack).
 pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
     let p =
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
     let weapon = weapon(world, t, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
     let d = between(world, t, p.attacker).unwrap_or(u32::MAX);
-    match weapon.range {
-        None if d == 0 => Ok(()),
+    // The same reach as an attack's: a massive character's melee reaches 1 zone, ranges scale.
+    let reach = u32::from(size(world, t) == Size::Massive);
+    let scaled = weapon.range.map(|r| scaled_range(r, size(world, t), size(world, p.attacker)));
+    match scaled {
+        None if d <= reach => Ok(()),
         None => Err(Rejection::new(format!(
             "{} is not nearby: the {} cannot counter",
             name(world, p.attacker),

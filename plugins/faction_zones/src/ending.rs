@@ -2,11 +2,8 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, current, go_to};
-use fray_core::prelude::TableIndex;
-use fray_core::ruleset::FightResult;
-use fray_core::table::{can_act, id};
+use fray_core::ruleset::end_fight;
 
 use crate::activation::factions_in_the_fight;
 use crate::phase::{Battle, FactionZonesPhase};
@@ -28,8 +25,6 @@ fn check_end(world: &mut World) {
 pub fn finish(world: &mut World, reason: &str) {
     let sides = factions_in_the_fight(world);
     let winner = (sides.len() == 1).then(|| sides[0].clone());
-    let order = world.resource::<TableIndex>().order.clone();
-    let survivors: Vec<_> = order.iter().filter(|&&e| can_act(world, e)).map(|&e| id(world, e)).collect();
     let clock = world.resource::<Battle>().round;
     {
         let mut battle = world.resource_mut::<Battle>();
@@ -38,10 +33,6 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.leaving = None;
         battle.to_act = None;
     }
-    world.resource_mut::<GameLog>().push(
-        None,
-        LogEvent::BattleEnded { winner: winner.clone(), clock, survivors, reason: reason.to_owned() },
-    );
-    world.insert_resource(FightResult { winner, clock, reason: reason.to_owned() });
+    end_fight(world, winner, clock, reason);
     go_to(world, FactionZonesPhase::Over);
 }

@@ -65,7 +65,7 @@ pub fn spawn_scenario(world: &mut World, s: &FactionZonesScenario, seed: u64, li
     }
     for l in &s.locations {
         if let Some(e) = index.location(&l.id) {
-            world.entity_mut(e).insert(crate::board::ZoneProperties(l.properties.clone()));
+            world.entity_mut(e).insert(crate::phase::ZoneProperties(l.properties.clone()));
         }
     }
     let original = s

@@ -10,9 +10,10 @@ use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::{Status, TableIndex};
 
 use crate::activation::members;
-use crate::combat::{save, set_status};
+use crate::combat::save;
 use crate::phase::{Battle, FactionZonesPhase, Fighter};
 use crate::schedule::FactionZonesSystems;
+use fray_core::table::set_status;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, end_of_round.in_set(FactionZonesSystems::EndOfRound));

@@ -102,6 +102,10 @@ pub struct Leaving {
     pub asked: Vec<Entity>,
 }
 
+/// A zone's properties (dark, cover).
+#[derive(Component, Clone, Debug, Default)]
+pub struct ZoneProperties(pub Vec<crate::data::ZoneProperty>);
+
 /// A character's sheet and live state.
 #[derive(Component, Clone, Debug)]
 pub struct Fighter {

@@ -133,7 +133,7 @@ pub fn surrender(world: &mut World, e: Entity) {
     world
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "surrendered", detail: String::new() });
-    crate::combat::set_status(world, e, fray_core::prelude::Status::Fled);
+    fray_core::table::set_status(world, e, fray_core::prelude::Status::Fled);
     if world.resource::<Battle>().active != Some(e) {
         start_turn(world, e);
     }

@@ -8,7 +8,7 @@ use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::prelude::{Counters, Status};
-use fray_core::table::{can_act, enemies, id, name, on_table};
+use fray_core::table::{can_act, enemies, id, name, on_table, set_status};
 use fray_core::tokens::CounterKind;
 
 use crate::data::{BoldEffect, Defence, Limb, TechniqueEffect, WeaponKind};
@@ -109,6 +109,40 @@ pub fn stake(world: &mut World, e: Entity, fog: u32) {
     accrue_fog(world, e, fog, "stake");
 }
 
+/// A roll read as its highest die plus `modifier` against `difficulty`, for the log.
+fn record(
+    what: String,
+    dice: Vec<u32>,
+    modifiers: Vec<Modifier>,
+    modifier: u32,
+    reading: dice::Reading,
+    difficulty: u32,
+) -> RollRecord {
+    let reading = RollReading::BestPlus {
+        modifier,
+        total: reading.total,
+        difficulty,
+        success: reading.success,
+        extra_successes: 0,
+    };
+    RollRecord { what, dice, modifiers, reading }
+}
+
+/// Rolls `e`'s defence `d` (a d12 and its die, plus its bonus) against `dl`, logged.
+fn defence_roll(world: &mut World, e: Entity, d: Defence, what: String, dl: u32) -> dice::Reading {
+    let die = world
+        .get::<Fighter>(e)
+        .map_or(crate::data::DefenceDie { die: 4, bonus: 0 }, |f| f.sheet.defences.get(d));
+    let mut rng = world.resource_mut::<TableRng>();
+    let (d12, dd) = (rng.die(12), rng.die(die.die));
+    let reading = dice::defence(d12, dd, die.bonus, dl);
+    let bonus = vec![Modifier::new(format!("{} bonus", d.word()), die.bonus)];
+    let roll = record(what, vec![d12, dd], bonus, die.bonus, reading, dl);
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
+    reading
+}
+
 /// Checks a skill roll: an action, a skill of the sheet.
 pub fn check_skill(world: &World, e: Entity, skill: &str) -> Verdict {
     let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
@@ -131,18 +165,7 @@ pub fn skill_roll(world: &mut World, e: Entity, skill: &str) {
     let mut rng = world.resource_mut::<TableRng>();
     let (d12, s) = (rng.die(12), rng.die(die));
     let reading = dice::attack(d12, Some(s), 0, dl);
-    let roll = RollRecord {
-        what: format!("skill roll: {skill}"),
-        dice: vec![d12, s],
-        modifiers: Vec::new(),
-        reading: RollReading::BestPlus {
-            modifier: 0,
-            total: reading.total,
-            difficulty: dl,
-            success: reading.success,
-            extra_successes: 0,
-        },
-    };
+    let roll = record(format!("skill roll: {skill}"), vec![d12, s], Vec::new(), 0, reading, dl);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
 }
@@ -240,18 +263,7 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         name(world, t),
         if counter { " (counterattack)" } else { "" }
     );
-    let roll = RollRecord {
-        what,
-        dice: faces,
-        modifiers,
-        reading: RollReading::BestPlus {
-            modifier: attribute + weapon.bonus + bonus,
-            total: reading.total,
-            difficulty,
-            success: reading.success,
-            extra_successes: 0,
-        },
-    };
+    let roll = record(what, faces, modifiers, attribute + weapon.bonus + bonus, reading, difficulty);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
@@ -344,25 +356,11 @@ pub fn defences(hit: &PendingHit, battle: &Battle) -> Vec<(Defence, Verdict)> {
 /// Rolls `e`'s defence `d` against the pending hit and lands what gets through.
 pub fn defend(world: &mut World, e: Entity, d: Defence) {
     let Some(hit) = world.resource_mut::<Battle>().pending.take() else { return };
-    let Some(f) = world.get::<Fighter>(e).cloned() else { return };
-    let die = f.sheet.defences.get(d);
-    let mut rng = world.resource_mut::<TableRng>();
-    let (d12, dd) = (rng.die(12), rng.die(die.die));
-    let reading = dice::defence(d12, dd, die.bonus, hit.dl);
-    let roll = RollRecord {
-        what: format!("{} against {}", d.word(), hit.source),
-        dice: vec![d12, dd],
-        modifiers: vec![Modifier::new(format!("{} bonus", d.word()), die.bonus)],
-        reading: RollReading::BestPlus {
-            modifier: die.bonus,
-            total: reading.total,
-            difficulty: hit.dl,
-            success: reading.success,
-            extra_successes: 0,
-        },
-    };
+    if world.get::<Fighter>(e).is_none() {
+        return;
+    }
+    let reading = defence_roll(world, e, d, format!("{} against {}", d.word(), hit.source), hit.dl);
     let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     let band = if reading.success { reading.degree } else { 0 };
     match d {
         Defence::Brace => {
@@ -585,12 +583,7 @@ pub fn damage(
     }
     let face = world.resource_mut::<TableRng>().die(6);
     let limb = Limb::of_face(face);
-    let roll = RollRecord {
-        what: format!("hit location: {}", limb.word()),
-        dice: vec![face],
-        modifiers: Vec::new(),
-        reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
-    };
+    let roll = RollRecord::sum(format!("hit location: {}", limb.word()), vec![face], 0);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     let pool = f.health.get(limb);
     let taken = overflow.min(pool);
@@ -633,43 +626,14 @@ fn pool_emptied(world: &mut World, e: Entity, limb: Limb) {
             if !can_act(world, e) {
                 return;
             }
-            let Some(f) = world.get::<Fighter>(e).cloned() else { return };
-            let die = f.sheet.defences.defy;
             let dl = world.resource::<Battle>().rules.torso_defy_dl;
-            let mut rng = world.resource_mut::<TableRng>();
-            let (d12, dd) = (rng.die(12), rng.die(die.die));
-            let reading = dice::defence(d12, dd, die.bonus, dl);
-            let roll = RollRecord {
-                what: "Defy to stay conscious".to_owned(),
-                dice: vec![d12, dd],
-                modifiers: vec![Modifier::new("Defy bonus", die.bonus)],
-                reading: RollReading::BestPlus {
-                    modifier: die.bonus,
-                    total: reading.total,
-                    difficulty: dl,
-                    success: reading.success,
-                    extra_successes: 0,
-                },
-            };
-            let who = id(world, e);
-            world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
+            let reading = defence_roll(world, e, Defence::Defy, "Defy to stay conscious".to_owned(), dl);
             if !reading.success {
                 set_status(world, e, Status::Unconscious);
             }
         }
         _ => {}
     }
-}
-
-/// Sets and logs a status.
-pub fn set_status(world: &mut World, e: Entity, status: Status) {
-    let Some(mut s) = world.get_mut::<Status>(e) else { return };
-    if *s == status {
-        return;
-    }
-    *s = status;
-    let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::StatusChanged { status });
 }
 
 /// Heals `e` by `amount`: the torso first when `torso`, then stamina; a healed torso wakes
@@ -748,12 +712,7 @@ pub fn check_bold(world: &World, e: Entity, a: usize, t: Entity) -> Verdict {
 pub fn bold(world: &mut World, e: Entity, a: usize, t: Entity) {
     let Some(ability) = world.get::<Fighter>(e).and_then(|f| f.sheet.bold.get(a).cloned()) else { return };
     let face = world.resource_mut::<TableRng>().die(ability.fog);
-    let roll = RollRecord {
-        what: format!("FOG for {}", ability.name),
-        dice: vec![face],
-        modifiers: Vec::new(),
-        reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
-    };
+    let roll = RollRecord::sum(format!("FOG for {}", ability.name), vec![face], 0);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     accrue_fog(world, e, face, "bold action");

@@ -10,10 +10,10 @@ use fray_core::ids::SideId;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::{Side, Status, TableIndex};
-use fray_core::ruleset::FightResult;
-use fray_core::table::{can_act, id};
+use fray_core::ruleset::end_fight;
+use fray_core::table::{can_act, set_status};
 
-use crate::combat::{fog_total, set_status};
+use crate::combat::fog_total;
 use crate::phase::{Battle, FastSlowPhase, Fighter};
 use crate::schedule::FastSlowSystems;
 
@@ -66,7 +66,6 @@ pub fn finish(world: &mut World, reason: &str) {
         .resource_mut::<GameLog>()
         .push(None, LogEvent::Effect { what: "experience", detail: detail.clone() });
     let reason = format!("{reason}; {detail}");
-    let survivors: Vec<_> = order.iter().filter(|&&e| can_act(world, e)).map(|&e| id(world, e)).collect();
     let clock = world.resource::<Battle>().round;
     {
         let mut battle = world.resource_mut::<Battle>();
@@ -76,10 +75,6 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.committing = false;
         battle.free_movers.clear();
     }
-    world.resource_mut::<GameLog>().push(
-        None,
-        LogEvent::BattleEnded { winner: winner.clone(), clock, survivors, reason: reason.clone() },
-    );
-    world.insert_resource(FightResult { winner, clock, reason });
+    end_fight(world, winner, clock, &reason);
     go_to(world, FastSlowPhase::Over);
 }

@@ -4,7 +4,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
+use fray_core::dice::{Modifier, RollRecord, TableRng};
 use fray_core::ids::SideId;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, go_to};
@@ -102,12 +102,8 @@ fn leadership(world: &mut World, sides: &[SideId]) {
         let Some(e) = leader(world, side) else { continue };
         let bonus = world.get::<Fighter>(e).map_or(0, |f| f.sheet.leadership);
         let face = world.resource_mut::<TableRng>().die(12);
-        let roll = RollRecord {
-            what: "leadership".to_owned(),
-            dice: vec![face],
-            modifiers: vec![Modifier::new("leadership", bonus)],
-            reading: RollReading::Sum { modifier: i64::from(bonus), total: i64::from(face + bonus) },
-        };
+        let mut roll = RollRecord::sum("leadership", vec![face], i64::from(bonus));
+        roll.modifiers.push(Modifier::new("leadership", bonus));
         let who = id(world, e);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
         rolled.push((side.clone(), face + bonus, face));

@@ -296,8 +296,3 @@ impl Fighter {
         self.joins.is_some()
     }
 }
-
-/// A combatant's fighter.
-pub fn fighter(world: &World, e: Entity) -> Option<&Fighter> {
-    world.get::<Fighter>(e)
-}

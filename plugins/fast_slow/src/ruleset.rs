@@ -113,8 +113,3 @@ impl Ruleset for FastSlow {
         board::scenery(world)
     }
 }
-
-/// Whether a commitment of `e` may be shown (for tests and the board).
-pub fn commitment_public(world: &World, e: Entity) -> bool {
-    commit::public(world, e)
-}

@@ -30,15 +30,6 @@ fn next_slow(world: &mut World) {
     next_turn(world, Speed::Slow, FastSlowPhase::EndOfRound);
 }
 
-/// The speed of the turns being played now.
-pub fn speed_now(world: &World) -> Option<Speed> {
-    match current::<FastSlowPhase>(world) {
-        FastSlowPhase::FastTurns => Some(Speed::Fast),
-        FastSlowPhase::SlowTurns => Some(Speed::Slow),
-        _ => None,
-    }
-}
-
 /// Ends a turn whose holder fell; starts the next one; when none is left, the next phase.
 fn next_turn(world: &mut World, speed: Speed, then: FastSlowPhase) {
     let battle = world.resource::<Battle>();
@@ -300,7 +291,7 @@ pub fn check_flee(world: &World, e: Entity) -> Verdict {
 
 /// Leaves the fight: fled, the turn over.
 pub fn flee(world: &mut World, e: Entity) {
-    crate::combat::set_status(world, e, Status::Fled);
+    fray_core::table::set_status(world, e, Status::Fled);
     end_turn(world, e);
 }
 

@@ -4,7 +4,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::dice::{RollReading, RollRecord, TableRng};
+use fray_core::dice::{RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::TableIndex;
@@ -71,22 +71,12 @@ fn sustained(world: &mut World) {
             continue;
         }
         let face = world.resource_mut::<TableRng>().die(spec.fog);
-        let roll = RollRecord {
-            what: format!("FOG to sustain {}", spell.name),
-            dice: vec![face],
-            modifiers: Vec::new(),
-            reading: RollReading::Sum { modifier: 0, total: i64::from(face) },
-        };
+        let roll = RollRecord::sum(format!("FOG to sustain {}", spell.name), vec![face], 0);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
         accrue_fog(world, s.caster, face, "sustain");
         let d12 = world.resource_mut::<TableRng>().die(12);
         let degree = crate::dice::degree(d12);
-        let roll = RollRecord {
-            what: format!("{} sustained: degree {degree}", spell.name),
-            dice: vec![d12],
-            modifiers: Vec::new(),
-            reading: RollReading::Sum { modifier: 0, total: i64::from(d12) },
-        };
+        let roll = RollRecord::sum(format!("{} sustained: degree {degree}", spell.name), vec![d12], 0);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
         let amount = spell.damage[(degree as usize - 1).min(2)];
         let source = Source::by(

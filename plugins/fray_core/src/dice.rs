@@ -134,6 +134,12 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl RollRecord {
+    /// Dice added up, with a modifier (name its parts in `modifiers` when there are any).
+    pub fn sum(what: impl Into<String>, dice: Vec<u32>, modifier: i64) -> Self {
+        let total = dice.iter().map(|&d| i64::from(d)).sum::<i64>() + modifier;
+        Self { what: what.into(), dice, modifiers: Vec::new(), reading: RollReading::Sum { modifier, total } }
+    }
+
     /// Whether the roll did what it had to (a sum or a draw always does).
     pub fn success(&self) -> bool {
         match self.reading {

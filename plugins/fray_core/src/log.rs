@@ -264,3 +264,14 @@ impl GameLog {
         Ok(())
     }
 }
+
+/// Whether `log` is byte for byte the golden log at `path` (with `FRAY_BLESS` set, it first
+/// writes `log` there). For rulesets' determinism tests.
+pub fn matches_golden(path: &std::path::Path, log: &str) -> Result<bool, String> {
+    if std::env::var_os("FRAY_BLESS").is_some() {
+        std::fs::write(path, log).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    }
+    let expected = std::fs::read_to_string(path)
+        .map_err(|e| format!("{} (FRAY_BLESS=1 writes it): {e}", path.display()))?;
+    Ok(log == expected)
+}

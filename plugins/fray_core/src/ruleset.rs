@@ -666,3 +666,37 @@ pub fn table_app<R: Ruleset>(text: &str, seed: u64, limit: u32, all_ai: bool) ->
     let scenario = Rulesets::default().with::<R>().parse(text)?;
     Ok(scenario.table_app(seed, limit, all_ai))
 }
+
+/// Ends the fight: logs `battle_ended` (everyone still fighting, in table order, as the
+/// survivors) and inserts the [`FightResult`]. The ruleset then moves to its over phase.
+pub fn end_fight(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
+    let order = world.resource::<crate::table::TableIndex>().order.clone();
+    let survivors: Vec<CombatantId> = order
+        .into_iter()
+        .filter(|&e| crate::table::can_act(world, e))
+        .map(|e| crate::table::id(world, e))
+        .collect();
+    let event = crate::log::LogEvent::BattleEnded {
+        winner: winner.clone(),
+        clock,
+        survivors,
+        reason: reason.to_owned(),
+    };
+    world.resource_mut::<crate::log::GameLog>().push(None, event);
+    world.insert_resource(FightResult { winner, clock, reason: reason.to_owned() });
+}
+
+/// Builds the rules schedule of `app` with ambiguity detection set to error: every rule
+/// system must be ordered against any it conflicts with. For rulesets' tests.
+pub fn check_rules_schedule(app: &mut App) -> Result<(), String> {
+    use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
+    app.edit_schedule(RulesStep, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..Default::default()
+        });
+    });
+    app.world_mut()
+        .schedule_scope(RulesStep, |world, schedule| schedule.initialize(world).map(|_| ()))
+        .map_err(|e| format!("the rules schedule has ambiguities or cycles:\n{e}"))
+}

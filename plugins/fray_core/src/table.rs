@@ -173,3 +173,14 @@ pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
         _ => false,
     }
 }
+
+/// Sets a combatant's status and logs the change; the dead stay dead.
+pub fn set_status(world: &mut World, e: Entity, status: Status) {
+    let Some(mut now) = world.get_mut::<Status>(e) else { return };
+    if *now == status || *now == Status::Dead {
+        return;
+    }
+    *now = status;
+    let who = id(world, e);
+    world.resource_mut::<crate::log::GameLog>().about(&who, crate::log::LogEvent::StatusChanged { status });
+}

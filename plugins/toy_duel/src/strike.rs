@@ -8,8 +8,8 @@ use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::{Counters, Side, Status, TableIndex};
-use fray_core::ruleset::FightResult;
-use fray_core::table::{can_act, enemies, id, name};
+use fray_core::ruleset::end_fight;
+use fray_core::table::{can_act, enemies, id, name, set_status};
 use fray_core::tokens::CounterKind;
 
 use crate::phase::{Duel, ToyPhase};
@@ -100,10 +100,8 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
         },
     };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
-    if hit && let Some(mut status) = world.get_mut::<Status>(target) {
-        *status = Status::Unconscious;
-        let down = id(world, target);
-        world.resource_mut::<GameLog>().about(&down, LogEvent::StatusChanged { status: Status::Unconscious });
+    if hit {
+        set_status(world, target, Status::Unconscious);
     }
     let sides: std::collections::BTreeSet<_> =
         standing(world).into_iter().filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone())).collect();
@@ -113,15 +111,10 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
 }
 
 fn finish(world: &mut World, reason: &str) {
-    let survivors: Vec<_> = standing(world).into_iter().map(|e| id(world, e)).collect();
     let sides: std::collections::BTreeSet<_> =
         standing(world).into_iter().filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone())).collect();
     let winner = (sides.len() == 1).then(|| sides.into_iter().next()).flatten();
     let clock = world.resource::<Duel>().round;
-    world.resource_mut::<GameLog>().push(
-        None,
-        LogEvent::BattleEnded { winner: winner.clone(), clock, survivors, reason: reason.to_owned() },
-    );
-    world.insert_resource(FightResult { winner, clock, reason: reason.to_owned() });
+    end_fight(world, winner, clock, reason);
     go_to(world, ToyPhase::Over);
 }
