@@ -12,6 +12,9 @@
   check_table_screen.py hidden GM.png TABLE.png LAYOUT.json ID
       A combatant hidden from the table: its token is drawn where the GM's picture has it,
       and the table's picture shows only the empty field where it stands.
+  check_table_screen.py concealed GM.png TABLE.png LAYOUT.json ID
+      A combatant the rules conceal, standing on a zone's card: the GM's picture has its
+      (faded) token there, the table's only the card's plain colour.
   check_table_screen.py background PICTURE.png RRGGBB
       Most of the picture's edge (the board's empty field) is that chroma-key colour.
 
@@ -45,17 +48,20 @@ def gold_on_top(path, at):
     return found
 
 
-def off_field(path, at, field):
-    """Pixels not of the empty field's colour in a token-sized box centred at `at`."""
+def off_field(path, at, field, half=20, with_colour=False):
+    """Pixels not of `field`'s colour in a box of 2 x `half` centred at `at`; `field` None:
+    the box's most common colour (a card's, where nothing is drawn on it), returned beside the
+    count when `with_colour`."""
     width, height, channels, rows = read_png(path)
     x0, y0 = int(at[0]), int(at[1])
     assert 20 <= x0 < width - 20 and 20 <= y0 < height - 20, f"{path}: {at} is off the picture"
-    found = 0
-    for y in range(max(0, y0 - 20), min(height, y0 + 20)):
-        for x in range(max(0, x0 - 20), min(width, x0 + 20)):
-            c = rows[y][x * channels:x * channels + 3]
-            found += any(abs(a - b) > 6 for a, b in zip(c, field))
-    return found
+    box = [tuple(rows[y][x * channels:x * channels + 3])
+           for y in range(max(0, y0 - half), min(height, y0 + half))
+           for x in range(max(0, x0 - half), min(width, x0 + half))]
+    if field is None:
+        field = max(set(box), key=box.count)
+    found = sum(any(abs(a - b) > 6 for a, b in zip(c, field)) for c in box)
+    return (found, field) if with_colour else found
 
 
 def colours(path):
@@ -94,6 +100,16 @@ def main():
         assert on_gm >= 200, f"{gm}: the GM's board does not show {who} ({on_gm} token pixels)"
         assert on_table == 0, f"{table}: {on_table} pixels of {who} reached the table's screen"
         print(f"hidden combatant ok: {on_gm} token pixels for the GM, none for the table")
+    elif mode == "concealed":
+        import json
+        gm, table, layout, who = sys.argv[2:6]
+        places = json.load(open(layout))
+        on_table, card = off_field(table, places[f"table:combatant:{who}"], None, 12, True)
+        # The GM's board draws the same card colour around the (faded) token.
+        on_gm = off_field(gm, places[f"combatant:{who}"], card, 12)
+        assert on_gm >= 100, f"{gm}: the GM's board does not show {who} ({on_gm} token pixels)"
+        assert on_table == 0, f"{table}: {on_table} pixels of {who} reached the table's screen"
+        print(f"concealed combatant ok: {on_gm} token pixels for the GM, none for the table")
     elif mode == "background":
         path, hex_ = sys.argv[2], sys.argv[3]
         want = tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4))

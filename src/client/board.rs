@@ -406,8 +406,10 @@ fn write_captions(
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
         let first = c.name.split_whitespace().next().unwrap_or_default().to_owned();
-        let mut notes = rules.token(world, e).notes;
-        if hidden.contains(&c.id) {
+        let view = rules.token(world, e);
+        let mut notes = view.notes;
+        // The rules' own word ("concealed") says it already.
+        if hidden.contains(&c.id) && !view.concealed {
             notes.push("hidden".to_owned());
         }
         let value = format!("{first}{state}\n{}", notes.join(", "));

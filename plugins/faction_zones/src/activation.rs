@@ -43,10 +43,16 @@ pub fn members(world: &World, side: &SideId) -> Vec<Entity> {
         .collect()
 }
 
-/// Those of the faction to act who may still take a turn this round.
+/// Those of the faction to act who may still take a turn this round (in the bonus round, the
+/// concealed only).
 pub fn candidates(world: &World) -> Vec<Entity> {
-    let Some(side) = world.resource::<Battle>().to_act.clone() else { return Vec::new() };
-    members(world, &side).into_iter().filter(|&e| world.get::<Fighter>(e).is_some_and(|f| !f.acted)).collect()
+    let battle = world.resource::<Battle>();
+    let Some(side) = battle.to_act.clone() else { return Vec::new() };
+    let bonus = battle.bonus_round;
+    members(world, &side)
+        .into_iter()
+        .filter(|&e| world.get::<Fighter>(e).is_some_and(|f| !f.acted && (f.concealed || !bonus)))
+        .collect()
 }
 
 /// Who picks the first faction: the initiative holder's first character fighting.
@@ -82,8 +88,11 @@ fn round_start(world: &mut World) {
         .iter()
         .map(|(s, _)| (s.clone(), members(world, s).len() as u32))
         .collect();
+    // Ambushers open the fight with a bonus round of their own.
+    let bonus = round == 1 && crate::stealth::any_concealed(world);
     {
         let mut battle = world.resource_mut::<Battle>();
+        battle.bonus_round = bonus;
         battle.round = round;
         battle.started = true;
         battle.to_act = None;
@@ -97,6 +106,10 @@ fn round_start(world: &mut World) {
     }
     world.resource_mut::<GameLog>().set_clock(round);
     world.resource_mut::<GameLog>().push(None, LogEvent::RoundStarted);
+    if bonus {
+        let event = LogEvent::Effect { what: "bonus_round", detail: "only the concealed act".to_owned() };
+        world.resource_mut::<GameLog>().push(None, event);
+    }
     world.resource_mut::<StepProgress>().mark();
 }
 

@@ -1,7 +1,8 @@
 //! The AI of Factions in zones: a plain opponent. Its faction acts first when it holds the
 //! initiative; it activates its characters in scenario order and never passes while one can
 //! act; a character attacks the nearest enemy it can reach (a nearby incapacitated one last),
-//! else moves toward the nearest enemy; it counters when it can, else dodges.
+//! else moves toward the nearest enemy it can see; it counters when it can, else dodges; it
+//! accepts a stunt rather than risk falling; grabbed, it tries to break free.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Submitted;
@@ -52,11 +53,27 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
         // Asked as a possible guard (the AI's own never are: see `decide`).
         return FactionZonesIntent::Guard;
     }
-    if battle.pending.as_ref().is_some_and(|p| p.target == e) {
+    if let Some(p) = battle.pending.as_ref().filter(|p| p.target == e) {
+        if p.stunt.is_some() && would_fall(world, p.attacker, e, p.weapon) {
+            return FactionZonesIntent::AcceptStunt;
+        }
+        if !p.reactable {
+            return FactionZonesIntent::TakeIt;
+        }
         return weapons(world, e)
             .into_iter()
             .find(|&w| check_counter(world, e, w).is_ok())
             .map_or(FactionZonesIntent::Dodge, |weapon| FactionZonesIntent::Counter { weapon });
+    }
+    if battle.to_act.is_some() && crate::non_lethal::grabbed_by(world, e).is_some() {
+        let free = FactionZonesIntent::BreakFree;
+        return if validate(world, e, &free).is_ok() {
+            free
+        } else if battle.active == Some(e) {
+            FactionZonesIntent::EndTurn
+        } else {
+            FactionZonesIntent::Activate
+        };
     }
     if battle.active != Some(e) {
         if battle.to_act.is_none() {
@@ -67,14 +84,17 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
     }
     let ok = |i: &FactionZonesIntent| validate(world, e, i).is_ok();
     let order = world.resource::<TableIndex>().order.clone();
-    let mut foes: Vec<Entity> =
-        order.iter().copied().filter(|&t| enemies(world, e, t) && can_act(world, t)).collect();
+    let mut foes: Vec<Entity> = order
+        .iter()
+        .copied()
+        .filter(|&t| enemies(world, e, t) && can_act(world, t) && !crate::stealth::concealed(world, t))
+        .collect();
     foes.sort_by_key(|&t| between(world, e, t).unwrap_or(u32::MAX));
     let fallen =
         order.iter().copied().filter(|&t| enemies(world, e, t) && on_table(world, t) && !can_act(world, t));
     for t in foes.iter().copied().chain(fallen) {
         for w in weapons(world, e) {
-            let intent = FactionZonesIntent::Attack { target: id(world, t), weapon: w };
+            let intent = FactionZonesIntent::Attack { target: id(world, t), weapon: w, hold_back: false };
             if check_attack(world, e, t, w).is_ok() && ok(&intent) {
                 return intent;
             }
@@ -89,11 +109,24 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
             .into_iter()
             .find(|&z| distance(world, z, goal).is_some_and(|n| n < d));
         if let Some(z) = step {
-            let intent = FactionZonesIntent::Move { zone: place_id(world, z) };
+            let intent = FactionZonesIntent::Move { zone: place_id(world, z), sprint: false };
             if ok(&intent) {
                 return intent;
             }
         }
     }
     FactionZonesIntent::EndTurn
+}
+
+/// Whether the attack's highest damage after armour would leave `t` incapacitated or dead (the
+/// AI then accepts a stunt instead).
+fn would_fall(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
+    let (Some(weapon), Some(f)) = (crate::combat::weapon(world, a, w), world.get::<Fighter>(t)) else {
+        return false;
+    };
+    let dice = crate::dice::dice_count(crate::combat::size(world, a), crate::combat::size(world, t));
+    let worst = weapon.damage * dice;
+    let rules = &world.resource::<Battle>().rules;
+    let left = f.health.saturating_sub(crate::dice::after_armour(worst, f.sheet.armour, rules.max_armour));
+    crate::dice::incapacitated(left, f.sheet.health)
 }

@@ -11,7 +11,7 @@ use crate::activation::factions_in_the_fight;
 use crate::combat::{check_attack, weapon};
 use crate::data::ZoneProperty;
 use crate::decisions::{awaiting, validate};
-use crate::intent::FactionZonesIntent;
+use crate::intent::{FactionZonesIntent, NonLethal, StuntEffect};
 use crate::phase::{Battle, Fighter, ZoneProperties};
 use crate::turns::{distance, movement_left, zone};
 
@@ -40,9 +40,10 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             })
             .collect();
     }
+    // The weapons in hand, and bare hands.
     let weapons = |who: Entity| {
-        let n = world.get::<Fighter>(who).map_or(0, |f| f.sheet.weapons.len());
-        (0..n).map(Some).chain([None]).collect::<Vec<_>>()
+        let Some(f) = world.get::<Fighter>(who) else { return vec![None] };
+        (0..f.sheet.weapons.len()).filter(|&w| f.holds(w)).map(Some).chain([None]).collect::<Vec<_>>()
     };
     if let Some(l) = battle.leaving.as_ref().filter(|l| l.asked.contains(&e)) {
         let mut out: Vec<_> = weapons(e)
@@ -64,31 +65,51 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         return vec![choice(FactionZonesIntent::Guard, label)];
     }
     if let Some(p) = battle.pending.as_ref().filter(|p| p.target == e) {
-        let mut out =
-            vec![choice(FactionZonesIntent::Dodge, "Dodge (AGI save; spends your turn)".to_owned())];
-        for w in weapons(e) {
-            let wname = weapon(world, e, w).map_or_else(String::new, |x| x.name);
-            out.push(
-                choice(
-                    FactionZonesIntent::Counter { weapon: w },
-                    format!("Counter {} with {wname} (spends your turn)", name(world, p.attacker)),
-                )
-                .at(id(world, p.attacker)),
-            );
+        let mut out = Vec::new();
+        if let Some(effect) = &p.stunt {
+            let label = format!("Accept the stunt: {} instead of the damage", stunt_words(effect));
+            out.push(choice(FactionZonesIntent::AcceptStunt, label));
         }
-        let order = world.resource::<TableIndex>().order.clone();
-        for a in order
-            .into_iter()
-            .filter(|&a| a != e && !enemies(world, a, e) && crate::turns::nearby(world, a, e))
-        {
-            let label = format!("Hide behind {} (spends your turn)", name(world, a));
-            out.push(choice(FactionZonesIntent::HideBehind { ally: id(world, a) }, label).at(id(world, a)));
+        if p.reactable {
+            out.push(choice(FactionZonesIntent::Dodge, "Dodge (AGI save; spends your turn)".to_owned()));
+            for w in weapons(e) {
+                let wname = weapon(world, e, w).map_or_else(String::new, |x| x.name);
+                out.push(
+                    choice(
+                        FactionZonesIntent::Counter { weapon: w },
+                        format!("Counter {} with {wname} (spends your turn)", name(world, p.attacker)),
+                    )
+                    .at(id(world, p.attacker)),
+                );
+            }
+            for (kind, words) in non_lethal_kinds(world, e, p.attacker) {
+                let label =
+                    format!("Counter: {} (spends your turn)", words.replace("{}", &name(world, p.attacker)));
+                out.push(
+                    choice(FactionZonesIntent::CounterNonLethal { kind }, label).at(id(world, p.attacker)),
+                );
+            }
+            let order = world.resource::<TableIndex>().order.clone();
+            for a in order.into_iter().filter(|&a| {
+                a != e
+                    && crate::turns::nearby(world, a, e)
+                    && (!enemies(world, a, e) || crate::non_lethal::grabbed_by(world, a) == Some(e))
+            }) {
+                let label = format!("Hide behind {} (spends your turn)", name(world, a));
+                out.push(
+                    choice(FactionZonesIntent::HideBehind { ally: id(world, a) }, label).at(id(world, a)),
+                );
+            }
         }
         let mut take = choice(FactionZonesIntent::TakeIt, "Take the attack".to_owned());
         take.key = Some(ChoiceKey::Pass);
         out.push(take);
         return out;
     }
+    let grabbed = crate::non_lethal::grabbed_by(world, e).map(|g| name(world, g));
+    let break_free = |g: &str| {
+        choice(FactionZonesIntent::BreakFree, format!("Try to break free of {g} (STR save; the whole turn)"))
+    };
     if battle.active != Some(e) {
         let mut pass = choice(
             FactionZonesIntent::Pass,
@@ -96,18 +117,27 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         );
         pass.key = Some(ChoiceKey::Pass);
         let surrender = choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned());
-        return vec![
-            choice(FactionZonesIntent::Activate, format!("Take {}'s turn", name(world, e))),
-            pass,
-            surrender,
-        ];
+        let first = match &grabbed {
+            Some(g) => break_free(g),
+            None => choice(FactionZonesIntent::Activate, format!("Take {}'s turn", name(world, e))),
+        };
+        return vec![first, pass, surrender];
     }
     let mut out = Vec::new();
+    let mut end = choice(FactionZonesIntent::EndTurn, "End turn".to_owned());
+    end.key = Some(ChoiceKey::EndTurn);
+    if let Some(g) = &grabbed {
+        out.push(break_free(g));
+        out.push(choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned()));
+        out.push(end);
+        return out;
+    }
     let order = world.resource::<TableIndex>().order.clone();
     for &t in &order {
         if !enemies(world, e, t) || !on_table(world, t) {
             continue;
         }
+        let tid = id(world, t);
         for w in weapons(e) {
             let wname = weapon(world, e, w).map_or_else(String::new, |x| x.name);
             let how = match check_attack(world, e, t, w) {
@@ -115,10 +145,65 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
                 _ if !can_act(world, t) => " (death blow if nearby)",
                 _ => "",
             };
-            let intent = FactionZonesIntent::Attack { target: id(world, t), weapon: w };
-            out.push(choice(intent, format!("Attack {} with {wname}{how}", name(world, t))).at(id(world, t)));
+            let intent = FactionZonesIntent::Attack { target: tid.clone(), weapon: w, hold_back: false };
+            out.push(choice(intent, format!("Attack {} with {wname}{how}", name(world, t))).at(tid.clone()));
+        }
+        if !can_act(world, t) {
+            continue;
+        }
+        // Held back and stunts: offered with the weapons that reach.
+        for w in weapons(e).into_iter().filter(|&w| check_attack(world, e, t, w).is_ok()) {
+            let Some(x) = weapon(world, e, w).filter(|x| !x.blast) else { continue };
+            if w.is_some() {
+                let intent = FactionZonesIntent::Attack { target: tid.clone(), weapon: w, hold_back: true };
+                let label = format!("Hold back on {} with {} (impaired damage)", name(world, t), x.name);
+                out.push(choice(intent, label).at(tid.clone()));
+            }
+        }
+        if let Some(w) = weapons(e)
+            .into_iter()
+            .find(|&w| check_attack(world, e, t, w).is_ok() && weapon(world, e, w).is_some_and(|x| !x.blast))
+        {
+            for effect in [StuntEffect::Incapacitated, StuntEffect::Disarmed, StuntEffect::Surrenders] {
+                let label = format!(
+                    "Stunt on {}: propose {} instead of the damage",
+                    name(world, t),
+                    stunt_words(&effect)
+                );
+                let intent = FactionZonesIntent::Stunt { target: tid.clone(), weapon: w, effect };
+                out.push(choice(intent, label).at(tid.clone()));
+            }
+        }
+        if crate::turns::nearby(world, e, t) {
+            for (kind, words) in non_lethal_kinds(world, e, t) {
+                let label = format!("{} (STR save)", capitalised(&words.replace("{}", &name(world, t))));
+                out.push(
+                    choice(FactionZonesIntent::NonLethal { target: tid.clone(), kind }, label)
+                        .at(tid.clone()),
+                );
+            }
         }
     }
+    for &a in &order {
+        if a != e && !enemies(world, a, e) && crate::non_lethal::grabbed_by(world, a).is_some() {
+            let label = format!("Free {} (STR save; the main action)", name(world, a));
+            out.push(choice(FactionZonesIntent::Free { ally: id(world, a) }, label).at(id(world, a)));
+        }
+    }
+    if let Some(f) = world.get::<Fighter>(e) {
+        for &(w, _) in &f.dropped {
+            let wname = f.sheet.weapons.get(w).map_or_else(String::new, |x| x.name.clone());
+            out.push(choice(
+                FactionZonesIntent::PickUp { weapon: w },
+                format!("Pick up the {wname} (bonus action)"),
+            ));
+        }
+    }
+    out.push(choice(
+        FactionZonesIntent::Sprint,
+        "Sprint (bonus action: speeds doubled this turn)".to_owned(),
+    ));
+    out.push(choice(FactionZonesIntent::Hide, "Hide (out of sight: concealed again)".to_owned()));
     out.push(choice(
         FactionZonesIntent::Main,
         "Other main action (distract, intimidate, a consumable...)".to_owned(),
@@ -128,9 +213,49 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         "Bonus action (pick up, open a door, a few words...)".to_owned(),
     ));
     out.push(choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned()));
-    let mut end = choice(FactionZonesIntent::EndTurn, "End turn".to_owned());
-    end.key = Some(ChoiceKey::EndTurn);
     out.push(end);
+    out
+}
+
+/// A stunt's effect in a few words.
+pub fn stunt_words(effect: &StuntEffect) -> String {
+    match effect {
+        StuntEffect::Disarmed => "being disarmed".to_owned(),
+        StuntEffect::Incapacitated => "being knocked out".to_owned(),
+        StuntEffect::Surrenders => "surrendering".to_owned(),
+        StuntEffect::Other { words } => words.clone(),
+    }
+}
+
+fn capitalised(words: &str) -> String {
+    let mut c = words.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The non-lethal attacks `a` may try on `t`, in words with `{}` for `t`'s name: grapple,
+/// shove (in place, or to each zone a larger shover reaches), disarm of each weapon `t` holds.
+fn non_lethal_kinds(world: &World, a: Entity, t: Entity) -> Vec<(NonLethal, String)> {
+    let mut out = vec![
+        (NonLethal::Grapple, "grapple {}".to_owned()),
+        (NonLethal::Shove { to: None }, "shove {}".to_owned()),
+    ];
+    let reach = crate::non_lethal::shove_reach(world, a, t);
+    if reach > 0
+        && let Some(from) = zone(world, t)
+    {
+        for &z in &world.resource::<TableIndex>().location_order {
+            if distance(world, from, z).is_some_and(|d| d > 0 && d <= reach) {
+                let words = format!("shove {{}} into {}", fray_core::location::place_name(world, z));
+                let to = Some(fray_core::location::place_id(world, z));
+                out.push((NonLethal::Shove { to }, words));
+            }
+        }
+    }
+    if let Some(f) = world.get::<Fighter>(t) {
+        for (w, x) in f.sheet.weapons.iter().enumerate().filter(|(w, _)| f.holds(*w)) {
+            out.push((NonLethal::Disarm { weapon: w }, format!("disarm {{}} of the {}", x.name)));
+        }
+    }
     out
 }
 
@@ -144,6 +269,8 @@ pub fn card(world: &World, place: Entity) -> CardView {
                     match q {
                         ZoneProperty::Dark => "dark",
                         ZoneProperty::Cover => "cover +1",
+                        ZoneProperty::Hazard => "hazard",
+                        ZoneProperty::Barrier => "barrier: blocks attacks",
                     }
                     .to_owned()
                 })
@@ -161,19 +288,22 @@ pub fn entry(world: &World, e: Entity, place: Entity) -> Result<String, String> 
         return Ok("here".to_owned());
     }
     let words = format!("{d} zone{}", if d == 1 { "" } else { "s" });
-    let battle = world.resource::<Battle>();
-    let choosing = battle.active.is_none() && battle.pending.is_none();
-    let left = if battle.active == Some(e) {
-        movement_left(world, e)
-    } else if choosing && crate::activation::candidates(world).contains(&e) {
-        battle.rules.speed
+    let zone = fray_core::location::place_id(world, place);
+    let sprinting = world.get::<Fighter>(e).is_some_and(|f| f.sprinting);
+    let walk = FactionZonesIntent::Move { zone: zone.clone(), sprint: false };
+    let sprint = FactionZonesIntent::Move { zone, sprint: true };
+    if validate(world, e, &walk).is_ok() {
+        Ok(if sprinting { format!("{words}, sprinting") } else { words })
+    } else if validate(world, e, &sprint).is_ok() {
+        Ok(format!("{words}, sprinting"))
     } else {
-        0
-    };
-    if d <= left { Ok(words) } else { Err(words) }
+        Err(words)
+    }
 }
 
-/// A token's caption notes.
+/// A token's caption notes: health, acted, steady, concealed, grabbed or holding, weapons
+/// knocked away; and, while a character takes its turn, how its ranged weapons reach each
+/// enemy ("in range", "WIT save to hit", "out of range").
 pub fn token(world: &World, e: Entity) -> TokenView {
     let Some(f) = world.get::<Fighter>(e) else { return TokenView::default() };
     let mut notes = vec![format!("HP {}/{}", f.health, f.sheet.health)];
@@ -183,7 +313,55 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if f.steady {
         notes.push("steady".to_owned());
     }
-    TokenView { notes, heading: None }
+    if f.concealed {
+        notes.push("concealed".to_owned());
+    }
+    if f.sprinting {
+        notes.push("sprinting".to_owned());
+    }
+    if let Some(g) = crate::non_lethal::grabbed_by(world, e) {
+        notes.push(format!("grabbed by {}", first_name(world, g)));
+    }
+    for t in crate::non_lethal::held_by(world, e) {
+        notes.push(format!("holds {}", first_name(world, t)));
+    }
+    if !f.dropped.is_empty() {
+        notes.push(format!(
+            "{} weapon{} dropped",
+            f.dropped.len(),
+            if f.dropped.len() == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(reach) = world.resource::<Battle>().active.and_then(|a| ranged_reach(world, a, e)) {
+        notes.push(reach.to_owned());
+    }
+    TokenView { notes, concealed: f.concealed, ..TokenView::default() }
+}
+
+fn first_name(world: &World, e: Entity) -> String {
+    name(world, e).split_whitespace().next().unwrap_or_default().to_owned()
+}
+
+/// How the best of `a`'s ranged weapons reaches enemy `t`: none when `a` has no ranged weapon
+/// in hand or `t` is no enemy on the table.
+pub fn ranged_reach(world: &World, a: Entity, t: Entity) -> Option<&'static str> {
+    if !enemies(world, a, t) || !on_table(world, t) || crate::stealth::concealed(world, t) {
+        return None;
+    }
+    let f = world.get::<Fighter>(a)?;
+    let ranged: Vec<usize> =
+        (0..f.sheet.weapons.len()).filter(|&w| f.holds(w) && f.sheet.weapons[w].range.is_some()).collect();
+    if ranged.is_empty() {
+        return None;
+    }
+    let verdicts: Vec<_> = ranged.iter().map(|&w| check_attack(world, a, t, Some(w))).collect();
+    Some(if verdicts.contains(&Ok(false)) {
+        "in range"
+    } else if verdicts.contains(&Ok(true)) {
+        "WIT save to hit"
+    } else {
+        "out of range"
+    })
 }
 
 /// The sheet.

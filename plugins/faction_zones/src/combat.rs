@@ -19,7 +19,8 @@ use crate::dice::{
     FirstHit, after_armour, counter_first, dice_count, incapacitated, save_passes, scaled_damage,
     scaled_range,
 };
-use crate::phase::{Battle, Fighter, PendingAttack, ZoneProperties};
+use crate::intent::{NonLethal, StuntEffect};
+use crate::phase::{AttackHow, Battle, Fighter, PendingAttack, ZoneProperties};
 use crate::turns::{between, nearby, zone};
 
 /// The weapon `w` of `e`'s sheet; none: unarmed (d4, impaired).
@@ -31,7 +32,27 @@ pub fn weapon(world: &World, e: Entity, w: Option<usize>) -> Option<WeaponSpec> 
 }
 
 fn unarmed() -> WeaponSpec {
-    WeaponSpec { id: "unarmed".into(), name: "bare hands".into(), damage: 4, range: None, blast: false }
+    WeaponSpec {
+        id: "unarmed".into(),
+        name: "bare hands".into(),
+        damage: 4,
+        range: None,
+        blast: false,
+        two_handed: false,
+        damaged: false,
+    }
+}
+
+/// Checks that `e`'s weapon `w` is in its hands: not knocked away, not broken.
+fn in_hand(world: &World, e: Entity, w: Option<usize>, weapon: &WeaponSpec) -> Verdict {
+    let Some((w, f)) = w.zip(world.get::<Fighter>(e)) else { return Ok(()) };
+    if f.gear.broken.contains(&w) {
+        Err(Rejection::new(format!("{}'s {} broke", name(world, e), weapon.name)))
+    } else if !f.holds(w) {
+        Err(Rejection::new(format!("{}'s {} was knocked away", name(world, e), weapon.name)))
+    } else {
+        Ok(())
+    }
 }
 
 /// A character's size.
@@ -39,7 +60,7 @@ pub fn size(world: &World, e: Entity) -> Size {
     world.get::<Fighter>(e).map_or(Size::Medium, |f| f.sheet.size)
 }
 
-fn zone_has(world: &World, e: Entity, p: ZoneProperty) -> bool {
+pub(crate) fn zone_has(world: &World, e: Entity, p: ZoneProperty) -> bool {
     zone(world, e).and_then(|z| world.get::<ZoneProperties>(z)).is_some_and(|z| z.0.contains(&p))
 }
 
@@ -52,14 +73,21 @@ pub fn visible(world: &World, t: Entity) -> bool {
 pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Verdict<bool> {
     let weapon = weapon(world, e, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, e))))?;
+    in_hand(world, e, w, &weapon)?;
     if !enemies(world, e, t) {
         return Err(Rejection::new(format!("{} is not an enemy of {}", name(world, t), name(world, e))));
     }
     if !on_table(world, t) {
         return Err(Rejection::new(format!("{} is out of the fight", name(world, t))));
     }
+    if crate::stealth::concealed(world, t) {
+        return Err(Rejection::new(format!("{} is concealed: no one can see it", name(world, t))));
+    }
     let d = between(world, e, t)
         .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
+    if d > 0 && zone_has(world, t, ZoneProperty::Barrier) {
+        return Err(Rejection::new(format!("{} is behind a barrier: blocked", name(world, t))));
+    }
     let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
     // A massive character's melee reaches 1 zone; a melee blast hits its own zone.
     let reach = u32::from(size(world, e) == Size::Massive && !weapon.blast);
@@ -121,14 +149,22 @@ pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
 }
 
 /// Attacks: a death blow on a nearby incapacitated target; else the WIT save if needed, then
-/// the target's reaction if it may react, else the damage.
-pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool) {
+/// the target's answer if it may react (or is offered a stunt), else the attack lands. A
+/// concealed attacker is revealed, and takes its target by surprise: no reaction.
+pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool, how: Attack) {
+    let surprise = crate::stealth::concealed(world, e);
+    crate::stealth::reveal(world, e, "attacked");
     crate::turns::act(world, e, true);
     if weapon(world, e, w).is_some_and(|x| x.blast) {
         blast(world, e, t, w, wit_save);
         return;
     }
-    if nearby(world, e, t) && on_table(world, t) && !can_act(world, t) {
+    if how.how == AttackHow::Damage
+        && how.stunt.is_none()
+        && nearby(world, e, t)
+        && on_table(world, t)
+        && !can_act(world, t)
+    {
         let who = id(world, e);
         let detail = id(world, t).0;
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "death_blow", detail });
@@ -141,11 +177,41 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
             return;
         }
     }
-    if may_react(world, t) {
-        world.resource_mut::<Battle>().pending =
-            Some(PendingAttack { attacker: e, target: t, weapon: w, redirected: false });
+    if surprise {
+        let (who, detail) = (id(world, t), id(world, e).0);
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "surprised", detail });
+    }
+    let reactable = !surprise && may_react(world, t);
+    if reactable || how.stunt.is_some() && can_act(world, t) {
+        world.resource_mut::<Battle>().pending = Some(PendingAttack {
+            attacker: e,
+            target: t,
+            weapon: w,
+            redirected: false,
+            how: how.how,
+            stunt: how.stunt,
+            reactable,
+        });
     } else {
-        hit(world, e, t, w);
+        land(world, e, t, w, &how.how);
+    }
+}
+
+/// What an attack does besides its weapon: damage or not, and a stunt proposed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attack {
+    /// Damage, held back, or a non-lethal effect.
+    pub how: AttackHow,
+    /// A stunt proposed instead of the damage.
+    pub stunt: Option<StuntEffect>,
+}
+
+/// An attack lands on `t`: its damage (impaired when held back), or its non-lethal effect.
+pub fn land(world: &mut World, a: Entity, t: Entity, w: Option<usize>, how: &AttackHow) {
+    match how {
+        AttackHow::Damage => hit(world, a, t, w),
+        AttackHow::HeldBack => hit_with(world, a, t, w, true),
+        AttackHow::NonLethal(kind) => crate::non_lethal::resolve(world, a, t, kind),
     }
 }
 
@@ -183,19 +249,31 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
     }
 }
 
-/// Whether `t` may react: fighting, and its turn not taken this round.
+/// Whether `t` may react: fighting, its turn not taken this round, and not grabbed.
 pub fn may_react(world: &World, t: Entity) -> bool {
-    can_act(world, t) && world.get::<Fighter>(t).is_some_and(|f| !f.acted)
+    can_act(world, t)
+        && world.get::<Fighter>(t).is_some_and(|f| !f.acted)
+        && crate::non_lethal::grabbed_by(world, t).is_none()
 }
 
-/// Rolls `a`'s weapon damage, less `t`'s armour (and cover).
-fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u32, u32, WeaponSpec) {
+/// Rolls `a`'s weapon damage (the impaired die when unarmed or held back), less `t`'s armour
+/// (and cover).
+fn roll_damage(
+    world: &mut World,
+    a: Entity,
+    t: Entity,
+    w: Option<usize>,
+    held_back: bool,
+) -> (u32, u32, WeaponSpec) {
     let weapon = weapon(world, a, w).unwrap_or_else(unarmed);
     let (sa, st) = (size(world, a), size(world, t));
     // Blasts are not scaled by size.
     let n = if weapon.blast { 1 } else { dice_count(sa, st) };
-    let faces: Vec<u32> = (0..n).map(|_| world.resource_mut::<TableRng>().die(weapon.damage)).collect();
+    let die =
+        if held_back || w.is_none() { world.resource::<Battle>().rules.impaired_die } else { weapon.damage };
+    let faces: Vec<u32> = (0..n).map(|_| world.resource_mut::<TableRng>().die(die)).collect();
     let sum: u32 = faces.iter().sum();
+    let faces_had_one = faces.contains(&1);
     let rolled = if weapon.blast { sum } else { scaled_damage(sum, sa, st) };
     let mut modifiers = Vec::new();
     if n > 1 {
@@ -203,6 +281,9 @@ fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u3
     }
     if rolled < sum {
         modifiers.push(Modifier::new("smaller: halved per size", i64::from(rolled) - i64::from(sum)));
+    }
+    if held_back {
+        modifiers.push(Modifier::new("held back: impaired", die));
     }
     let mut record = RollRecord::sum(
         format!("{} damage on {}", weapon.name, name(world, t)),
@@ -212,15 +293,58 @@ fn roll_damage(world: &mut World, a: Entity, t: Entity, w: Option<usize>) -> (u3
     record.modifiers = modifiers;
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
-    let cover = u32::from(zone_has(world, t, ZoneProperty::Cover));
-    let armour = world.get::<Fighter>(t).map_or(0, |f| f.sheet.armour) + cover;
+    // A barrier hit through (a counter on one peeking out) counts as cover.
+    let through = zone_has(world, t, ZoneProperty::Barrier) && !nearby(world, a, t);
+    let cover = u32::from(zone_has(world, t, ZoneProperty::Cover) || through);
+    let armour = world.get::<Fighter>(t).map_or(0, |f| f.armour()) + cover;
     let max = world.resource::<Battle>().rules.max_armour;
+    wear(world, a, w, t, sum, faces_had_one);
     (rolled, after_armour(rolled, armour, max), weapon)
+}
+
+/// The gear's wear from one damage roll: the weapon is used, and breaks when damaged and a 1
+/// shows; the target's armour is used, and breaks (after this hit) when damaged and the roll
+/// before armour reaches `breaks_armour`.
+fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, rolled: u32, one: bool) {
+    let breaks = world.resource::<Battle>().rules.breaks_armour;
+    let mut broke = None;
+    if let (Some(w), Some(mut f)) = (w, world.get_mut::<Fighter>(a)) {
+        if !f.gear.used.contains(&w) {
+            f.gear.used.push(w);
+        }
+        if one && f.gear.damaged.contains(&w) && !f.gear.broken.contains(&w) {
+            f.gear.broken.push(w);
+            broke = f.sheet.weapons.get(w).map(|x| x.id.clone());
+        }
+    }
+    if let Some(weapon) = broke {
+        let who = id(world, a);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "weapon_broke", detail: weapon });
+    }
+    let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
+    if f.armour() == 0 {
+        return;
+    }
+    f.gear.armour_used = true;
+    if f.gear.armour_damaged && rolled >= breaks {
+        f.gear.armour_broken = true;
+        let who = id(world, t);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "armour_broke", detail: String::new() });
+    }
 }
 
 /// `a` hits `t` with weapon `w`.
 pub fn hit(world: &mut World, a: Entity, t: Entity, w: Option<usize>) {
-    let (rolled, taken, weapon) = roll_damage(world, a, t, w);
+    hit_with(world, a, t, w, false);
+}
+
+/// `a` hits `t` with weapon `w`, held back (impaired) or not.
+pub fn hit_with(world: &mut World, a: Entity, t: Entity, w: Option<usize>, held_back: bool) {
+    let (rolled, taken, weapon) = roll_damage(world, a, t, w, held_back);
     suffer(
         world,
         t,
@@ -230,7 +354,9 @@ pub fn hit(world: &mut World, a: Entity, t: Entity, w: Option<usize>) {
     );
 }
 
-fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source) {
+/// `t` suffers `taken` of `rolled` damage (armour took the rest); harm reveals it.
+pub(crate) fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source) {
+    crate::stealth::reveal(world, t, "harmed");
     let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
     let after = taken;
     let taken = after.min(f.health);
@@ -253,32 +379,93 @@ fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source)
     }
 }
 
-/// The target's reaction to the pending attack: it spends its turn.
+/// The target's answer to the pending attack: a reaction spends its turn; accepting a stunt
+/// does not.
 pub fn react(world: &mut World, t: Entity, reaction: Reaction) {
     let Some(p) = world.resource_mut::<Battle>().pending.take() else { return };
-    if reaction != Reaction::None
+    if !matches!(reaction, Reaction::None | Reaction::AcceptStunt)
         && let Some(mut f) = world.get_mut::<Fighter>(t)
     {
         f.acted = true;
     }
+    if !matches!(reaction, Reaction::None | Reaction::AcceptStunt) {
+        crate::stealth::reveal(world, t, "reacted");
+    }
     match reaction {
-        Reaction::None => hit(world, p.attacker, t, p.weapon),
+        Reaction::None => land(world, p.attacker, t, p.weapon, &p.how),
+        Reaction::AcceptStunt => accept_stunt(world, t, p.stunt.unwrap_or(StuntEffect::Disarmed)),
         Reaction::Dodge => {
             let agi = world.get::<Fighter>(t).map_or(0, |f| f.sheet.agi);
             if !save(world, t, agi, "AGI save to dodge") {
-                hit(world, p.attacker, t, p.weapon);
+                land(world, p.attacker, t, p.weapon, &p.how);
             }
         }
-        Reaction::Counter(w) => counter(world, p, w),
+        Reaction::Counter(w) => counter(world, p, Counter::Damage(w)),
+        Reaction::CounterNonLethal(kind) => counter(world, p, Counter::NonLethal(kind)),
     }
 }
 
-/// A counter: both roll damage at once; whoever suffers more after armour is hit first, and
-/// a blow from one it leaves unable to fight does not land; a tie lands both.
-fn counter(world: &mut World, p: PendingAttack, w: Option<usize>) {
+/// `t` accepts a stunt instead of the damage.
+fn accept_stunt(world: &mut World, t: Entity, effect: StuntEffect) {
+    let (what, detail) = match &effect {
+        StuntEffect::Disarmed => ("stunt_accepted", "disarmed".to_owned()),
+        StuntEffect::Incapacitated => ("stunt_accepted", "incapacitated".to_owned()),
+        StuntEffect::Surrenders => ("stunt_accepted", "surrenders".to_owned()),
+        StuntEffect::Other { words } => ("stunt_accepted", words.clone()),
+    };
+    let who = id(world, t);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail });
+    match effect {
+        StuntEffect::Disarmed => {
+            let n = world.get::<Fighter>(t).map_or(0, |f| f.sheet.weapons.len());
+            for w in 0..n {
+                crate::non_lethal::drop_weapon(world, t, w);
+            }
+        }
+        StuntEffect::Incapacitated => set_status(world, t, Status::Unconscious),
+        StuntEffect::Surrenders => crate::turns::give_up(world, t),
+        StuntEffect::Other { .. } => {}
+    }
+}
+
+/// What a counter strikes back with.
+enum Counter {
+    Damage(Option<usize>),
+    NonLethal(NonLethal),
+}
+
+/// A counter. Two damaging blows are rolled at once: whoever suffers more after armour is hit
+/// first, and a blow from one it leaves unable to fight does not land; a tie lands both. A
+/// non-lethal attack against a damaging one comes last (if its maker still fights), and of two
+/// non-lethal attacks the counter comes last.
+fn counter(world: &mut World, p: PendingAttack, with: Counter) {
     let (a, t) = (p.attacker, p.target);
-    let (a_rolled, on_t, a_weapon) = roll_damage(world, a, t, p.weapon);
-    let (t_rolled, on_a, t_weapon) = roll_damage(world, t, a, w);
+    match (&p.how, with) {
+        (AttackHow::NonLethal(kind), Counter::Damage(w)) => {
+            hit(world, t, a, w);
+            crate::non_lethal::resolve(world, a, t, kind);
+        }
+        (how, Counter::NonLethal(kind)) => {
+            land(world, a, t, p.weapon, how);
+            if can_act(world, t) {
+                crate::non_lethal::resolve(world, t, a, &kind);
+            }
+        }
+        (how, Counter::Damage(w)) => trade_blows(world, a, t, p.weapon, *how == AttackHow::HeldBack, w),
+    }
+}
+
+/// Two damaging blows at once: whoever suffers more after armour is hit first.
+fn trade_blows(
+    world: &mut World,
+    a: Entity,
+    t: Entity,
+    aw: Option<usize>,
+    held_back: bool,
+    w: Option<usize>,
+) {
+    let (a_rolled, on_t, a_weapon) = roll_damage(world, a, t, aw, held_back);
+    let (t_rolled, on_a, t_weapon) = roll_damage(world, t, a, w, false);
     let src_a =
         Source::by(format!("{}'s {}", name(world, a), a_weapon.name), id(world, a), Some(a_weapon.id));
     let src_t =
@@ -305,7 +492,7 @@ fn counter(world: &mut World, p: PendingAttack, w: Option<usize>) {
 
 /// Allies nearby the pending attack's target who may guard it.
 pub fn guards(world: &World) -> Vec<Entity> {
-    let Some(p) = world.resource::<Battle>().pending.clone().filter(|p| !p.redirected) else {
+    let Some(p) = world.resource::<Battle>().pending.clone().filter(|p| !p.redirected && p.reactable) else {
         return Vec::new();
     };
     let order = &world.resource::<fray_core::prelude::TableIndex>().order;
@@ -325,9 +512,11 @@ pub fn check_hide(world: &World, t: Entity, ally: Entity) -> Verdict {
     if p.redirected {
         return Err(Rejection::new("this attack already changed its target"));
     }
-    if ally == t || enemies(world, t, ally) || !can_act(world, ally) || !nearby(world, t, ally) {
+    // A willing ally, or an enemy `t` holds.
+    let held = crate::non_lethal::grabbed_by(world, ally) == Some(t);
+    if ally == t || enemies(world, t, ally) && !held || !can_act(world, ally) || !nearby(world, t, ally) {
         return Err(Rejection::new(format!(
-            "{} is not a nearby ally of {}",
+            "{} is not a nearby ally of {}, nor an enemy it holds",
             name(world, ally),
             name(world, t)
         )));
@@ -346,12 +535,15 @@ pub fn redirect(world: &mut World, reactor: Entity, stand_in: Entity, guard: boo
     let what = if guard { "guarded" } else { "hid_behind" };
     let detail = if guard { id(world, p.target).0 } else { id(world, stand_in).0 };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail });
+    crate::stealth::reveal(world, reactor, "reacted");
     p.target = stand_in;
     p.redirected = true;
-    if !guard && may_react(world, stand_in) {
+    // An enemy held as a shield has no say; a willing ally may react itself.
+    p.reactable = !guard && !enemies(world, reactor, stand_in) && may_react(world, stand_in);
+    if p.reactable || !guard && p.stunt.is_some() && !enemies(world, reactor, stand_in) {
         world.resource_mut::<Battle>().pending = Some(p);
     } else {
-        hit(world, p.attacker, stand_in, p.weapon);
+        land(world, p.attacker, stand_in, p.weapon, &p.how);
     }
 }
 
@@ -362,6 +554,8 @@ pub fn watchers(world: &World, mover: Entity) -> Vec<Entity> {
         .iter()
         .copied()
         .filter(|&a| enemies(world, a, mover) && nearby(world, a, mover) && may_react(world, a))
+        // No one sees a concealed character sneak away.
+        .filter(|_| !crate::stealth::concealed(world, mover))
         .collect()
 }
 
@@ -371,6 +565,7 @@ pub fn check_opportunity(world: &World, a: Entity, w: Option<usize>) -> Verdict 
         world.resource::<Battle>().leaving.clone().ok_or_else(|| Rejection::new("no one is moving away"))?;
     let weapon = weapon(world, a, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, a))))?;
+    in_hand(world, a, w, &weapon)?;
     if weapon.range.is_some() {
         return Err(Rejection::new(format!(
             "an opportunity attack is a melee attack; the {} is ranged",
@@ -391,6 +586,7 @@ pub fn answer_leaving(world: &mut World, a: Entity, attack: Option<Option<usize>
         if let Some(mut f) = world.get_mut::<Fighter>(a) {
             f.acted = true;
         }
+        crate::stealth::reveal(world, a, "reacted");
         let who = id(world, a);
         let detail = id(world, mover).0;
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
@@ -411,7 +607,7 @@ pub fn answer_leaving(world: &mut World, a: Entity, attack: Option<Option<usize>
 }
 
 /// A reaction to an attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reaction {
     /// Take it.
     None,
@@ -419,6 +615,10 @@ pub enum Reaction {
     Dodge,
     /// Counter with a weapon (none: unarmed).
     Counter(Option<usize>),
+    /// Counter with a non-lethal attack.
+    CounterNonLethal(NonLethal),
+    /// Accept the stunt proposed (no reaction).
+    AcceptStunt,
 }
 
 /// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a suitable
@@ -428,6 +628,7 @@ pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
     let weapon = weapon(world, t, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
+    in_hand(world, t, w, &weapon)?;
     let d = between(world, t, p.attacker).unwrap_or(u32::MAX);
     // The same reach as an attack's: a massive character's melee reaches 1 zone, ranges scale.
     let reach = u32::from(size(world, t) == Size::Massive);
@@ -446,4 +647,11 @@ pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
             weapon.name
         ))),
     }
+}
+
+/// Checks a non-lethal counter by `t` on the pending attack's attacker.
+pub fn check_counter_non_lethal(world: &World, t: Entity, kind: &NonLethal) -> Verdict {
+    let p =
+        world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
+    crate::non_lethal::check(world, t, p.attacker, kind)
 }

@@ -16,11 +16,29 @@ pub struct FactionZonesRules {
     pub save_die: u32,
     /// The most armour a target has, cover included.
     pub max_armour: u32,
+    /// Faces of an impaired attack's die (unarmed, held back): whatever the weapon.
+    pub impaired_die: u32,
+    /// Faces of the die a hazard (a pit, a fire) rolls on one shoved into it, as direct damage.
+    pub hazard_die: u32,
+    /// Faces of the durability die rolled after the fight for each weapon and armour used; a 1
+    /// damages it (a damaged one breaks).
+    pub durability_die: u32,
+    /// Damage before armour that breaks damaged armour.
+    pub breaks_armour: u32,
 }
 
 impl Default for FactionZonesRules {
     fn default() -> Self {
-        Self { initiative: None, speed: 2, save_die: 20, max_armour: 3 }
+        Self {
+            initiative: None,
+            speed: 2,
+            save_die: 20,
+            max_armour: 3,
+            impaired_die: 4,
+            hazard_die: 6,
+            durability_die: 6,
+            breaks_armour: 8,
+        }
     }
 }
 
@@ -31,6 +49,11 @@ pub enum ZoneProperty {
     Dark,
     /// Cover: +1 armour to those in it.
     Cover,
+    /// A hazard (a pit, a fire, a ledge): one shoved here takes the hazard's die, direct.
+    Hazard,
+    /// Behind a barrier (a parapet, arrow slits): attacks from other zones are blocked; one
+    /// who peeks out to shoot may be countered through it, and it counts as cover then.
+    Barrier,
 }
 
 /// A character's sheet.
@@ -57,6 +80,12 @@ pub struct FactionZonesSheet {
     /// Its size.
     #[serde(default)]
     pub size: Size,
+    /// Concealed at the start of the fight (an ambusher): it plays the bonus round.
+    #[serde(default)]
+    pub concealed: bool,
+    /// Its armour is damaged: a hit of `breaks_armour` or more before armour breaks it.
+    #[serde(default)]
+    pub armour_damaged: bool,
 }
 
 /// Sizes, smallest first: each step between attacker and target scales damage and range.
@@ -98,4 +127,10 @@ pub struct WeaponSpec {
     /// A blast: it hits every character in a zone (melee: the attacker's, not the attacker).
     #[serde(default)]
     pub blast: bool,
+    /// Held in both hands: attacking with it lets go of a grabbed character.
+    #[serde(default)]
+    pub two_handed: bool,
+    /// Damaged (worn, or an improvised weapon): a 1 on its damage die breaks it.
+    #[serde(default)]
+    pub damaged: bool,
 }

@@ -8,8 +8,11 @@ use fray_core::prelude::{Side, TableIndex};
 use fray_core::table::{can_act, name};
 
 use crate::activation::{candidates, factions_in_the_fight, picker};
-use crate::combat::{Reaction, check_attack, check_counter};
+use crate::combat::{Attack, Reaction, check_attack, check_counter};
 use crate::intent::FactionZonesIntent;
+use crate::intent::{NonLethal, StuntEffect};
+use crate::non_lethal::{self, Doing};
+use crate::phase::AttackHow;
 use crate::phase::{Battle, FactionZonesPhase};
 use crate::schedule::FactionZonesSystems;
 use crate::{activation, combat, turns};
@@ -52,10 +55,22 @@ pub enum Plan {
     Activate,
     /// The faction passes.
     Pass,
-    /// Move to a zone, so many zones (taking the turn first when true).
-    Move(Entity, u32, bool),
-    /// Attack a target with a weapon, with a WIT save to hit or not.
-    Attack(Entity, Option<usize>, bool),
+    /// Move to a zone, so many zones (taking the turn first when true, sprinting first when
+    /// true).
+    Move(Entity, u32, bool, bool),
+    /// Attack a target with a weapon, with a WIT save to hit or not; damage, held back, a
+    /// non-lethal effect, or a stunt proposed.
+    Attack(Entity, Option<usize>, bool, Attack),
+    /// Sprint.
+    Sprint,
+    /// Hide (concealed again).
+    Conceal,
+    /// Pick up a weapon.
+    PickUp(usize),
+    /// Free a grabbed ally.
+    Free(Entity),
+    /// Break free (the whole turn; taking it first when true).
+    BreakFree(bool),
     /// Another action, main or bonus.
     Act(bool),
     /// End the turn.
@@ -97,6 +112,27 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
             .ok_or_else(|| Rejection::new(format!("there is no combatant '{id}'")))
     };
     let not_now = |what: &str| Err(Rejection::new(format!("{what} is not possible now")));
+    let pending = battle.pending.as_ref();
+    let may_react = reacting && pending.is_some_and(|p| p.reactable);
+    if let Some(g) = non_lethal::grabbed_by(world, e).filter(|_| in_turn || choosing) {
+        // A grabbed character can only try to break free (or surrender); its faction may pass.
+        match intent {
+            FactionZonesIntent::BreakFree => {
+                return non_lethal::check_break_free(world, e).map(|()| Plan::BreakFree(!in_turn));
+            }
+            FactionZonesIntent::Activate
+            | FactionZonesIntent::Pass
+            | FactionZonesIntent::EndTurn
+            | FactionZonesIntent::Surrender => {}
+            _ => {
+                return Err(Rejection::new(format!(
+                    "{} is grabbed by {}: it may only try to break free",
+                    name(world, e),
+                    name(world, g)
+                )));
+            }
+        }
+    }
     match intent {
         FactionZonesIntent::PickFirst { faction } if phase == FactionZonesPhase::RoundStart => {
             if factions_in_the_fight(world).contains(faction) {
@@ -109,21 +145,71 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::Activate if choosing => Ok(Plan::Activate),
         FactionZonesIntent::Pass if choosing => Ok(Plan::Pass),
         FactionZonesIntent::Activate | FactionZonesIntent::Pass => not_now("that"),
-        FactionZonesIntent::Move { zone } if in_turn || choosing => {
+        FactionZonesIntent::Move { zone, sprint } if in_turn || choosing => {
             let to = world
                 .resource::<TableIndex>()
                 .location(zone)
                 .ok_or_else(|| Rejection::new(format!("there is no zone '{zone}'")))?;
             // A character of the faction to act dragged to a zone takes its turn and moves.
-            turns::check_move(world, e, to, !in_turn).map(|d| Plan::Move(to, d, !in_turn))
+            let sprint = *sprint && !world.get::<crate::phase::Fighter>(e).is_some_and(|f| f.sprinting);
+            turns::check_move(world, e, to, !in_turn, sprint).map(|d| Plan::Move(to, d, !in_turn, sprint))
         }
-        FactionZonesIntent::Attack { target, weapon } if in_turn => {
-            let t = world
-                .resource::<TableIndex>()
-                .combatant(target)
-                .ok_or_else(|| Rejection::new(format!("there is no combatant '{target}'")))?;
+        FactionZonesIntent::Attack { target, weapon, hold_back } if in_turn => {
+            let t = target_of(target)?;
             turns::check_action(world, e, true)?;
-            check_attack(world, e, t, *weapon).map(|wit| Plan::Attack(t, *weapon, wit))
+            if *hold_back && combat::weapon(world, e, *weapon).is_some_and(|w| w.blast) {
+                return Err(Rejection::new("a blast cannot be held back"));
+            }
+            let how =
+                Attack { how: if *hold_back { AttackHow::HeldBack } else { AttackHow::Damage }, stunt: None };
+            check_attack(world, e, t, *weapon).map(|wit| Plan::Attack(t, *weapon, wit, how))
+        }
+        FactionZonesIntent::NonLethal { target, kind } if in_turn => {
+            let t = target_of(target)?;
+            turns::check_action(world, e, true)?;
+            non_lethal::check(world, e, t, kind)?;
+            let how = Attack { how: AttackHow::NonLethal(kind.clone()), stunt: None };
+            Ok(Plan::Attack(t, None, false, how))
+        }
+        FactionZonesIntent::Stunt { target, weapon, effect } if in_turn => {
+            let t = target_of(target)?;
+            turns::check_action(world, e, true)?;
+            if combat::weapon(world, e, *weapon).is_some_and(|w| w.blast) {
+                return Err(Rejection::new("a blast hits a whole zone: no stunt"));
+            }
+            if !fray_core::table::can_act(world, t) {
+                return Err(Rejection::new(format!("{} is not fighting: no stunt", name(world, t))));
+            }
+            if let StuntEffect::Other { words } = effect
+                && (words.trim().is_empty() || words.len() > 200)
+            {
+                return Err(Rejection::new("a stunt's effect in 1 to 200 characters"));
+            }
+            let how = Attack { how: AttackHow::Damage, stunt: Some(effect.clone()) };
+            check_attack(world, e, t, *weapon).map(|wit| Plan::Attack(t, *weapon, wit, how))
+        }
+        FactionZonesIntent::Sprint if in_turn => {
+            turns::check_action(world, e, false)?;
+            if world.get::<crate::phase::Fighter>(e).is_some_and(|f| f.sprinting) {
+                return Err(Rejection::new(format!("{} is already sprinting", name(world, e))));
+            }
+            Ok(Plan::Sprint)
+        }
+        FactionZonesIntent::Hide if in_turn => {
+            turns::check_action(world, e, true)?;
+            crate::stealth::check_hide(world, e).map(|()| Plan::Conceal)
+        }
+        FactionZonesIntent::PickUp { weapon } if in_turn => {
+            turns::check_action(world, e, false)?;
+            non_lethal::check_pick_up(world, e, *weapon).map(|()| Plan::PickUp(*weapon))
+        }
+        FactionZonesIntent::Free { ally } if in_turn => {
+            let ally = target_of(ally)?;
+            turns::check_action(world, e, true)?;
+            non_lethal::check_free(world, e, ally).map(|()| Plan::Free(ally))
+        }
+        FactionZonesIntent::BreakFree if in_turn || choosing => {
+            non_lethal::check_break_free(world, e).map(|()| Plan::BreakFree(!in_turn))
         }
         FactionZonesIntent::Main if in_turn => turns::check_action(world, e, true).map(|()| Plan::Act(true)),
         FactionZonesIntent::Bonus if in_turn => {
@@ -132,15 +218,29 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::EndTurn if in_turn => Ok(Plan::EndTurn),
         FactionZonesIntent::Move { .. }
         | FactionZonesIntent::Attack { .. }
+        | FactionZonesIntent::NonLethal { .. }
+        | FactionZonesIntent::Stunt { .. }
+        | FactionZonesIntent::Sprint
+        | FactionZonesIntent::Hide
+        | FactionZonesIntent::PickUp { .. }
+        | FactionZonesIntent::Free { .. }
+        | FactionZonesIntent::BreakFree
         | FactionZonesIntent::Main
         | FactionZonesIntent::Bonus
         | FactionZonesIntent::EndTurn => not_now("that"),
-        FactionZonesIntent::Dodge if reacting => Ok(Plan::React(Reaction::Dodge)),
+        FactionZonesIntent::Dodge if may_react => Ok(Plan::React(Reaction::Dodge)),
         FactionZonesIntent::TakeIt if reacting => Ok(Plan::React(Reaction::None)),
-        FactionZonesIntent::Counter { weapon } if reacting => {
+        FactionZonesIntent::AcceptStunt if reacting && pending.is_some_and(|p| p.stunt.is_some()) => {
+            Ok(Plan::React(Reaction::AcceptStunt))
+        }
+        FactionZonesIntent::Counter { weapon } if may_react => {
             check_counter(world, e, *weapon).map(|()| Plan::React(Reaction::Counter(*weapon)))
         }
-        FactionZonesIntent::HideBehind { ally } if reacting => {
+        FactionZonesIntent::CounterNonLethal { kind } if may_react => {
+            combat::check_counter_non_lethal(world, e, kind)
+                .map(|()| Plan::React(Reaction::CounterNonLethal(kind.clone())))
+        }
+        FactionZonesIntent::HideBehind { ally } if may_react => {
             let ally = target_of(ally)?;
             combat::check_hide(world, e, ally).map(|()| Plan::Hide(ally))
         }
@@ -148,6 +248,8 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::Dodge
         | FactionZonesIntent::TakeIt
         | FactionZonesIntent::Counter { .. }
+        | FactionZonesIntent::CounterNonLethal { .. }
+        | FactionZonesIntent::AcceptStunt
         | FactionZonesIntent::HideBehind { .. }
         | FactionZonesIntent::Guard => not_now("a reaction"),
         FactionZonesIntent::OpportunityAttack { weapon } if asked => {
@@ -160,8 +262,9 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
     }
 }
 
-/// Carries out a checked plan.
+/// Carries out a checked plan. An action lets go of those `e` holds unless it keeps hold.
 pub fn apply(world: &mut World, e: Entity, plan: Plan) {
+    non_lethal::after(world, e, doing(&plan));
     match plan {
         Plan::PickFirst(side) => activation::begin(world, Some(side)),
         Plan::Activate => turns::start_turn(world, e),
@@ -170,9 +273,12 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
                 activation::pass(world, &side, false);
             }
         }
-        Plan::Move(to, d, activate) => {
+        Plan::Move(to, d, activate, sprint) => {
             if activate {
                 turns::start_turn(world, e);
+            }
+            if sprint {
+                turns::sprint(world, e);
             }
             let asked = combat::watchers(world, e);
             if asked.is_empty() {
@@ -182,7 +288,18 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
                     Some(crate::phase::Leaving { mover: e, to, zones: d, asked });
             }
         }
-        Plan::Attack(t, w, wit) => combat::attack(world, e, t, w, wit),
+        Plan::Attack(t, w, wit, how) => combat::attack(world, e, t, w, wit, how),
+        Plan::Sprint => turns::sprint(world, e),
+        Plan::Conceal => crate::stealth::hide(world, e),
+        Plan::PickUp(w) => non_lethal::pick_up(world, e, w),
+        Plan::Free(ally) => non_lethal::free(world, e, ally),
+        Plan::BreakFree(activate) => {
+            if activate {
+                turns::start_turn(world, e);
+            }
+            non_lethal::break_free(world, e);
+            turns::end_turn(world, e);
+        }
         Plan::Act(main) => turns::act(world, e, main),
         Plan::EndTurn => turns::end_turn(world, e),
         Plan::React(r) => combat::react(world, e, r),
@@ -190,6 +307,24 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Guard => combat::redirect(world, e, e, true),
         Plan::Opportunity(attack) => combat::answer_leaving(world, e, attack),
         Plan::Surrender => turns::surrender(world, e),
+    }
+}
+
+/// What a plan does, for `e`'s holds.
+fn doing(plan: &Plan) -> Doing {
+    match plan {
+        Plan::PickFirst(_) | Plan::Activate | Plan::Pass | Plan::Move(..) | Plan::EndTurn => Doing::Keeps,
+        Plan::React(Reaction::None | Reaction::AcceptStunt) => Doing::Keeps,
+        Plan::Attack(t, _, _, Attack { how: AttackHow::NonLethal(NonLethal::Disarm { .. }), .. }) => {
+            Doing::Disarming(*t)
+        }
+        Plan::Attack(_, _, _, Attack { how: AttackHow::NonLethal(_), .. }) => Doing::Other,
+        Plan::Attack(_, w, _, _) | Plan::React(Reaction::Counter(w)) | Plan::Opportunity(Some(w)) => {
+            Doing::Attacking(*w)
+        }
+        Plan::Opportunity(None) => Doing::Keeps,
+        Plan::Hide(t) => Doing::HidingBehind(*t),
+        _ => Doing::Other,
     }
 }
 

@@ -1,12 +1,17 @@
-//! The end of the fight: at most one faction has anyone fighting, or the round limit.
+//! The end of the fight: at most one faction has anyone fighting, or the round limit. Then a
+//! durability roll for every weapon and armour used: a 1 damages it, or breaks it if it was
+//! damaged already.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use fray_core::dice::{RollRecord, TableRng};
+use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, current, go_to};
 use fray_core::ruleset::end_fight;
+use fray_core::table::id;
 
 use crate::activation::factions_in_the_fight;
-use crate::phase::{Battle, FactionZonesPhase};
+use crate::phase::{Battle, FactionZonesPhase, Fighter};
 use crate::schedule::FactionZonesSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -33,6 +38,56 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.leaving = None;
         battle.to_act = None;
     }
+    durability_rolls(world);
     end_fight(world, winner, clock, reason);
     go_to(world, FactionZonesPhase::Over);
+}
+
+/// After the fight: a durability roll for each weapon and armour used, in scenario order.
+fn durability_rolls(world: &mut World) {
+    let die = world.resource::<Battle>().rules.durability_die;
+    let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
+    for e in order {
+        let Some(f) = world.get::<Fighter>(e) else { continue };
+        let mut items: Vec<(Option<usize>, String)> = f
+            .gear
+            .used
+            .iter()
+            .filter(|w| !f.gear.broken.contains(w))
+            .filter_map(|&w| f.sheet.weapons.get(w).map(|x| (Some(w), x.id.clone())))
+            .collect();
+        if f.gear.armour_used && !f.gear.armour_broken {
+            items.push((None, "armour".to_owned()));
+        }
+        for (item, what) in items {
+            let roll = world.resource_mut::<TableRng>().die(die);
+            let record = RollRecord::sum(format!("durability: {what}"), vec![roll], 0);
+            let who = id(world, e);
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
+            if roll != 1 {
+                continue;
+            }
+            let Some(mut f) = world.get_mut::<Fighter>(e) else { continue };
+            let broke = match item {
+                Some(w) if f.gear.damaged.contains(&w) => {
+                    f.gear.broken.push(w);
+                    true
+                }
+                Some(w) => {
+                    f.gear.damaged.push(w);
+                    false
+                }
+                None if f.gear.armour_damaged => {
+                    f.gear.armour_broken = true;
+                    true
+                }
+                None => {
+                    f.gear.armour_damaged = true;
+                    false
+                }
+            };
+            let what_now = if broke { "gear_broke" } else { "gear_damaged" };
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: what_now, detail: what });
+        }
+    }
 }

@@ -6,8 +6,9 @@
 //!
 //! Where to find a rule: the phase chain is in [`schedule`]; the initiative holder's pick, the
 //! alternation and the passes in [`activation`]; a turn's movement and actions in [`turns`];
-//! attacks, reactions and damage in [`combat`]; saves in [`dice`]; morale at the end of the
-//! round in [`morale`]; the end of the fight in [`ending`]; who decides and the AI in
+//! attacks, reactions, stunts and damage in [`combat`]; disarming, shoving, grappling and
+//! breaking free in [`non_lethal`]; concealment, surprise and the ambushers' bonus round in
+//! [`stealth`]; saves in [`dice`]; morale at the end of the round in [`morale`]; the end of the fight in [`ending`]; who decides and the AI in
 //! [`decisions`] and [`ai`]; the scenario in [`data`] and [`load`]; what the board shows in
 //! [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
@@ -23,9 +24,11 @@ pub mod ending;
 pub mod intent;
 pub mod load;
 pub mod morale;
+pub mod non_lethal;
 pub mod phase;
 pub mod ruleset;
 pub mod schedule;
+pub mod stealth;
 pub mod turns;
 
 #[cfg(test)]

@@ -28,6 +28,14 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
     {
         problems.push("rules: speed 1 to 20, save_die 2 to 100, max_armour up to 20".to_owned());
     }
+    let r = &s.rules;
+    if [r.impaired_die, r.hazard_die, r.durability_die].iter().any(|d| !(2..=100).contains(d))
+        || !(1..=1000).contains(&r.breaks_armour)
+    {
+        problems.push(
+            "rules: impaired_die, hazard_die and durability_die 2 to 100, breaks_armour 1 to 1000".to_owned(),
+        );
+    }
     if s.locations.is_empty() {
         problems.push("no zones: Factions in zones is fought in locations".to_owned());
     }

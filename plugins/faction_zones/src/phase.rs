@@ -74,6 +74,8 @@ pub struct Battle {
     pub standing_at_start: Vec<(SideId, u32)>,
     /// The rules block's numbers.
     pub rules: FactionZonesRules,
+    /// This round is the ambushers' bonus round: only the concealed act.
+    pub bonus_round: bool,
 }
 
 /// An attack that will hit unless its target reacts.
@@ -87,6 +89,24 @@ pub struct PendingAttack {
     pub weapon: Option<usize>,
     /// The target is already someone else's stand-in (hidden behind, or guarding).
     pub redirected: bool,
+    /// What the attack does: damage, held back or not, or a non-lethal effect.
+    pub how: AttackHow,
+    /// A stunt the attacker proposes instead of the damage, for the target to accept or not.
+    pub stunt: Option<crate::intent::StuntEffect>,
+    /// The target may react (a surprised or grabbed target may only take it, or accept a stunt).
+    pub reactable: bool,
+}
+
+/// What an attack does when it lands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum AttackHow {
+    /// The weapon's damage.
+    #[default]
+    Damage,
+    /// Held back: impaired damage.
+    HeldBack,
+    /// A non-lethal attack: a STR save or its effect.
+    NonLethal(crate::intent::NonLethal),
 }
 
 /// A character moving away from nearby enemies who may still react.
@@ -125,12 +145,45 @@ pub struct Fighter {
     pub bonus_used: u32,
     /// Passed a morale check: immune for the rest of the fight.
     pub steady: bool,
+    /// Held by this character (a grapple), while it fights on.
+    pub grabbed_by: Option<Entity>,
+    /// Weapons knocked from its hands (by sheet index), each lying in a zone.
+    pub dropped: Vec<(usize, Entity)>,
+    /// Sprinting this turn: its speeds doubled (a bonus action).
+    pub sprinting: bool,
+    /// Concealed: enemies cannot see or target it; its attacks take them by surprise.
+    pub concealed: bool,
+    /// Its gear's wear: which weapons were used, are damaged or broke; the same of its armour.
+    pub gear: Gear,
+}
+
+/// A character's gear through the fight (weapons by sheet index).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Gear {
+    /// Weapons used to attack at least once.
+    pub used: Vec<usize>,
+    /// Weapons damaged (from the sheet, or by the durability roll).
+    pub damaged: Vec<usize>,
+    /// Weapons broken: gone for the rest of the fight.
+    pub broken: Vec<usize>,
+    /// Its armour took a hit.
+    pub armour_used: bool,
+    /// Its armour is damaged.
+    pub armour_damaged: bool,
+    /// Its armour broke: it counts as none.
+    pub armour_broken: bool,
 }
 
 impl Fighter {
     /// A fighter fresh from its sheet.
     pub fn new(sheet: FactionZonesSheet) -> Self {
         Self {
+            concealed: sheet.concealed,
+            gear: Gear {
+                damaged: (0..sheet.weapons.len()).filter(|&w| sheet.weapons[w].damaged).collect(),
+                armour_damaged: sheet.armour_damaged,
+                ..Gear::default()
+            },
             health: sheet.health,
             health_at_start: sheet.health,
             sheet,
@@ -139,11 +192,24 @@ impl Fighter {
             main_used: false,
             bonus_used: 0,
             steady: false,
+            grabbed_by: None,
+            dropped: Vec::new(),
+            sprinting: false,
         }
     }
 
     /// Actions taken this turn.
     pub fn actions(&self) -> u32 {
         u32::from(self.main_used) + self.bonus_used
+    }
+
+    /// Whether its weapon `w` (a sheet index) is in its hands (not knocked away nor broken).
+    pub fn holds(&self, w: usize) -> bool {
+        !self.dropped.iter().any(|(d, _)| *d == w) && !self.gear.broken.contains(&w)
+    }
+
+    /// Its armour now (none once broken).
+    pub fn armour(&self) -> u32 {
+        if self.gear.armour_broken { 0 } else { self.sheet.armour }
     }
 }

@@ -46,16 +46,37 @@ pub fn nearby(world: &World, a: Entity, b: Entity) -> bool {
     between(world, a, b) == Some(0)
 }
 
-/// Zones `e` may still move this turn: full speed with no action taken, else half speed.
-pub fn movement_left(world: &World, e: Entity) -> u32 {
+/// Zones `e` may still move this turn: full speed with no action taken, else half speed;
+/// both doubled when sprinting (`sprint`: as if it sprinted now, a bonus action).
+pub fn movement_left_with(world: &World, e: Entity, sprint: bool) -> u32 {
     let Some(f) = world.get::<Fighter>(e) else { return 0 };
-    let speed = world.resource::<Battle>().rules.speed;
-    let limit = if f.actions() == 0 { speed } else { speed / 2 };
+    let sprinting = f.sprinting || sprint;
+    let speed = world.resource::<Battle>().rules.speed * if sprinting { 2 } else { 1 };
+    // Sprinting is itself a bonus action; only other actions halve the speed.
+    let others = f.actions() + u32::from(sprint && !f.sprinting) - u32::from(sprinting);
+    let limit = if others == 0 { speed } else { speed / 2 };
     limit.saturating_sub(f.moved)
 }
 
-/// Checks a move of `e` to zone `to` (`fresh`: at the start of its turn).
-pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool) -> Verdict<u32> {
+/// Zones `e` may still move this turn.
+pub fn movement_left(world: &World, e: Entity) -> u32 {
+    movement_left_with(world, e, false)
+}
+
+/// Checks a move of `e` to zone `to` (`fresh`: at the start of its turn; `sprint`: sprinting
+/// first).
+pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: bool) -> Verdict<u32> {
+    if let Some(g) = crate::non_lethal::grabbed_by(world, e) {
+        return Err(Rejection::new(format!(
+            "{} is grabbed by {}: it cannot move",
+            name(world, e),
+            name(world, g)
+        )));
+    }
+    let sprint = sprint && !world.get::<Fighter>(e).is_some_and(|f| f.sprinting && !fresh);
+    if sprint && !fresh {
+        check_action(world, e, false)?;
+    }
     let from = zone(world, e).ok_or_else(|| Rejection::new(format!("{} is in no zone", name(world, e))))?;
     if from == to {
         return Err(Rejection::new(format!("{} is already in {}", name(world, e), place_name(world, to))));
@@ -67,10 +88,22 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool) -> Verdict<
             place_name(world, from)
         ))
     })?;
-    let left = if fresh { world.resource::<Battle>().rules.speed } else { movement_left(world, e) };
+    let speed = world.resource::<Battle>().rules.speed;
+    let left = match (fresh, sprint) {
+        (true, false) => speed,
+        (true, true) => speed * 2,
+        (false, _) => movement_left_with(world, e, sprint),
+    };
     if d > left {
         let f = world.get::<Fighter>(e).filter(|_| !fresh);
-        let why = if f.is_some_and(|f| f.actions() > 0) { "half speed, having acted" } else { "full speed" };
+        let sprinting = sprint || f.is_some_and(|f| f.sprinting);
+        let acted = f.is_some_and(|f| f.actions() > u32::from(f.sprinting));
+        let why = match (acted, sprinting) {
+            (true, false) => "half speed, having acted",
+            (true, true) => "half speed sprinting, having acted",
+            (false, false) => "full speed",
+            (false, true) => "full speed sprinting",
+        };
         return Err(Rejection::new(format!(
             "{} is {d} zone{} away; {} may move {left} more this turn ({why})",
             place_name(world, to),
@@ -81,10 +114,25 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool) -> Verdict<
     Ok(d)
 }
 
-/// Moves `e` to `to`, `d` zones.
+/// Sprints (a bonus action): the turn's speeds doubled.
+pub fn sprint(world: &mut World, e: Entity) {
+    act(world, e, false);
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.sprinting = true;
+    }
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sprint", detail: String::new() });
+}
+
+/// Moves `e` to `to`, `d` zones, dragging along those it holds.
 pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
     let from = zone(world, e);
+    let held = crate::non_lethal::held_by(world, e);
     world.entity_mut(e).insert(Occupies(to));
+    for t in held {
+        world.entity_mut(t).insert(Occupies(to));
+    }
+    crate::stealth::after_move(world, e);
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.moved += d;
     }
@@ -97,10 +145,17 @@ pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
 }
 
 /// Checks an action: a main one (one a turn), or a bonus one (two at most, counting the
-/// main); not after moving at full speed.
+/// main); not after moving at full speed; none while grabbed.
 pub fn check_action(world: &World, e: Entity, main: bool) -> Verdict {
     let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
-    let half = world.resource::<Battle>().rules.speed / 2;
+    if let Some(g) = crate::non_lethal::grabbed_by(world, e) {
+        return Err(Rejection::new(format!(
+            "{} is grabbed by {}: it may only try to break free",
+            name(world, e),
+            name(world, g)
+        )));
+    }
+    let half = world.resource::<Battle>().rules.speed * if f.sprinting { 2 } else { 1 } / 2;
     if f.moved > half {
         return Err(Rejection::new(format!("{} moved at full speed: no action this turn", name(world, e))));
     }
@@ -113,8 +168,9 @@ pub fn check_action(world: &World, e: Entity, main: bool) -> Verdict {
     Ok(())
 }
 
-/// Spends an action (the table resolves what it does).
+/// Spends an action (the table resolves what it does); it reveals a concealed character.
 pub fn act(world: &mut World, e: Entity, main: bool) {
+    crate::stealth::reveal(world, e, "acted");
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         if main {
             f.main_used = true;
@@ -127,13 +183,18 @@ pub fn act(world: &mut World, e: Entity, main: bool) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
 }
 
-/// `e` spends its turn surrendering: out of the fight.
-pub fn surrender(world: &mut World, e: Entity) {
+/// `e` gives up: out of the fight (surrendered, its weapons thrown away).
+pub fn give_up(world: &mut World, e: Entity) {
     let who = id(world, e);
     world
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "surrendered", detail: String::new() });
     fray_core::table::set_status(world, e, fray_core::prelude::Status::Fled);
+}
+
+/// `e` spends its turn surrendering: out of the fight.
+pub fn surrender(world: &mut World, e: Entity) {
+    give_up(world, e);
     if world.resource::<Battle>().active != Some(e) {
         start_turn(world, e);
     }
@@ -146,6 +207,7 @@ pub fn start_turn(world: &mut World, e: Entity) {
         f.moved = 0;
         f.main_used = false;
         f.bonus_used = 0;
+        f.sprinting = false;
     }
     world.resource_mut::<Battle>().active = Some(e);
     let who = id(world, e);

@@ -188,7 +188,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     let mut notes = Vec::new();
     if f.waiting() {
         notes.push(format!("joins in round {}", f.joins.unwrap_or(0)));
-        return TokenView { notes, heading: None };
+        return TokenView { notes, ..TokenView::default() };
     }
     if let Some(speed) = f.speed.filter(|_| public(world, e)) {
         notes.push(format!("{}{}", speed.word(), if f.acted { ", done" } else { "" }));
@@ -200,7 +200,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
         notes.push("torso 0!".to_owned());
     }
     notes.push(format!("STA {}/{}", f.stamina, f.sheet.stamina));
-    TokenView { notes, heading: None }
+    TokenView { notes, ..TokenView::default() }
 }
 
 fn bar(now: u32, max: u32) -> String {

@@ -131,7 +131,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if marked > 0 {
         notes.push(format!("{marked} marked"));
     }
-    TokenView { notes, heading: None }
+    TokenView { notes, ..TokenView::default() }
 }
 
 /// The entry cost with rubble; siege damage and the properties.

@@ -230,6 +230,9 @@ pub struct TokenView {
     pub notes: Vec<String>,
     /// Where it is heading (free positions, in the space's unit), if it is moving.
     pub heading: Option<[f32; 2]>,
+    /// The rules keep it off the table's screen (a concealed character): the GM's board shows
+    /// it faded, the table window not at all, until the rules reveal it.
+    pub concealed: bool,
 }
 
 /// What a location's card says besides its name and where it is entered from.

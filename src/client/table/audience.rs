@@ -1,8 +1,8 @@
 //! Who sees what: the GM's camera draws render layers 0 and [`GM_LAYER`], the table's (and
 //! the GM's own in table mode) layers 0 and [`TABLE_LAYER`]. Drawings marked
 //! [`Audience::Gm`] (secret choices, an allocation being built, target rings, the ruler) stay
-//! off the table; a combatant the GM hides from the table is drawn for the GM only, with
-//! everything attached to its token and its chips.
+//! off the table; a combatant the GM hides from the table, or the rules conceal, is drawn for
+//! the GM only, with everything attached to its token and its chips.
 
 use std::collections::HashSet;
 
@@ -35,6 +35,12 @@ pub enum Audience {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct HiddenFromTable(pub HashSet<CombatantId>);
 
+/// Those the rules concealed when last asked (the ruleset's `TokenView::concealed`): each
+/// newly concealed joins [`HiddenFromTable`], each revealed leaves it; the GM may still show or
+/// hide anyone by hand in between.
+#[derive(Resource, Clone, Debug, Default)]
+struct ConcealedByRules(HashSet<CombatantId>);
+
 /// Whether the GM hides combatant `e` from the table.
 pub fn hidden_from_table(world: &World, e: Entity) -> bool {
     world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
@@ -61,6 +67,8 @@ pub fn layers(audience: Audience, hidden: bool) -> RenderLayers {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HiddenFromTable>()
+        .init_resource::<ConcealedByRules>()
+        .add_systems(Update, sync_concealed.after(fray_core::DriveRules).before(crate::client::board::Layout))
         .add_systems(Update, fade_hidden_tokens.after(crate::client::board::Layout))
         .init_gizmo_group::<GmGizmos>()
         .add_systems(Startup, gm_gizmos_layer)
@@ -68,6 +76,35 @@ pub(super) fn plugin(app: &mut App) {
             PostUpdate,
             assign_layers.before(bevy::camera::visibility::VisibilitySystems::CheckVisibility),
         );
+}
+
+/// Asks the rules who is concealed whenever the table changed, and hides or shows those whose
+/// concealment changed.
+fn sync_concealed(world: &mut World, mut seen: Local<Option<crate::client::board::TableKey>>) {
+    let key = Some(crate::client::board::table_key(world, 0));
+    if *seen == key {
+        return;
+    }
+    *seen = key;
+    let Some(rules) = fray_core::fight::ruleset(world) else { return };
+    let order =
+        world.get_resource::<fray_core::prelude::TableIndex>().map(|i| i.order.clone()).unwrap_or_default();
+    let now: HashSet<CombatantId> = order
+        .into_iter()
+        .filter(|&e| rules.token(world, e).concealed)
+        .map(|e| fray_core::table::id(world, e))
+        .collect();
+    let before = std::mem::replace(&mut world.resource_mut::<ConcealedByRules>().0, now.clone());
+    if now == before {
+        return;
+    }
+    let mut hidden = world.resource_mut::<HiddenFromTable>();
+    for id in now.difference(&before) {
+        hidden.0.insert(id.clone());
+    }
+    for id in before.difference(&now) {
+        hidden.0.remove(id);
+    }
 }
 
 /// The GM sees a hidden combatant's token faded, to know the table does not see it.

@@ -1,6 +1,6 @@
-//! Factions in zones' board adapter: a token dropped on a zone's card moves there (the rules
-//! refuse it, with the reason, beyond the turn's movement); the decision panel says what is
-//! being answered.
+//! Factions in zones' board adapter: a token dropped on a zone's card moves there, sprinting
+//! when only a sprint reaches it (the rules refuse it, with the reason, beyond the turn's
+//! movement); the decision panel says what is being answered.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -21,7 +21,16 @@ impl BoardAdapter for Board {
     fn dropped(world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<FactionZonesIntent> {
         match drop.card {
             Some(zone) if FactionZones::awaiting(world).contains(&e) => {
-                DropAnswer::Send(FactionZonesIntent::Move { zone: place_id(world, zone) })
+                // Walking if it reaches, else sprinting if that reaches, else the walk's refusal.
+                let walk = FactionZonesIntent::Move { zone: place_id(world, zone), sprint: false };
+                let sprint = FactionZonesIntent::Move { zone: place_id(world, zone), sprint: true };
+                if FactionZones::validate(world, e, &walk).is_err()
+                    && FactionZones::validate(world, e, &sprint).is_ok()
+                {
+                    DropAnswer::Send(sprint)
+                } else {
+                    DropAnswer::Send(walk)
+                }
             }
             _ => DropAnswer::Nothing,
         }

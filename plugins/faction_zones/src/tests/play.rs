@@ -104,14 +104,22 @@ fn a_character_acts_once_a_round_and_a_refusal_says_why() {
         FactionZones::validate(app.world(), sybilla, &FactionZonesIntent::Activate).expect_err("refused");
     assert_eq!(refused.0, "the rules are not waiting on Sybilla now");
     // Moving 3 zones at once is beyond full speed (2): the yard is 1, the loft 2 via the stairs.
-    let far = FactionZones::validate(app.world(), bandit, &FactionZonesIntent::Move { zone: "loft".into() });
+    let far = FactionZones::validate(
+        app.world(),
+        bandit,
+        &FactionZonesIntent::Move { zone: "loft".into(), sprint: false },
+    );
     assert!(far.is_ok(), "the loft is 2 zones from the taproom: {far:?}");
-    send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into() });
+    send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into(), sprint: false });
     // Balthasar lets him go (Sybilla, having acted, may not react).
     assert_eq!(FactionZones::awaiting(app.world()), [who(&app, "balthasar")]);
     send(&mut app, "balthasar", FactionZonesIntent::LetGo);
     send(&mut app, "bandit_a", FactionZonesIntent::Bonus);
-    let more = FactionZones::validate(app.world(), bandit, &FactionZonesIntent::Move { zone: "loft".into() });
+    let more = FactionZones::validate(
+        app.world(),
+        bandit,
+        &FactionZonesIntent::Move { zone: "loft".into(), sprint: false },
+    );
     assert!(more.is_err_and(|r| r.0.contains("may move 0 more this turn (half speed, having acted)")));
 }
 
@@ -177,8 +185,8 @@ fn morale_is_checked_when_a_faction_falls_to_half_this_round_or_one_alone_to_hal
 }
 
 #[test]
-fn the_ai_plays_both_scenarios_to_their_end() {
-    for (name, text) in [("inn", INN), ("market", MARKET), ("wyrm", WYRM)] {
+fn the_ai_plays_every_scenario_to_its_end() {
+    for (name, text) in [("inn", INN), ("market", MARKET), ("wyrm", WYRM), ("ambush", AMBUSH)] {
         for seed in 0..40 {
             let mut app = table(text, seed, true);
             app.update();
@@ -285,7 +293,7 @@ proptest! {
         seed in 0u64..1_000_000,
         picks in proptest::collection::vec(any::<u16>(), 2..64),
     ) {
-        random_fight([INN, MARKET, WYRM][(seed % 3) as usize], seed, &picks);
+        random_fight([INN, MARKET, WYRM, AMBUSH][(seed % 4) as usize], seed, &picks);
     }
 }
 
@@ -303,17 +311,23 @@ fn dragging_a_character_of_the_faction_to_act_takes_its_turn_and_moves_it() {
     let mut app = by_hand(INN);
     send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
     let theobald = who(&app, "theobald");
-    let loft =
-        FactionZones::validate(app.world(), theobald, &FactionZonesIntent::Move { zone: "loft".into() });
+    let loft = FactionZones::validate(
+        app.world(),
+        theobald,
+        &FactionZonesIntent::Move { zone: "loft".into(), sprint: false },
+    );
     // The yard's wall blocks the way up: round by the taproom and the stairs, 3 zones.
     assert!(
         loft.is_err_and(|r| r.0 == "Loft is 3 zones away; Theobald may move 2 more this turn (full speed)")
     );
-    send(&mut app, "theobald", FactionZonesIntent::Move { zone: "taproom".into() });
+    send(&mut app, "theobald", FactionZonesIntent::Move { zone: "taproom".into(), sprint: false });
     assert_eq!(app.world().resource::<Battle>().active, Some(theobald), "his turn began");
     send(&mut app, "bandit_c", FactionZonesIntent::LetGo);
-    let far =
-        FactionZones::validate(app.world(), theobald, &FactionZonesIntent::Move { zone: "loft".into() });
+    let far = FactionZones::validate(
+        app.world(),
+        theobald,
+        &FactionZonesIntent::Move { zone: "loft".into(), sprint: false },
+    );
     assert!(
         far.is_err_and(|r| r.0 == "Loft is 2 zones away; Theobald may move 1 more this turn (full speed)")
     );
@@ -324,7 +338,7 @@ fn moving_away_from_nearby_enemies_draws_their_opportunity_attacks_then_the_move
     let mut app = by_hand(INN);
     send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
     // The bandit in the taproom, beside Balthasar and Sybilla, makes for the stairs.
-    send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into() });
+    send(&mut app, "bandit_a", FactionZonesIntent::Move { zone: "stairs".into(), sprint: false });
     let (balthasar, sybilla, bandit) = (who(&app, "balthasar"), who(&app, "sybilla"), who(&app, "bandit_a"));
     assert_eq!(FactionZones::awaiting(app.world()), [balthasar, sybilla], "both may strike as he leaves");
     send(&mut app, "sybilla", FactionZonesIntent::LetGo);
@@ -351,7 +365,11 @@ fn a_target_may_hide_behind_an_ally_and_an_ally_may_guard() {
     let mut app = by_hand(INN);
     send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
     send(&mut app, "bandit_a", FactionZonesIntent::Activate);
-    send(&mut app, "bandit_a", FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0) });
+    send(
+        &mut app,
+        "bandit_a",
+        FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0), hold_back: false },
+    );
     let (balthasar, sybilla) = (who(&app, "balthasar"), who(&app, "sybilla"));
     assert_eq!(
         FactionZones::awaiting(app.world()),
@@ -375,7 +393,11 @@ fn a_target_may_hide_behind_an_ally_and_an_ally_may_guard() {
     let mut app = by_hand(INN);
     send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
     send(&mut app, "bandit_a", FactionZonesIntent::Activate);
-    send(&mut app, "bandit_a", FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0) });
+    send(
+        &mut app,
+        "bandit_a",
+        FactionZonesIntent::Attack { target: "sybilla".into(), weapon: Some(0), hold_back: false },
+    );
     send(&mut app, "balthasar", FactionZonesIntent::Guard);
     let took = log(&app).iter().any(|l| l["kind"] == "damage" && l["actor"] == "balthasar");
     assert!(took, "the guard takes the attack at once, with no reaction of its own");
@@ -430,7 +452,7 @@ fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     // Maud and Pip both stand in the stream; Osric in the scree.
     let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
     assert!(crate::turns::nearby(app.world(), maud, pip));
-    crate::combat::attack(app.world_mut(), wyrm, maud, Some(1), false);
+    crate::combat::attack(app.world_mut(), wyrm, maud, Some(1), false, Default::default());
     let burnt: Vec<serde_json::Value> = log(&app)
         .into_iter()
         .filter(|l| l["kind"] == "damage" && l["source"]["weapon"] == "breath")
@@ -439,4 +461,467 @@ fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     assert_eq!(who_burnt, ["maud", "pip"], "everyone in the stream, none else");
     let rolls = log(&app).into_iter().filter(|l| l["kind"] == "roll" && l["actor"] == "wyrm").count();
     assert_eq!(rolls, 2, "one d6 each, small or not");
+}
+
+const AMBUSH: &str = include_str!("../../../../assets/scenarios/faction_zones_ambush.ron");
+
+/// Everyone a person's, on a given seed.
+fn by_hand_seeded(text: &str, seed: u64) -> App {
+    let mut app = table(text, seed, false);
+    let all: Vec<Entity> = app.world().resource::<TableIndex>().order.clone();
+    for e in all {
+        app.world_mut().entity_mut(e).insert(Controller::Human);
+    }
+    app.update();
+    app
+}
+
+/// The log's rolls, as (what, dice).
+fn rolls(app: &App) -> Vec<(String, Vec<u64>)> {
+    log(app)
+        .iter()
+        .filter(|l| l["kind"] == "roll")
+        .map(|l| {
+            let dice = l["dice"]
+                .as_array()
+                .map(|d| d.iter().filter_map(|x| x.as_u64()).collect())
+                .unwrap_or_default();
+            (l["what"].as_str().unwrap_or_default().to_owned(), dice)
+        })
+        .collect()
+}
+
+fn effects(app: &App, what: &str) -> Vec<(String, String)> {
+    log(app)
+        .iter()
+        .filter(|l| l["kind"] == "effect" && l["what"] == what)
+        .map(|l| {
+            (
+                l["actor"].as_str().unwrap_or_default().to_owned(),
+                l["detail"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The text's grapple: Theobald grabs a bandit, who counters with his axe (a 1); Theobald still
+/// stands, so the bandit's STR save comes after, and fails. Next round Theobald's dagger hits
+/// the grabbed bandit, who cannot react; on his turn he can only try to break free, and does.
+fn the_grapple(seed: u64) -> App {
+    let text = INN.replace(
+        r#"weapons: [(id: "spear", name: "Spear", damage: 6)]"#,
+        r#"weapons: [(id: "spear", name: "Spear", damage: 6), (id: "dagger", name: "Dagger", damage: 4)]"#,
+    );
+    let mut app = by_hand_seeded(&text, seed);
+    let (yard, bandit) =
+        (app.world().resource::<TableIndex>().location(&"yard".into()).expect("yard"), who(&app, "bandit_a"));
+    app.world_mut().entity_mut(bandit).insert(fray_core::prelude::Occupies(yard));
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
+    send(&mut app, "theobald", FactionZonesIntent::Activate);
+    let grab =
+        FactionZonesIntent::NonLethal { target: "bandit_a".into(), kind: crate::intent::NonLethal::Grapple };
+    send(&mut app, "theobald", grab);
+    send(&mut app, "bandit_a", FactionZonesIntent::Counter { weapon: Some(0) });
+    app
+}
+
+#[test]
+fn the_texts_grapple_a_counter_lands_first_then_the_str_save_then_breaking_free() {
+    // A seed whose dice are the text's (an axe's 1, a failed save, a dagger that leaves him
+    // conscious, a successful escape); any change in how the dice are drawn fails loudly here.
+    const SEED: u64 = 3;
+    let mut app = the_grapple(SEED);
+    let theobald = who(&app, "theobald");
+    let bandit = who(&app, "bandit_a");
+    // The counter's damage first, then the bandit's STR save (Theobald still stands).
+    let r = rolls(&app);
+    let last_two: Vec<&str> = r.iter().rev().take(2).rev().map(|(w, _)| w.as_str()).collect();
+    assert_eq!(last_two, ["Hand axe damage on Theobald", "STR save against a grapple"], "{r:?}");
+    assert_eq!(r[r.len() - 2].1, [1], "seed {SEED}: the axe rolls the text's 1");
+    assert!(r[r.len() - 1].1[0] > 10, "seed {SEED}: the bandit (STR 10) fails his save");
+    assert_eq!(app.world().get::<Fighter>(theobald).expect("fighter").health, 10, "armour 2 takes the 1");
+    assert_eq!(crate::non_lethal::grabbed_by(app.world(), bandit), Some(theobald));
+    send(&mut app, "theobald", FactionZonesIntent::EndTurn);
+    // The bandits' activation: the grabbed bandit has spent his turn countering.
+    for (id, intent) in [
+        ("leader", FactionZonesIntent::Activate),
+        ("leader", FactionZonesIntent::EndTurn),
+        ("balthasar", FactionZonesIntent::Pass),
+        // Two passes in a row: the round ends.
+        ("bandit_b", FactionZonesIntent::Pass),
+    ] {
+        send(&mut app, id, intent);
+    }
+    assert_eq!(app.world().resource::<Battle>().round, 2);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
+    send(&mut app, "theobald", FactionZonesIntent::Activate);
+    let stab = FactionZonesIntent::Attack { target: "bandit_a".into(), weapon: Some(1), hold_back: false };
+    send(&mut app, "theobald", stab);
+    // He cannot react: the dagger lands at once; he is hurt, conscious, still held.
+    assert!(app.world().resource::<Battle>().pending.is_none(), "a grabbed target cannot react");
+    let f = app.world().get::<Fighter>(bandit).expect("fighter");
+    assert!(f.health < 8 && f.health > 4, "hurt but conscious: {}", f.health);
+    assert_eq!(
+        crate::non_lethal::grabbed_by(app.world(), bandit),
+        Some(theobald),
+        "a one-handed dagger keeps hold"
+    );
+    send(&mut app, "theobald", FactionZonesIntent::EndTurn);
+    // On his turn, he can only try to break free.
+    let refused = FactionZones::validate(app.world(), bandit, &FactionZonesIntent::Activate)
+        .and_then(|()| {
+            FactionZones::validate(
+                app.world(),
+                bandit,
+                &FactionZonesIntent::Move { zone: "taproom".into(), sprint: false },
+            )
+        })
+        .expect_err("a grabbed bandit cannot move");
+    assert!(refused.0.contains("grabbed by Theobald"), "{}", refused.0);
+    send(&mut app, "bandit_a", FactionZonesIntent::BreakFree);
+    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
+    assert_eq!(what, "STR save to break free");
+    assert!(dice[0] <= 10, "seed {SEED}: he breaks free, as in the text");
+    assert_eq!(crate::non_lethal::grabbed_by(app.world(), bandit), None);
+    assert!(app.world().get::<Fighter>(bandit).expect("fighter").acted, "the attempt took his turn");
+    assert_eq!(effects(&app, "released"), [("bandit_a".to_owned(), "broke free".to_owned())]);
+}
+
+fn put(app: &mut App, id: &str, zone: &str) {
+    let (e, z) = (who(app, id), app.world().resource::<TableIndex>().location(&zone.into()).expect("zone"));
+    app.world_mut().entity_mut(e).insert(fray_core::prelude::Occupies(z));
+}
+
+fn zone_of(app: &App, id: &str) -> String {
+    fray_core::location::place_id(app.world(), crate::turns::zone(app.world(), who(app, id)).expect("a zone"))
+        .to_string()
+}
+
+/// The ambush without its concealment: the ogre and the escort, hand to hand.
+fn open_road(seed: u64) -> App {
+    by_hand_seeded(&AMBUSH.replace("concealed: true,", ""), seed)
+}
+
+#[test]
+fn the_ambushers_bonus_round_surprise_and_revealing() {
+    let mut app = by_hand(AMBUSH);
+    let (bettina, brute, slinger, knife) =
+        (who(&app, "bettina"), who(&app, "brute"), who(&app, "slinger"), who(&app, "knife"));
+    assert_eq!(effects(&app, "bonus_round").len(), 1, "concealed characters open with a bonus round");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    // Only the concealed act: not the ogre.
+    assert_eq!(FactionZones::awaiting(app.world()), [knife, slinger, brute]);
+    // No one can target a concealed character; the GM's board has it, the table's does not.
+    let refused = check_attack(app.world(), bettina, brute, Some(1)).expect_err("concealed");
+    assert_eq!(refused.0, "Cutthroat brute is concealed: no one can see it");
+    assert!(FactionZones::token(app.world(), brute).concealed);
+    // The slinger's stone takes Bettina by surprise: no reaction; he is revealed.
+    send(&mut app, "slinger", FactionZonesIntent::Activate);
+    send(
+        &mut app,
+        "slinger",
+        FactionZonesIntent::Attack { target: "bettina".into(), weapon: Some(0), hold_back: false },
+    );
+    assert!(app.world().resource::<Battle>().pending.is_none(), "a surprised target cannot react");
+    assert_eq!(effects(&app, "surprised"), [("bettina".to_owned(), "slinger".to_owned())]);
+    assert_eq!(effects(&app, "revealed"), [("slinger".to_owned(), "attacked".to_owned())]);
+    assert!(!FactionZones::token(app.world(), slinger).concealed);
+    send(&mut app, "slinger", FactionZonesIntent::EndTurn);
+    // The escort has no one concealed: it passes on its own. The brute walks onto the road,
+    // in front of the escort: revealed. The cutthroat stays hidden in the thicket.
+    send(&mut app, "brute", FactionZonesIntent::Activate);
+    send(&mut app, "brute", FactionZonesIntent::Move { zone: "road".into(), sprint: false });
+    assert_eq!(effects(&app, "revealed")[1], ("brute".to_owned(), "walked in front of an enemy".to_owned()));
+    send(&mut app, "brute", FactionZonesIntent::EndTurn);
+    send(&mut app, "knife", FactionZonesIntent::Activate);
+    send(&mut app, "knife", FactionZonesIntent::EndTurn);
+    assert!(FactionZones::token(app.world(), knife).concealed, "ending a turn unseen keeps it concealed");
+    // Round 2 is an ordinary round: everyone may act.
+    assert_eq!(app.world().resource::<Battle>().round, 2);
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    assert!(FactionZones::awaiting(app.world()).contains(&who(&app, "aldo")));
+    assert!(!app.world().resource::<Battle>().bonus_round);
+    // Hiding again needs no enemy in sight: Bettina on the road is seen by the brute.
+    send(&mut app, "bettina", FactionZonesIntent::Activate);
+    let hide = FactionZones::validate(app.world(), bettina, &FactionZonesIntent::Hide).expect_err("seen");
+    assert!(hide.0.contains("can see Bettina"), "{}", hide.0);
+}
+
+#[test]
+fn a_larger_grabber_allows_no_save_and_no_escape_and_an_ally_frees_the_held() {
+    let mut app = open_road(2);
+    let (aldo, ogre) = (who(&app, "aldo"), who(&app, "ogre"));
+    put(&mut app, "ogre", "road");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    // A human cannot grab the large ogre.
+    send(&mut app, "aldo", FactionZonesIntent::Activate);
+    let grab =
+        FactionZonesIntent::NonLethal { target: "ogre".into(), kind: crate::intent::NonLethal::Grapple };
+    let refused = FactionZones::validate(app.world(), aldo, &grab).expect_err("larger");
+    assert!(refused.0.contains("Toll ogre is larger than Aldo"), "{}", refused.0);
+    send(&mut app, "aldo", FactionZonesIntent::EndTurn);
+    send(&mut app, "ogre", FactionZonesIntent::Activate);
+    let grab =
+        FactionZonesIntent::NonLethal { target: "aldo".into(), kind: crate::intent::NonLethal::Grapple };
+    send(&mut app, "ogre", grab);
+    // Aldo has acted: no reaction; smaller, he has no STR save.
+    assert_eq!(effects(&app, "cannot_resist"), [("aldo".to_owned(), "ogre".to_owned())]);
+    assert_eq!(crate::non_lethal::grabbed_by(app.world(), aldo), Some(ogre));
+    // The ogre walks onto the bridge, dragging him along; it keeps hold whatever it does.
+    send(&mut app, "ogre", FactionZonesIntent::Move { zone: "bridge".into(), sprint: false });
+    send(&mut app, "bettina", FactionZonesIntent::LetGo);
+    assert_eq!(zone_of(&app, "aldo"), "bridge");
+    send(&mut app, "ogre", FactionZonesIntent::EndTurn);
+    // Next round: Aldo cannot break free of a larger grip; Corin frees him with a STR save.
+    send(&mut app, "bettina", FactionZonesIntent::Pass);
+    send(&mut app, "slinger", FactionZonesIntent::Pass);
+    assert_eq!(app.world().resource::<Battle>().round, 2);
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    let escape =
+        FactionZones::validate(app.world(), aldo, &FactionZonesIntent::BreakFree).expect_err("larger");
+    assert!(escape.0.contains("cannot break free alone"), "{}", escape.0);
+    send(&mut app, "corin", FactionZonesIntent::Activate);
+    send(&mut app, "corin", FactionZonesIntent::Free { ally: "aldo".into() });
+    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
+    assert_eq!(what, "STR save to free Aldo");
+    assert_eq!(
+        crate::non_lethal::grabbed_by(app.world(), aldo).is_none(),
+        dice[0] <= 11,
+        "freed on a pass (STR 11)"
+    );
+}
+
+#[test]
+fn a_larger_shover_deals_a_d4_and_pushes_a_zone_into_the_hazard() {
+    let mut app = open_road(2);
+    let aldo = who(&app, "aldo");
+    put(&mut app, "ogre", "road");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(&mut app, "ogre", FactionZonesIntent::Activate);
+    // Two zones is beyond a one-size shove.
+    let far = FactionZonesIntent::NonLethal {
+        target: "aldo".into(),
+        kind: crate::intent::NonLethal::Shove { to: Some("ford".into()) },
+    };
+    let refused = FactionZones::validate(app.world(), who(&app, "ogre"), &far).expect_err("too far");
+    assert!(refused.0.contains("shoves it up to 1 zone"), "{}", refused.0);
+    let shove = FactionZonesIntent::NonLethal {
+        target: "aldo".into(),
+        kind: crate::intent::NonLethal::Shove { to: Some("bridge".into()) },
+    };
+    send(&mut app, "ogre", shove);
+    send(&mut app, "aldo", FactionZonesIntent::TakeIt);
+    assert_eq!(zone_of(&app, "aldo"), "bridge");
+    let what: Vec<String> = rolls(&app).into_iter().map(|r| r.0).collect();
+    assert_eq!(
+        what,
+        ["shove damage on Aldo", "hazard damage on Aldo"],
+        "no save: a d4, then the bridge's hazard"
+    );
+    let lost = 10 - app.world().get::<Fighter>(aldo).expect("fighter").health;
+    let dice: u64 = rolls(&app).iter().map(|r| r.1[0]).sum();
+    assert_eq!(u64::from(lost), dice.min(10), "direct damage: armour does not count");
+}
+
+#[test]
+fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
+    let mut app = open_road(4);
+    let bettina = who(&app, "bettina");
+    put(&mut app, "brute", "road");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(&mut app, "brute", FactionZonesIntent::Activate);
+    let disarm = FactionZonesIntent::NonLethal {
+        target: "bettina".into(),
+        kind: crate::intent::NonLethal::Disarm { weapon: 0 },
+    };
+    send(&mut app, "brute", disarm);
+    send(&mut app, "bettina", FactionZonesIntent::TakeIt);
+    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
+    assert_eq!(what, "STR save against a disarm");
+    let dropped = dice[0] > 9;
+    assert_eq!(!app.world().get::<Fighter>(bettina).expect("fighter").holds(0), dropped, "STR 9");
+    if !dropped {
+        return;
+    }
+    send(&mut app, "brute", FactionZonesIntent::EndTurn);
+    send(&mut app, "bettina", FactionZonesIntent::Activate);
+    let shot = FactionZonesIntent::Attack { target: "brute".into(), weapon: Some(0), hold_back: false };
+    let refused = FactionZones::validate(app.world(), bettina, &shot).expect_err("dropped");
+    assert_eq!(refused.0, "Bettina's Crossbow was knocked away");
+    send(&mut app, "bettina", FactionZonesIntent::PickUp { weapon: 0 });
+    assert!(FactionZones::validate(app.world(), bettina, &shot).is_ok(), "back in hand");
+}
+
+#[test]
+fn holding_back_rolls_the_impaired_die_and_a_stunt_accepted_replaces_the_damage() {
+    let mut app = open_road(5);
+    let (aldo, brute) = (who(&app, "aldo"), who(&app, "brute"));
+    put(&mut app, "brute", "road");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    send(&mut app, "aldo", FactionZonesIntent::Activate);
+    send(
+        &mut app,
+        "aldo",
+        FactionZonesIntent::Attack { target: "brute".into(), weapon: Some(0), hold_back: true },
+    );
+    send(&mut app, "brute", FactionZonesIntent::TakeIt);
+    let roll = log(&app).into_iter().rfind(|l| l["kind"] == "roll").expect("a roll");
+    assert_eq!(roll["what"], "Halberd damage on Cutthroat brute");
+    assert!(roll["dice"][0].as_u64().is_some_and(|d| (1..=4).contains(&d)), "the impaired d4, not the d8");
+    assert_eq!(roll["modifiers"][0]["what"], "held back: impaired", "{roll}");
+    send(&mut app, "aldo", FactionZonesIntent::EndTurn);
+    // The brute at 3 health: a stunt offers him a way out; accepted, no damage is rolled.
+    app.world_mut().get_mut::<Fighter>(brute).expect("fighter").health = 5;
+    send(&mut app, "slinger", FactionZonesIntent::Pass);
+    send(&mut app, "corin", FactionZonesIntent::Activate);
+    send(&mut app, "corin", FactionZonesIntent::Move { zone: "road".into(), sprint: false });
+    let stunt = FactionZonesIntent::Stunt {
+        target: "brute".into(),
+        weapon: Some(0),
+        effect: crate::intent::StuntEffect::Incapacitated,
+    };
+    send(&mut app, "corin", stunt);
+    let rolled = rolls(&app).len();
+    assert_eq!(crate::ai::choose(app.world(), brute), FactionZonesIntent::AcceptStunt, "a d6 could fell him");
+    send(&mut app, "brute", FactionZonesIntent::AcceptStunt);
+    assert_eq!(rolls(&app).len(), rolled, "no damage rolled");
+    assert_eq!(app.world().get::<Status>(brute), Some(&Status::Unconscious));
+    assert_eq!(app.world().get::<Fighter>(brute).expect("fighter").health, 5);
+    assert!(app.world().get::<Fighter>(aldo).is_some());
+}
+
+#[test]
+fn a_damaging_attack_countered_by_a_grapple_lands_first() {
+    let mut app = open_road(6);
+    let (aldo, brute) = (who(&app, "aldo"), who(&app, "brute"));
+    put(&mut app, "brute", "road");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(&mut app, "brute", FactionZonesIntent::Activate);
+    send(
+        &mut app,
+        "brute",
+        FactionZonesIntent::Attack { target: "aldo".into(), weapon: Some(0), hold_back: false },
+    );
+    let counter = FactionZonesIntent::CounterNonLethal { kind: crate::intent::NonLethal::Grapple };
+    send(&mut app, "aldo", counter);
+    let what: Vec<String> = rolls(&app).into_iter().map(|r| r.0).collect();
+    assert_eq!(what, ["Axe damage on Aldo", "STR save against a grapple"], "the axe first, the grapple last");
+    let held = crate::non_lethal::grabbed_by(app.world(), brute) == Some(aldo);
+    let saved = rolls(&app)[1].1[0] <= 13;
+    assert_eq!(held, !saved, "grabbed unless the brute (STR 13) saves");
+}
+
+#[test]
+fn sprinting_doubles_the_turns_speed_as_a_bonus_action() {
+    let mut app = open_road(7);
+    let corin = who(&app, "corin");
+    put(&mut app, "corin", "thicket");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    // Thicket to the far bank: 3 zones, beyond full speed, within a sprint.
+    let walk = FactionZonesIntent::Move { zone: "ford".into(), sprint: false };
+    assert!(FactionZones::validate(app.world(), corin, &walk).is_err_and(|r| r.0.contains("3 zones away")));
+    let ford = app.world().resource::<TableIndex>().location(&"ford".into()).expect("ford");
+    assert_eq!(FactionZones::entry(app.world(), corin, ford), Ok("3 zones, sprinting".to_owned()));
+    send(&mut app, "corin", FactionZonesIntent::Move { zone: "ford".into(), sprint: true });
+    send(&mut app, "knife", FactionZonesIntent::LetGo);
+    assert_eq!(zone_of(&app, "corin"), "ford");
+    // Past half a sprint (2 zones), no action.
+    let act =
+        FactionZones::validate(app.world(), corin, &FactionZonesIntent::Main).expect_err("moved too far");
+    assert!(act.0.contains("full speed"), "{}", act.0);
+}
+
+#[test]
+fn a_token_shows_how_the_acting_characters_ranged_weapons_reach_it() {
+    let mut app = open_road(8);
+    let (ogre, slinger) = (who(&app, "ogre"), who(&app, "slinger"));
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
+    send(&mut app, "bettina", FactionZonesIntent::Activate);
+    // The crossbow (range 6) from the road: the ditch 1 zone (in range), the ford 2 zones on a
+    // large ogre (range doubled to 12: in range); after moving, a WIT save.
+    assert!(FactionZones::token(app.world(), slinger).notes.contains(&"in range".to_owned()));
+    assert!(FactionZones::token(app.world(), ogre).notes.contains(&"in range".to_owned()));
+    send(&mut app, "bettina", FactionZonesIntent::Move { zone: "thicket".into(), sprint: false });
+    assert!(FactionZones::token(app.world(), slinger).notes.contains(&"WIT save to hit".to_owned()));
+    assert!(!FactionZones::token(app.world(), who(&app, "aldo")).notes.iter().any(|n| n.contains("range")));
+}
+
+#[test]
+fn a_barrier_blocks_attacks_but_one_peeking_out_may_be_countered_through_it() {
+    let text = AMBUSH.replace("concealed: true,", "").replace(
+        r#"(id: "ditch", name: "Ditch", entered_from: ["road"], properties: [Cover],"#,
+        r#"(id: "ditch", name: "Ditch", entered_from: ["road"], properties: [Barrier],"#,
+    );
+    let mut app = by_hand_seeded(&text, 9);
+    let (bettina, slinger) = (who(&app, "bettina"), who(&app, "slinger"));
+    let refused = check_attack(app.world(), bettina, slinger, Some(0)).expect_err("blocked");
+    assert_eq!(refused.0, "Slinger is behind a barrier: blocked");
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(&mut app, "slinger", FactionZonesIntent::Activate);
+    send(
+        &mut app,
+        "slinger",
+        FactionZonesIntent::Attack { target: "bettina".into(), weapon: Some(0), hold_back: false },
+    );
+    send(&mut app, "bettina", FactionZonesIntent::Counter { weapon: Some(0) });
+    let bolt = log(&app)
+        .into_iter()
+        .find(|l| l["kind"] == "damage" && l["actor"] == "slinger")
+        .expect("the bolt lands or is stopped");
+    let rolled = bolt["amount"].as_u64().expect("amount");
+    assert_eq!(bolt["reduced"].as_u64(), Some(rolled.min(1)), "the barrier counts as cover (+1): {bolt}");
+}
+
+#[test]
+fn a_damaged_weapon_breaks_on_a_one_and_used_gear_rolls_for_durability_after_the_fight() {
+    let text = AMBUSH.replace("concealed: true,", "").replace(
+        r#"(id: "knife", name: "Knife", damage: 4)"#,
+        r#"(id: "knife", name: "Knife", damage: 4, damaged: true)"#,
+    );
+    let mut app = by_hand_seeded(&text, 10);
+    let (aldo, ogre) = (who(&app, "aldo"), who(&app, "ogre"));
+    app.world_mut().get_mut::<Fighter>(ogre).expect("fighter").health = 1000;
+    app.world_mut().get_mut::<Fighter>(ogre).expect("fighter").sheet.health = 1000;
+    let mut rolls_seen = Vec::new();
+    while rolls_seen.last() != Some(&1) && rolls_seen.len() < 200 {
+        crate::combat::hit(app.world_mut(), aldo, ogre, Some(1));
+        rolls_seen.push(rolls(&app).last().expect("a roll").1[0]);
+    }
+    assert_eq!(rolls_seen.last(), Some(&1), "a d4 shows a 1 in 200 rolls");
+    assert_eq!(effects(&app, "weapon_broke"), [("aldo".to_owned(), "knife".to_owned())], "on the first 1");
+    let f = app.world().get::<Fighter>(aldo).expect("fighter");
+    assert!(!f.holds(1), "broken: out of hand for good");
+    let refused = check_attack(app.world(), aldo, ogre, Some(1)).expect_err("broken");
+    assert_eq!(refused.0, "Aldo's Knife broke");
+    // After an AI fight, each weapon used (and unbroken) and each armour hit rolls once.
+    let mut app = table(AMBUSH, 11, true);
+    app.update();
+    assert_eq!(current::<FactionZonesPhase>(app.world()), FactionZonesPhase::Over);
+    let mut expected = Vec::new();
+    for &e in &app.world().resource::<TableIndex>().order.clone() {
+        let f = app.world().get::<Fighter>(e).expect("fighter");
+        let id = fray_core::table::id(app.world(), e).0;
+        for &w in &f.gear.used {
+            if !f.gear.broken.contains(&w)
+                || effects(&app, "gear_broke").contains(&(id.clone(), f.sheet.weapons[w].id.clone()))
+            {
+                expected.push(format!("{id}: durability: {}", f.sheet.weapons[w].id));
+            }
+        }
+        if f.gear.armour_used {
+            expected.push(format!("{id}: durability: armour"));
+        }
+    }
+    let seen: Vec<String> = log(&app)
+        .iter()
+        .filter(|l| l["kind"] == "roll" && l["what"].as_str().is_some_and(|w| w.starts_with("durability")))
+        .map(|l| {
+            format!("{}: {}", l["actor"].as_str().unwrap_or_default(), l["what"].as_str().unwrap_or_default())
+        })
+        .collect();
+    assert!(!seen.is_empty(), "someone used a weapon");
+    let (mut a, mut b) = (seen.clone(), expected);
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
 }
