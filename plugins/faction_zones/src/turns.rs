@@ -124,23 +124,28 @@ pub fn sprint(world: &mut World, e: Entity) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sprint", detail: String::new() });
 }
 
-/// Moves `e` to `to`, `d` zones, dragging along those it holds.
+/// Moves `e` to `to`, `d` zones, dragging along those it holds; walking into an enemy's
+/// sight reveals a concealed mover.
 pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
-    let from = zone(world, e);
     let held = crate::non_lethal::held_by(world, e);
-    world.entity_mut(e).insert(Occupies(to));
-    for t in held {
-        world.entity_mut(t).insert(Occupies(to));
-    }
-    crate::stealth::after_move(world, e);
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.moved += d;
     }
+    for m in std::iter::once(e).chain(held) {
+        place(world, m, to, d);
+    }
+    crate::stealth::after_move(world, e);
+}
+
+/// Puts `m` in zone `to`, logging the move of `d` zones.
+fn place(world: &mut World, m: Entity, to: Entity, d: u32) {
+    let from = zone(world, m);
+    world.entity_mut(m).insert(Occupies(to));
     let (Some(from), Some(l)) = (from, world.get::<Location>(to)) else { return };
     let to_id = l.id.clone();
     let from_id =
         world.get::<Location>(from).map(|l| l.id.clone()).unwrap_or_else(fray_core::ids::LocationId::field);
-    let who = id(world, e);
+    let who = id(world, m);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Moved { from: from_id, to: to_id, cost: d });
 }
 

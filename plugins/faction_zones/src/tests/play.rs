@@ -671,6 +671,9 @@ fn a_larger_grabber_allows_no_save_and_no_escape_and_an_ally_frees_the_held() {
     send(&mut app, "ogre", FactionZonesIntent::Move { zone: "bridge".into(), sprint: false });
     send(&mut app, "bettina", FactionZonesIntent::LetGo);
     assert_eq!(zone_of(&app, "aldo"), "bridge");
+    let moved: Vec<_> =
+        log(&app).into_iter().filter(|l| l["kind"] == "moved").map(|l| l["actor"].clone()).collect();
+    assert_eq!(moved, ["ogre", "aldo"], "the held one's move is logged after its grabber's");
     send(&mut app, "ogre", FactionZonesIntent::EndTurn);
     // Next round: Aldo cannot break free of a larger grip; Corin frees him with a STR save.
     send(&mut app, "bettina", FactionZonesIntent::Pass);
