@@ -151,6 +151,7 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
                 .location(zone)
                 .ok_or_else(|| Rejection::new(format!("there is no zone '{zone}'")))?;
             // A character of the faction to act dragged to a zone takes its turn and moves.
+            // Sprinting first only when not sprinting yet.
             let sprint = *sprint && !world.get::<crate::phase::Fighter>(e).is_some_and(|f| f.sprinting);
             turns::check_move(world, e, to, !in_turn, sprint).map(|d| Plan::Move(to, d, !in_turn, sprint))
         }

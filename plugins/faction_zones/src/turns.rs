@@ -64,7 +64,7 @@ pub fn movement_left(world: &World, e: Entity) -> u32 {
 }
 
 /// Checks a move of `e` to zone `to` (`fresh`: at the start of its turn; `sprint`: sprinting
-/// first).
+/// first, when it is not sprinting yet).
 pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: bool) -> Verdict<u32> {
     if let Some(g) = crate::non_lethal::grabbed_by(world, e) {
         return Err(Rejection::new(format!(
@@ -73,7 +73,6 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: boo
             name(world, g)
         )));
     }
-    let sprint = sprint && !world.get::<Fighter>(e).is_some_and(|f| f.sprinting && !fresh);
     if sprint && !fresh {
         check_action(world, e, false)?;
     }

@@ -44,13 +44,7 @@ fn send(app: &mut App, id: &str, intent: FactionZonesIntent) {
 
 /// Everyone a person's: the test decides every step.
 fn by_hand(text: &str) -> App {
-    let mut app = table(text, 1, false);
-    let all: Vec<Entity> = app.world().resource::<TableIndex>().order.clone();
-    for e in all {
-        app.world_mut().entity_mut(e).insert(Controller::Human);
-    }
-    app.update();
-    app
+    by_hand_seeded(text, 1)
 }
 
 #[test]
@@ -728,7 +722,8 @@ fn a_larger_shover_deals_a_d4_and_pushes_a_zone_into_the_hazard() {
 
 #[test]
 fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
-    let mut app = open_road(4);
+    const SEED: u64 = 4;
+    let mut app = open_road(SEED);
     let bettina = who(&app, "bettina");
     put(&mut app, "brute", "road");
     send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
@@ -741,11 +736,9 @@ fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
     send(&mut app, "bettina", FactionZonesIntent::TakeIt);
     let (what, dice) = rolls(&app).last().cloned().expect("a roll");
     assert_eq!(what, "STR save against a disarm");
-    let dropped = dice[0] > 9;
-    assert_eq!(!app.world().get::<Fighter>(bettina).expect("fighter").holds(0), dropped, "STR 9");
-    if !dropped {
-        return;
-    }
+    // A seed on which Bettina (STR 9) fails, so the rest of the test always runs.
+    assert!(dice[0] > 9, "seed {SEED}: the save fails ({})", dice[0]);
+    assert!(!app.world().get::<Fighter>(bettina).expect("fighter").holds(0), "the crossbow is dropped");
     send(&mut app, "brute", FactionZonesIntent::EndTurn);
     send(&mut app, "bettina", FactionZonesIntent::Activate);
     let shot = FactionZonesIntent::Attack { target: "brute".into(), weapon: Some(0), hold_back: false };
@@ -758,7 +751,7 @@ fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
 #[test]
 fn holding_back_rolls_the_impaired_die_and_a_stunt_accepted_replaces_the_damage() {
     let mut app = open_road(5);
-    let (aldo, brute) = (who(&app, "aldo"), who(&app, "brute"));
+    let brute = who(&app, "brute");
     put(&mut app, "brute", "road");
     send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "escort".into() });
     send(&mut app, "aldo", FactionZonesIntent::Activate);
@@ -790,7 +783,6 @@ fn holding_back_rolls_the_impaired_die_and_a_stunt_accepted_replaces_the_damage(
     assert_eq!(rolls(&app).len(), rolled, "no damage rolled");
     assert_eq!(app.world().get::<Status>(brute), Some(&Status::Unconscious));
     assert_eq!(app.world().get::<Fighter>(brute).expect("fighter").health, 5);
-    assert!(app.world().get::<Fighter>(aldo).is_some());
 }
 
 #[test]
