@@ -83,6 +83,7 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let duel = scenario("plugins/toy_duel/scenarios/duel.ron");
     let ford = scenario("assets/scenarios/fast_slow_crossing.ron");
     let inn = scenario("assets/scenarios/faction_zones_inn.ron");
+    let ford_ladder = scenario("assets/scenarios/ap_ladder_ford.ron");
     let mut app = every_ruleset();
     let first = play(&mut app, &ambush, 7);
     assert!(first.len() > 10_000, "a whole FateWalker fight is logged");
@@ -100,6 +101,11 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let inn_log = play(&mut app, &inn, 4);
     assert!(inn_log == alone(&inn, 4), "the inn after an unfinished ford differs from the inn alone");
     leave_midway(&mut app, &inn, 4);
+    let ladder_log = play(&mut app, &ford_ladder, 2);
+    assert!(
+        ladder_log == alone(&ford_ladder, 2),
+        "the ladder's ford after an unfinished inn differs from it alone"
+    );
     let fifth = play(&mut app, &ambush, 8);
     assert!(fifth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
 }

@@ -165,7 +165,7 @@ fn write_log(
 }
 
 /// Rewrites `--status-out` whenever what it says changed: the ruleset, clock and phase, who
-/// the rules wait on (and which of them a person plays), who decides in the panel, the
+/// the rules wait on (and which of them a person plays), whose turn it is, who decides in the panel, the
 /// outcomes and the last one, the log's length, pictures saved, whether the layout is
 /// written and the table window open.
 fn write_status(world: &mut World, mut last: Local<Option<serde_json::Value>>) {
@@ -217,6 +217,7 @@ fn status(world: &World) -> serde_json::Value {
         "phase": rules.as_ref().map(|r| r.phase(world).name),
         "over": rules.as_ref().is_some_and(|r| r.over(world)),
         "awaiting": ids(&awaiting),
+        "acting": ids(&rules.as_ref().map(|r| r.acting(world)).unwrap_or_default()),
         "humans": ids(&humans),
         "focus": focus.map(|e| fray_core::table::id(world, e).0),
         "dragging": dragging,

@@ -231,7 +231,11 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         // Each entry stays on one line; the strip wraps between entries.
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{}:", order.title)).strong());
-            for entry in &order.entries {
+            for (i, entry) in order.entries.iter().enumerate() {
+                for event in order.events.iter().filter(|ev| ev.before == i) {
+                    ui.label(RichText::new(format!("event: {}", event.what)).italics());
+                    ui.label("|");
+                }
                 let asked = waiting.contains(&entry.who);
                 let first = name(world, entry.who).split_whitespace().next().unwrap_or_default().to_owned();
                 let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
@@ -245,6 +249,9 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                 };
                 ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                 ui.label("|");
+            }
+            for event in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
+                ui.label(RichText::new(format!("event: {}", event.what)).italics());
             }
         });
     }

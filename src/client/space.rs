@@ -149,6 +149,10 @@ fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
                 gizmos.circle_2d(at, r, Color::srgb(0.3, 0.6, 1.0));
                 gizmos.circle_2d(at, r - 3.0, Color::srgba(0.3, 0.6, 1.0, 0.5));
             }
+            SceneryKind::Terrain => {
+                gizmos.circle_2d(at, r, Color::srgb(0.72, 0.6, 0.4));
+                gizmos.circle_2d(at, r - 6.0, Color::srgba(0.72, 0.6, 0.4, 0.4));
+            }
         }
     }
     if let Some((start, unit, n)) = drawn.bar {

@@ -2,6 +2,7 @@
 //! rules, or its board adapter (a folder beside this file) when it has widgets of its own,
 //! which brings its rules. How to add a ruleset: `plugins/README.md`.
 
+mod ap_ladder;
 mod faction_zones;
 mod fast_slow;
 mod fatewalker;
@@ -23,6 +24,7 @@ pub fn all() -> Vec<Registration> {
         Registration::rules::<::toy_duel::ToyDuel>(),
         Registration::with_board::<fast_slow::Board>(),
         Registration::with_board::<faction_zones::Board>(),
+        Registration::with_board::<ap_ladder::Board>(),
     ]
 }
 

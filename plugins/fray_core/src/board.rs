@@ -167,6 +167,17 @@ pub struct OrderView {
     pub title: &'static str,
     /// Who comes when, first first.
     pub entries: Vec<OrderEntry>,
+    /// Happenings placed in the order that are no combatant (the GM's events on a ladder).
+    pub events: Vec<OrderEvent>,
+}
+
+/// A happening in the order: no combatant, a name and where it sits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderEvent {
+    /// It comes before `entries[before]` (after the last entry when `before` is their count).
+    pub before: usize,
+    /// What it is, in words.
+    pub what: String,
 }
 
 /// One combatant's place in the order.
@@ -295,6 +306,8 @@ pub enum SceneryKind {
     },
     /// A hazard's area (rising water, fire): a blue circle.
     Hazard,
+    /// Ground of a nature of its own (hard terrain, fog, darkness, high ground): a tan circle.
+    Terrain,
 }
 
 /// A person allocates counters of one kind among targets (Fiend Wake's harassment): the

@@ -120,6 +120,15 @@ pub enum RollReading {
         /// The dice plus the modifier.
         total: i64,
     },
+    /// A percentile test (the Initiative ladder): a d100 at most `chance` succeeds.
+    Percentile {
+        /// The chance in percent, every modifier counted (1 to 99).
+        chance: u32,
+        /// Whether it succeeded.
+        success: bool,
+        /// A critical: the die's two digits match (11, 22 … 99; 100 fails critically).
+        critical: bool,
+    },
     /// A random tie-break: the dice drawn for those tied put them in order.
     Draw {
         /// Who was tied, in the order the dice were drawn for them.
@@ -143,7 +152,9 @@ impl RollRecord {
     /// Whether the roll did what it had to (a sum or a draw always does).
     pub fn success(&self) -> bool {
         match self.reading {
-            RollReading::BestPlus { success, .. } | RollReading::Successes { success, .. } => success,
+            RollReading::BestPlus { success, .. }
+            | RollReading::Successes { success, .. }
+            | RollReading::Percentile { success, .. } => success,
             RollReading::Sum { .. } | RollReading::Draw { .. } => true,
         }
     }
@@ -164,6 +175,11 @@ impl RollRecord {
                 if successes < needed { format!(" (needs {needed})") } else { String::new() }
             ),
             RollReading::Sum { modifier, total } => format!("{what} {dice:?} {modifier:+} = {total}"),
+            RollReading::Percentile { chance, success, critical } => format!(
+                "{what} {dice:?} against {chance}%: {}{}",
+                if *critical { "critical " } else { "" },
+                if *success { "success" } else { "failure" }
+            ),
             RollReading::Draw { order, .. } => {
                 let order: Vec<&str> = order.iter().map(CombatantId::as_str).collect();
                 format!("{what}: a draw {dice:?} puts them {}", order.join(", "))

@@ -134,6 +134,9 @@ fn roll_line(roll: &RollRecord, dice: &[String], verdict: &str) -> String {
             format!("[{dice}] vs {target}: {successes} success{}", if *successes == 1 { "" } else { "es" })
         }
         RollReading::Sum { modifier, total } => format!("[{dice}] {modifier:+} = {total}"),
+        RollReading::Percentile { chance, critical, .. } => {
+            format!("[{dice}] vs {chance}% — {}{verdict}", if *critical { "critical " } else { "" })
+        }
         RollReading::Draw { .. } => format!("[{dice}] drawn"),
     }
 }

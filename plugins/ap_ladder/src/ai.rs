@@ -1,0 +1,124 @@
+//! The Initiative ladder's AI: a plain, predictable opponent. It reacts with its best chance
+//! when it is 30% or better; on its turn it escapes a chokehold, keeps one it holds, gets up,
+//! speaks its inspiring words once, loads, strikes the nearest foe it can (keeping its last AP
+//! for a reaction once it has struck), and otherwise closes in, charging when that reaches.
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::Submitted;
+use fray_core::prelude::Controller;
+use fray_core::session::ai_may_act;
+use fray_core::table::id;
+
+use crate::combat::reactions;
+use crate::data::{Condition, WeaponKind};
+use crate::decisions::{awaiting, submit, validate};
+use crate::field::{between, distance, foes, position};
+use crate::intent::{ApLadderIntent, MoveKind};
+use crate::moves::reach;
+use crate::phase::{Battle, Fighter};
+
+/// Decides for every AI combatant the rules wait on.
+pub(crate) fn decide(world: &mut World) {
+    for e in awaiting(world) {
+        if world.get::<Controller>(e) != Some(&Controller::Ai) || !ai_may_act(world) {
+            continue;
+        }
+        let intent = choose(world, e);
+        let _ = submit(world, Submitted { actor: id(world, e), intent });
+    }
+}
+
+/// The AI's decision for `e` now (always one the rules accept, ending the turn at worst).
+pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
+    let ok = |i: &ApLadderIntent| validate(world, e, i).is_ok();
+    let battle = world.resource::<Battle>();
+    if let Some(p) = &battle.pending {
+        let best = reactions(world, p)
+            .into_iter()
+            .filter_map(|(r, v)| v.ok().map(|c| (r, c)))
+            .max_by_key(|(_, c)| *c);
+        return match best {
+            Some((reaction, chance)) if chance >= 30 => ApLadderIntent::React { reaction },
+            _ => ApLadderIntent::TakeIt,
+        };
+    }
+    let Some(f) = world.get::<Fighter>(e) else { return ApLadderIntent::EndTurn };
+    let picks = [
+        ApLadderIntent::Escape,
+        ApLadderIntent::KeepChokehold,
+        ApLadderIntent::GetUp,
+        ApLadderIntent::InspiringWords,
+        ApLadderIntent::Load,
+    ];
+    if let Some(i) = picks.into_iter().find(|i| ok(i)) {
+        return i;
+    }
+    if f.has(Condition::Choked) || crate::ending::incapacitated(world, e) {
+        return ApLadderIntent::EndTurn;
+    }
+    // A lost weapon within reach: pick it up; else fists.
+    if f.wielding.is_none()
+        && let Some(w) = (0..f.sheet.weapons.len()).find(|&w| ok(&ApLadderIntent::Swap { weapon: Some(w) }))
+        && f.sheet.weapons[w].kind != WeaponKind::Thrown
+    {
+        return ApLadderIntent::Swap { weapon: Some(w) };
+    }
+    let mut targets = foes(world, e);
+    targets.sort_by(|a, b| between(world, e, *a).total_cmp(&between(world, e, *b)));
+    let struck = f.turns > 0 && f.ap < 3;
+    let keep_one = struck && f.ap <= 1;
+    if !keep_one {
+        for &t in &targets {
+            let attack =
+                ApLadderIntent::Attack { target: id(world, t), called: None, all_out: 0, punishing: false };
+            if ok(&attack) {
+                return attack;
+            }
+            let trample = ApLadderIntent::Trample { target: id(world, t) };
+            if ok(&trample) {
+                return trample;
+            }
+        }
+    }
+    // A ranged weapon out of reach or unloaded: other weapons in hand first.
+    let Some(&nearest) = targets.first() else { return ApLadderIntent::EndTurn };
+    let engaged = between(world, e, nearest) <= crate::field::engagement(world);
+    if engaged || keep_one {
+        return ApLadderIntent::EndTurn;
+    }
+    if let Some(w) = f.weapon()
+        && w.kind != WeaponKind::Melee
+        && let Some(m) = (0..f.sheet.weapons.len())
+            .find(|&m| f.sheet.weapons[m].melee() && ok(&ApLadderIntent::Swap { weapon: Some(m) }))
+    {
+        return ApLadderIntent::Swap { weapon: Some(m) };
+    }
+    approach(world, e, nearest).unwrap_or(ApLadderIntent::EndTurn)
+}
+
+/// A move toward `t`: a charge when it ends beside it, else a walk as far as it goes.
+fn approach(world: &World, e: Entity, t: Entity) -> Option<ApLadderIntent> {
+    let (from, there) = (position(world, e), position(world, t));
+    let gap = distance(from, there);
+    let stop = 1.0;
+    for how in [MoveKind::Charge, MoveKind::Walk] {
+        let most = reach(world, e, how);
+        let go = (gap - stop).min(most).max(0.0);
+        if go < 0.05 {
+            continue;
+        }
+        if how == MoveKind::Charge && gap - stop > most {
+            continue;
+        }
+        let k = go / gap.max(1e-3);
+        let to = [from[0] + (there[0] - from[0]) * k, from[1] + (there[1] - from[1]) * k];
+        for nudge in [0.0f32, 0.7, -0.7] {
+            let to = [to[0], to[1] + nudge];
+            let intent = ApLadderIntent::Move { to: (to[0], to[1]), how };
+            if validate(world, e, &intent).is_ok() {
+                return Some(intent);
+            }
+        }
+    }
+    None
+}

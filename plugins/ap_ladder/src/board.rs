@@ -1,0 +1,379 @@
+//! What a board shows of the Initiative ladder: the choices with their verdicts, AP and
+//! chances; token captions (AP, conditions, wounds); the sheet; the ladder as the order strip
+//! with the GM's events; covers, areas and dropped weapons as scenery.
+
+use bevy_ecs::prelude::*;
+use fray_core::board::{
+    Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, Scenery, SceneryKind, SheetRow, TokenView,
+};
+use fray_core::table::{can_act, id, name};
+
+use crate::combat::{damage_threshold, peril_threshold, plan_attack, reactions};
+use crate::conditions::label;
+use crate::data::{Attribute, CoverLevel, WeaponKind};
+use crate::decisions::{awaiting, validate};
+use crate::field::{between, distance, foes, position};
+use crate::intent::{Aim, ApLadderIntent, MoveKind, StuntKind};
+use crate::phase::{Battle, DAMAGE_TRACK, Fighter, PERIL_TRACK, RungOf};
+
+/// AP as pips: filled for those left.
+pub fn pips(ap: u32) -> String {
+    format!("{}{}", "■".repeat(ap.min(3) as usize), "□".repeat(3usize.saturating_sub(ap as usize)))
+}
+
+/// The chance of a planned attack, every modifier counted.
+fn chance(world: &World, e: Entity, plan: &crate::combat::AttackPlan) -> i32 {
+    let base = world.get::<Fighter>(e).map_or(0, |f| f.sheet.chance(plan.skill));
+    let peril = world.get::<Fighter>(e).map_or(0, |f| crate::dice::peril_penalty(f.peril));
+    (base + peril + plan.modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 99)
+}
+
+/// Every decision the board offers `e` now, each with its verdict.
+pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
+    if !awaiting(world).contains(&e) {
+        return Vec::new();
+    }
+    let Some(f) = world.get::<Fighter>(e) else { return Vec::new() };
+    let choice = |intent: ApLadderIntent, label: String| {
+        let verdict = validate(world, e, &intent).map(|_| ());
+        Choice::new(intent, label, verdict)
+    };
+    let battle = world.resource::<Battle>();
+    if let Some(p) = battle.pending.as_ref().filter(|p| p.defender == e) {
+        let mut out: Vec<_> = reactions(world, p)
+            .into_iter()
+            .map(|(r, v)| {
+                let label = match &v {
+                    Ok(c) => format!(
+                        "{} (1 AP of {}, {}% — a critical keeps the AP)",
+                        r.word(),
+                        f.ap,
+                        c.clamp(&1, &99)
+                    ),
+                    Err(_) => format!("{} (1 AP)", r.word()),
+                };
+                choice(ApLadderIntent::React { reaction: r }, label)
+            })
+            .collect();
+        let mut take = choice(ApLadderIntent::TakeIt, "Take the hit (no reaction)".to_owned());
+        take.key = Some(ChoiceKey::Pass);
+        out.push(take);
+        return out;
+    }
+    let mut out = Vec::new();
+    if f.has(crate::data::Condition::Choked) {
+        out.push(choice(ApLadderIntent::Escape, "Resist the chokehold (Athletics, 0 AP)".to_owned()));
+    }
+    let weapon = f.weapon().map_or("fists".to_owned(), |w| w.name.clone());
+    for t in foes(world, e) {
+        let tid = id(world, t);
+        let attack = |called: Option<Aim>, all_out: u32, punishing: bool| ApLadderIntent::Attack {
+            target: tid.clone(),
+            called,
+            all_out,
+            punishing,
+        };
+        let plain = attack(None, 0, false);
+        let label = match plan_attack(world, e, t, None, 0, false) {
+            Ok(p) => {
+                format!("Attack {} with {weapon} ({} AP, {}%)", name(world, t), p.ap, chance(world, e, &p))
+            }
+            Err(_) => format!("Attack {} with {weapon}", name(world, t)),
+        };
+        out.push(choice(plain, label).at(tid.clone()));
+        for aim in [Aim::Head, Aim::Arms, Aim::Legs, Aim::Body] {
+            let mut c = choice(
+                attack(Some(aim), 0, false),
+                format!("Called shot at {}'s {} (2 AP, no dodge or parry)", name(world, t), aim.word()),
+            )
+            .at(tid.clone());
+            c.folded = true;
+            out.push(c);
+        }
+        let mut all = choice(
+            attack(None, 1, false),
+            format!("All-out on {} (+10, a Chaos Die: a 6 fumbles)", name(world, t)),
+        )
+        .at(tid.clone());
+        all.folded = true;
+        out.push(all);
+        if f.weapon().is_some_and(|w| w.has(crate::data::Quality::Punishing)) {
+            out.push(
+                choice(
+                    attack(None, 0, true),
+                    format!("Punishing blow on {} (2 AP, +1 Fury Die)", name(world, t)),
+                )
+                .at(tid.clone()),
+            );
+        }
+        if world.get::<fray_core::prelude::Rides>(e).is_some() {
+            out.push(
+                choice(
+                    ApLadderIntent::Trample { target: tid.clone() },
+                    format!("Trample {} (1 AP, only a Dodge answers)", name(world, t)),
+                )
+                .at(tid.clone()),
+            );
+        }
+        for kind in [
+            StuntKind::Takedown,
+            StuntKind::Disarm,
+            StuntKind::StunningBlow,
+            StuntKind::DirtyTricks,
+            StuntKind::Push { takedown: false },
+            StuntKind::Push { takedown: true },
+            StuntKind::Chokehold,
+            StuntKind::Knockout,
+            StuntKind::SplinterShield,
+        ] {
+            let ap = if kind == (StuntKind::Push { takedown: true }) { 2 } else { 1 };
+            let mut c = choice(
+                ApLadderIntent::Stunt { target: tid.clone(), kind },
+                format!("{} on {} ({ap} AP)", kind.word(), name(world, t)),
+            )
+            .at(tid.clone());
+            c.folded = c.verdict.is_err() || kind != StuntKind::Takedown;
+            out.push(c);
+        }
+        if between(world, e, t) > crate::field::engagement(world) {
+            for how in [MoveKind::Charge, MoveKind::Walk] {
+                if let Some(to) = toward(world, e, t, how) {
+                    let ap =
+                        crate::moves::plan_move(world, e, to, how).map_or(crate::moves::ap_of(how), |p| p.ap);
+                    let mut c = choice(
+                        ApLadderIntent::Move { to: (to[0], to[1]), how },
+                        format!("{} toward {} ({ap} AP)", cap(how.word()), name(world, t)),
+                    )
+                    .at(tid.clone());
+                    c.folded = how == MoveKind::Walk;
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out.push(choice(ApLadderIntent::GetUp, "Get up (2 AP, 1 with Coordination)".to_owned()));
+    out.push(choice(
+        ApLadderIntent::KeepChokehold,
+        "Keep the chokehold (3 AP: 1d10 + [BB] Peril)".to_owned(),
+    ));
+    out.push(choice(ApLadderIntent::LetGo, "Let the chokehold go".to_owned()));
+    out.push(choice(ApLadderIntent::TakeAim { ap: 1 }, "Take aim (1 AP: +10)".to_owned()));
+    out.push(choice(ApLadderIntent::TakeAim { ap: 2 }, "Take aim (2 AP: +20)".to_owned()));
+    out.push(choice(ApLadderIntent::InspiringWords, "Inspiring words (1 AP, once a fight)".to_owned()));
+    out.push(choice(ApLadderIntent::LitanyOfHatred, "Litany of hatred (1 AP, once a fight)".to_owned()));
+    out.push(choice(ApLadderIntent::ChannelPower, "Channel power (1 AP: +10 to the next spell)".to_owned()));
+    out.push(choice(ApLadderIntent::Load, format!("Load {weapon} (the AP it needs)")));
+    out.push(choice(ApLadderIntent::Subdue, "Subdue (1 AP: the next attack does not kill)".to_owned()));
+    let swap_cost = if f.swaps > 0 { "1 AP" } else { "free" };
+    for (w, weapon) in f.sheet.weapons.iter().enumerate() {
+        let mut c = choice(
+            ApLadderIntent::Swap { weapon: Some(w) },
+            format!("Take {} in hand ({swap_cost})", weapon.name),
+        );
+        c.folded = c.verdict.is_err();
+        out.push(c);
+    }
+    let mut fists = choice(ApLadderIntent::Swap { weapon: None }, format!("Fists ({swap_cost})"));
+    fists.folded = true;
+    out.push(fists);
+    out.push(choice(ApLadderIntent::Wait, "Wait: keep the AP, act after the next on the ladder".to_owned()));
+    let left = if f.ap > 0 { format!(" ({} AP left unspent)", f.ap) } else { String::new() };
+    let mut end = choice(ApLadderIntent::EndTurn, format!("End turn{left}"));
+    end.key = Some(ChoiceKey::EndTurn);
+    out.push(end);
+    out
+}
+
+fn cap(s: &str) -> String {
+    fray_core::board::capital(s)
+}
+
+/// A point beside `t` that `e` could reach with this kind of move.
+fn toward(world: &World, e: Entity, t: Entity, how: MoveKind) -> Option<[f32; 2]> {
+    let (from, there) = (position(world, e), position(world, t));
+    let gap = distance(from, there);
+    let go = (gap - 1.0).min(crate::moves::reach(world, e, how)).max(0.0);
+    if go < 0.05 {
+        return None;
+    }
+    let k = go / gap.max(1e-3);
+    Some([from[0] + (there[0] - from[0]) * k, from[1] + (there[1] - from[1]) * k])
+}
+
+/// A token's caption: AP, wounds and peril when not whole, conditions, cover, running.
+pub fn token(world: &World, e: Entity) -> TokenView {
+    let Some(f) = world.get::<Fighter>(e) else { return TokenView::default() };
+    let mut notes = Vec::new();
+    if can_act(world, e) {
+        notes.push(format!("AP {}/3", f.ap));
+    }
+    if f.damage > 0 {
+        notes.push(DAMAGE_TRACK[f.damage as usize].to_owned());
+    }
+    if f.peril > 0 {
+        notes.push(PERIL_TRACK[f.peril as usize].to_owned());
+    }
+    for c in f.conditions.keys() {
+        notes.push(label(world, *c));
+    }
+    if let Some(level) = crate::field::cover_level(world, e) {
+        notes.push(format!("{} cover", level.word()));
+    }
+    if f.running {
+        notes.push("running".to_owned());
+    }
+    TokenView { notes, ..TokenView::default() }
+}
+
+/// The sheet: tracks, thresholds, AP, attributes, skills, weapons, conditions.
+pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
+    let Some(f) = world.get::<Fighter>(e) else { return Vec::new() };
+    let (dt, dt_parts) = damage_threshold(world, e, false);
+    let (pt, _) = peril_threshold(world, e);
+    let parts: Vec<String> = dt_parts.iter().map(|m| format!("{} {:+}", m.what, m.value)).collect();
+    let mut rows = vec![
+        SheetRow::heading(format!("AP {} {}", pips(f.ap), f.ap)),
+        SheetRow::line(format!(
+            "Damage: {} ({}/5) · Threshold {dt} ({})",
+            DAMAGE_TRACK[f.damage as usize],
+            f.damage,
+            parts.join(", ")
+        )),
+        SheetRow::line(format!("Peril: {} ({}/5) · Threshold {pt}", PERIL_TRACK[f.peril as usize], f.peril)),
+    ];
+    if !f.conditions.is_empty() {
+        let all: Vec<String> = f.conditions.keys().map(|c| label(world, *c)).collect();
+        rows.push(SheetRow::line(format!("Conditions: {}", all.join(", "))));
+    }
+    let a = &f.sheet.attributes;
+    let plus = &world.resource::<Battle>().rules.numbers;
+    rows.push(SheetRow::heading("Attributes (bonus)"));
+    rows.push(SheetRow::line(format!(
+        "Combat {} ({}) · Brawn {} ({}) · Agility {} ({}) · Perception {} ({})",
+        a.combat,
+        a.combat / 10,
+        a.brawn,
+        a.brawn / 10,
+        a.agility,
+        a.agility / 10,
+        a.perception,
+        a.perception / 10
+    )));
+    rows.push(SheetRow::line(format!(
+        "Intelligence {} · Willpower {} · Fellowship {} · Movement {} yd · Initiative {}",
+        a.intelligence,
+        a.willpower,
+        a.fellowship,
+        f.movement(plus.movement_plus),
+        f.sheet.bonus(Attribute::Perception) + plus.initiative_plus
+    )));
+    if !f.sheet.skills.is_empty() {
+        let skills: Vec<String> =
+            f.sheet.skills.keys().map(|s| format!("{} {}%", s.word(), f.sheet.chance(*s))).collect();
+        rows.push(SheetRow::line(format!("Trained: {}", skills.join(", "))));
+    }
+    rows.push(SheetRow::heading("Weapons"));
+    for (i, w) in f.sheet.weapons.iter().enumerate() {
+        let hand = if f.wielding == Some(i) {
+            "in hand: "
+        } else if f.lost[i] {
+            "on the ground: "
+        } else {
+            ""
+        };
+        let kind = match w.kind {
+            WeaponKind::Melee => "melee".to_owned(),
+            WeaponKind::Ranged => format!("ranged {} yd", w.range),
+            WeaponKind::Thrown => format!("thrown {} yd", w.range),
+            WeaponKind::Spell { ap } => format!("spell {ap} AP, {} yd", w.range),
+        };
+        let q: Vec<String> = w.qualities.iter().map(|q| format!("{q:?}")).collect();
+        let load =
+            if w.load > 0 { format!(", load {} AP ({} loaded)", w.load, f.loaded[i]) } else { String::new() };
+        let ruined = if f.ruined[i] { ", Ruined!" } else { "" };
+        rows.push(SheetRow::line(format!(
+            "{hand}{}: {} {}% , damage +{}{load}{ruined}{}",
+            w.name,
+            kind,
+            f.sheet.chance(w.skill),
+            w.damage,
+            if q.is_empty() { String::new() } else { format!(" [{}]", q.join(", ")) }
+        )));
+    }
+    rows.push(SheetRow::line(format!(
+        "Fate {} · Fortune {} · Corruption {}",
+        f.fate, f.fortune, f.corruption
+    )));
+    rows
+}
+
+/// The ladder, top to bottom: each combatant's score and AP, the events where they sit.
+pub fn order(world: &World) -> Option<OrderView> {
+    let battle = world.resource::<Battle>();
+    if battle.ladder.is_empty() {
+        return None;
+    }
+    let mut entries = Vec::new();
+    let mut events = Vec::new();
+    for r in &battle.ladder {
+        match r.of {
+            RungOf::Fighter(e) => {
+                let mark = if !can_act(world, e) {
+                    OrderMark::Out
+                } else if battle.acting == Some(e) {
+                    OrderMark::Now
+                } else if world.get::<Fighter>(e).is_some_and(|f| f.waited) {
+                    OrderMark::Holding
+                } else if r.done {
+                    OrderMark::Done
+                } else {
+                    OrderMark::Later
+                };
+                let ap = world.get::<Fighter>(e).map_or(0, |f| f.ap);
+                entries.push(OrderEntry { who: e, when: format!("{} · AP {}", r.score, pips(ap)), mark });
+            }
+            RungOf::Event(i) => {
+                let what = battle.rules.events.get(i).map_or_else(String::new, |ev| ev.name.clone());
+                events.push(fray_core::board::OrderEvent {
+                    before: entries.len(),
+                    what: format!("{} · {what}", r.score),
+                });
+            }
+        }
+    }
+    Some(OrderView { title: "Ladder", entries, events })
+}
+
+/// Covers, areas and dropped weapons.
+pub fn scenery(world: &World) -> Vec<Scenery> {
+    let battle = world.resource::<Battle>();
+    let covers = battle.rules.covers.iter().map(|c| Scenery {
+        kind: SceneryKind::Cover { strong: c.level >= CoverLevel::Medium },
+        at: [c.at.0, c.at.1],
+        radius: c.radius,
+        label: Some(format!(
+            "{} ({} cover{})",
+            c.name,
+            c.level.word(),
+            match c.level {
+                CoverLevel::Full => ": no ranged target".to_owned(),
+                l => format!(" +{}", l.threshold()),
+            }
+        )),
+    });
+    let areas = battle.rules.areas.iter().map(|a| Scenery {
+        kind: SceneryKind::Terrain,
+        at: [a.at.0, a.at.1],
+        radius: a.radius,
+        label: Some(format!("{} ({})", a.name, a.kind.word())),
+    });
+    let dropped = battle.dropped.iter().map(|d| Scenery {
+        kind: SceneryKind::Trap { armed: false },
+        at: d.at,
+        radius: 0.4,
+        label: world
+            .get::<Fighter>(d.owner)
+            .map(|f| format!("{}'s {}", name(world, d.owner), f.sheet.weapons[d.weapon].name)),
+    });
+    covers.chain(areas).chain(dropped).collect()
+}

@@ -1,0 +1,925 @@
+//! Attacks: checking one (reach, range steps, engagement, cover, AP), its modifiers (the
+//! standard attack modifiers table), the roll with its critical success (the defender left
+//! Defenseless) and failure (Peril, or a fumble on a Chaos Die 6), opportunity attacks, the
+//! defender's reaction (dodge, parry, counterspell; a critical keeps the AP; a miss is not
+//! tried again against the same cause), and damage and Peril against their thresholds.
+
+use bevy_ecs::prelude::*;
+use fray_core::dice::Modifier;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::log::{GameLog, LogEvent, Source};
+use fray_core::prelude::{Rides, Status, TableIndex};
+use fray_core::table::{can_act, enemies, id, name, set_status};
+
+use crate::conditions::{add, remove};
+use crate::data::{
+    AreaKind, Attribute, Condition, CoverLevel, Quality, Reaction, Skill, WeaponKind, WeaponSize,
+};
+use crate::dice::{Flip, any_condition, fury, roll, test};
+use crate::field::{allies, between, cover_level, engaged_at, engaged_foes, in_area, position};
+use crate::intent::Aim;
+use crate::phase::{Battle, DAMAGE_TRACK, Fighter, PERIL_TRACK, PendingAttack, Strike};
+
+/// An attack checked and ready: everything its roll and its damage need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackPlan {
+    /// The target.
+    pub target: Entity,
+    /// What strikes.
+    pub strike: Strike,
+    /// AP it costs.
+    pub ap: u32,
+    /// The skill tested.
+    pub skill: Skill,
+    /// Every modifier of the roll.
+    pub modifiers: Vec<Modifier>,
+    /// Fury Dice in its damage.
+    pub fury: u32,
+    /// Reactions the defender may use.
+    pub allowed: Vec<Reaction>,
+    /// Fast or Slow on the defender's reaction.
+    pub defence_mod: i32,
+    /// Artillery: the reaction flips to fail.
+    pub flip_defence: bool,
+    /// All-out Chaos Dice.
+    pub all_out: u32,
+    /// A called shot's location.
+    pub called: Option<Aim>,
+    /// Ranged (cover counts).
+    pub ranged: bool,
+    /// A spell.
+    pub spell: bool,
+    /// An opportunity attack.
+    pub opportunity: bool,
+    /// An ally of the attacker engaged with the target (fired into an engagement).
+    pub into_ally: Option<Entity>,
+}
+
+/// The weapon `e` strikes with (none: fists), usable now.
+fn in_hand(world: &World, e: Entity) -> Option<usize> {
+    let f = world.get::<Fighter>(e)?;
+    f.wielding.filter(|&w| !f.lost.get(w).copied().unwrap_or(true) && !f.has(Condition::Disarmed))
+}
+
+/// Whether `e` may strike `t` in melee from where they stand (Reach: a yard farther).
+pub fn in_melee_reach(world: &World, e: Entity, t: Entity) -> bool {
+    let reach = world
+        .get::<Fighter>(e)
+        .and_then(|f| in_hand(world, e).and_then(|w| f.sheet.weapons.get(w)))
+        .filter(|w| w.size == WeaponSize::Reach)
+        .map_or_else(|| crate::field::engagement(world), |_| world.resource::<Battle>().rules.numbers.reach);
+    between(world, e, t) <= reach + crate::field::EPS
+}
+
+/// The distance step of a ranged attack: 0 short, 1 medium, 2 long, 3 extreme; none beyond.
+pub fn range_step(yards: f32, short: f32) -> Option<u32> {
+    (0..4).find(|&s| yards <= short * (s + 1) as f32 + crate::field::EPS)
+}
+
+const STEP_NAMES: [&str; 4] = ["short range", "medium range", "long range", "extreme range"];
+
+/// Checks an attack by `e` on `t` with the weapon in hand, and plans it.
+pub fn plan_attack(
+    world: &World,
+    e: Entity,
+    t: Entity,
+    called: Option<Aim>,
+    all_out: u32,
+    punishing: bool,
+) -> Verdict<AttackPlan> {
+    plan_strike(world, e, t, called, all_out, punishing, false)
+}
+
+/// Plans a strike; a `free` one (an opportunity attack) costs no AP.
+fn plan_strike(
+    world: &World,
+    e: Entity,
+    t: Entity,
+    called: Option<Aim>,
+    all_out: u32,
+    punishing: bool,
+    free: bool,
+) -> Verdict<AttackPlan> {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if !enemies(world, e, t) || !can_act(world, t) && world.get::<Status>(t) != Some(&Status::Unconscious) {
+        return Err(Rejection::new(format!("{} is not a foe in the fight", name(world, t))));
+    }
+    if world.get::<Status>(t).is_some_and(|s| *s == Status::Dead || *s == Status::Fled) {
+        return Err(Rejection::new(format!("{} is out of the fight", name(world, t))));
+    }
+    if all_out > 3 {
+        return Err(Rejection::new("all-out adds at most +30: three Chaos Dice"));
+    }
+    let w = in_hand(world, e);
+    let weapon = w.and_then(|w| f.sheet.weapons.get(w));
+    let kind = weapon.map_or(WeaponKind::Melee, |w| w.kind);
+    let what = weapon.map_or("fists", |w| w.name.as_str());
+    let mut ap = match kind {
+        WeaponKind::Spell { ap } => ap,
+        _ => 1,
+    };
+    if called.is_some() {
+        ap = ap.max(2);
+    }
+    let punishing_ok = weapon.is_some_and(|w| w.has(Quality::Punishing));
+    if punishing && !punishing_ok {
+        return Err(Rejection::new(format!("{what} is not Punishing")));
+    }
+    if punishing {
+        ap += 1;
+    }
+    if free {
+        ap = 0;
+    }
+    if f.ap < ap {
+        return Err(Rejection::new(format!("it costs {ap} AP; {} left", f.ap)));
+    }
+    let there = position(world, t);
+    let yards = between(world, e, t);
+    let mut modifiers = Vec::new();
+    let mut fury_dice = 1;
+    let mut allowed = vec![Reaction::Dodge, Reaction::Parry];
+    let mut into_ally = None;
+    let ranged = matches!(kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let spell = matches!(kind, WeaponKind::Spell { .. });
+    let tf = world.get::<Fighter>(t).ok_or_else(|| Rejection::new("not a combatant"))?;
+    match kind {
+        WeaponKind::Melee => {
+            if !in_melee_reach(world, e, t) {
+                return Err(Rejection::new(format!(
+                    "{} is {yards:.1} yards away: out of reach of {what}",
+                    name(world, t)
+                )));
+            }
+        }
+        WeaponKind::Ranged | WeaponKind::Thrown | WeaponKind::Spell { .. } => {
+            let weapon = weapon.ok_or_else(|| Rejection::new("nothing to shoot with"))?;
+            let engaged = !engaged_foes(world, e).is_empty();
+            let may_engaged = weapon.has(Quality::Gunpowder) || weapon.has(Quality::Artillery) || spell;
+            if engaged && !may_engaged {
+                return Err(Rejection::new(format!(
+                    "{} is engaged: no ranged attack but with a Gunpowder weapon",
+                    name(world, e)
+                )));
+            }
+            if weapon.load > 0 && f.loaded.get(w.unwrap_or(0)).copied().unwrap_or(0) == 0 {
+                return Err(Rejection::new(format!("{what} is not loaded: load it first")));
+            }
+            if tf.cover.is_some() && cover_level(world, t) == Some(CoverLevel::Full) && !spell {
+                return Err(Rejection::new(format!(
+                    "{} is in full cover: it cannot be targeted",
+                    name(world, t)
+                )));
+            }
+            let short = weapon.range.max(1.0);
+            let Some(step) = range_step(yards, short) else {
+                return Err(Rejection::new(format!(
+                    "{} is {yards:.1} yards away: beyond extreme range ({:.0} yards)",
+                    name(world, t),
+                    short * 4.0
+                )));
+            };
+            let short_only = kind == WeaponKind::Thrown || weapon.has(Quality::Throwing);
+            if short_only && step > 0 {
+                return Err(Rejection::new(format!(
+                    "{what} is thrown at short range only ({short:.0} yards); {} is {yards:.1} away",
+                    name(world, t)
+                )));
+            }
+            if step > 0 {
+                modifiers.push(Modifier::new(STEP_NAMES[step as usize], -10 * step as i64));
+            }
+            if step == 3 {
+                fury_dice = 0;
+            }
+            if world.get::<Rides>(e).is_some() && !spell {
+                modifiers.push(Modifier::new("fired from horseback", -10));
+            }
+            into_ally = allies(world, e).into_iter().find(|&a| engaged_at(world, position(world, a), there));
+            if into_ally.is_some() {
+                modifiers.push(Modifier::new("fired into an engagement with an ally", -20));
+            }
+            allowed = if spell {
+                vec![Reaction::Counterspell, Reaction::Dodge]
+            } else {
+                vec![Reaction::Dodge, Reaction::Parry]
+            };
+        }
+    }
+    if let Some(aim) = called {
+        modifiers.push(Modifier::new(format!("called shot: {}", aim.word()), aim.modifier()));
+        allowed.retain(|r| *r == Reaction::Counterspell);
+    }
+    if weapon.is_some_and(|w| w.has(Quality::Gunpowder)) {
+        allowed.clear();
+    }
+    if all_out > 0 {
+        modifiers.push(Modifier::new("all-out", 10 * all_out as i64));
+    }
+    if f.aim > 0 {
+        modifiers.push(Modifier::new("aim", f.aim as i64));
+    }
+    if spell && f.channel {
+        modifiers.push(Modifier::new("channelled power", 10));
+    }
+    if spell && f.sheet.armour.qualities.contains(&Quality::Heavy) {
+        return Err(Rejection::new("heavy armour forbids Incantation"));
+    }
+    situation(
+        world,
+        e,
+        t,
+        kind,
+        weapon.map_or(WeaponSize::Personal, |w| {
+            if w.has(Quality::Personal) { WeaponSize::Personal } else { w.size }
+        }),
+        &mut modifiers,
+    );
+    // Fury Dice: the situation's extras.
+    if fury_dice > 0 {
+        let battle = world.resource::<Battle>();
+        if battle.turn == 0
+            && battle.rules.ambushers.as_ref() == world.get::<fray_core::prelude::Side>(e).map(|s| &s.0)
+        {
+            fury_dice += 1;
+        }
+        if kind == WeaponKind::Melee && f.charged {
+            fury_dice += 1;
+        }
+        if world.get::<Rides>(e).is_some() {
+            fury_dice += 1;
+        }
+        if kind == WeaponKind::Melee && outnumbered(world, e, t) {
+            fury_dice += 1;
+        }
+        fury_dice += f.sheet.size.saturating_sub(1).min(2);
+        if punishing {
+            fury_dice += 1;
+        }
+    }
+    let defence_mod = weapon.map_or(0, |w| {
+        if w.has(Quality::Fast) {
+            -10
+        } else if w.has(Quality::Slow) {
+            10
+        } else {
+            0
+        }
+    });
+    let skill = weapon.map_or(Skill::SimpleMelee, |w| w.skill);
+    Ok(AttackPlan {
+        target: t,
+        strike: Strike::Weapon(w),
+        ap,
+        skill,
+        modifiers,
+        fury: fury_dice,
+        allowed,
+        defence_mod,
+        flip_defence: weapon.is_some_and(|w| w.has(Quality::Artillery)),
+        all_out,
+        called,
+        ranged,
+        spell,
+        opportunity: false,
+        into_ally,
+    })
+}
+
+/// The situational modifiers: position, situation, visibility, weapon size, size.
+fn situation(
+    world: &World,
+    e: Entity,
+    t: Entity,
+    kind: WeaponKind,
+    size: WeaponSize,
+    modifiers: &mut Vec<Modifier>,
+) {
+    let (at, there) = (position(world, e), position(world, t));
+    let Some(tf) = world.get::<Fighter>(t) else { return };
+    let Some(f) = world.get::<Fighter>(e) else { return };
+    if tf.has(Condition::Surprised) {
+        modifiers.push(Modifier::new("surprised foe", 20));
+    }
+    if tf.has(Condition::Prone) {
+        modifiers.push(Modifier::new("prone foe", 30));
+    }
+    if in_area(world, at, AreaKind::High) && !in_area(world, there, AreaKind::High) {
+        modifiers.push(Modifier::new("higher ground", 10));
+    }
+    if kind == WeaponKind::Melee {
+        let mine = engaged_foes(world, t).len();
+        let theirs =
+            allies(world, t).into_iter().filter(|&a| engaged_at(world, position(world, a), there)).count();
+        if mine >= 2 && mine > theirs + 1 {
+            modifiers.push(Modifier::new("flanking an outnumbered foe", 10));
+        }
+    }
+    if in_area(world, at, AreaKind::Dark) || in_area(world, there, AreaKind::Dark) {
+        modifiers.push(Modifier::new("darkness", -30));
+    } else if in_area(world, at, AreaKind::Fog) || in_area(world, there, AreaKind::Fog) {
+        modifiers.push(Modifier::new("bad visibility", -10));
+    }
+    if f.has(Condition::Blinded) {
+        modifiers.push(Modifier::new("blinded", -30));
+    }
+    if kind == WeaponKind::Melee {
+        if size >= WeaponSize::Regular && in_area(world, at, AreaKind::Cramped) {
+            modifiers.push(Modifier::new("cramped space", -10));
+        }
+        let ally_engaged = allies(world, e).into_iter().any(|a| engaged_at(world, position(world, a), there));
+        if size >= WeaponSize::Long && ally_engaged {
+            modifiers.push(Modifier::new("ally in the engagement", -10));
+        }
+        if size == WeaponSize::Reach && in_area(world, there, AreaKind::Cramped) {
+            modifiers.push(Modifier::new("adjacent space cramped", -10));
+        }
+    }
+    let (mine, theirs) = (f.sheet.size as i64, tf.sheet.size as i64);
+    if theirs != mine {
+        modifiers.push(Modifier::new("size", 10 * (theirs - mine)));
+    }
+}
+
+/// Outnumbered 6 to 1 or more: foes engaged with `t` against `t` and its engaged allies.
+fn outnumbered(world: &World, e: Entity, t: Entity) -> bool {
+    let there = position(world, t);
+    let foes = engaged_foes(world, t).len();
+    let friends =
+        1 + allies(world, t).into_iter().filter(|&a| engaged_at(world, position(world, a), there)).count();
+    let larger = world.get::<Fighter>(t).map_or(1, |f| f.sheet.size)
+        > world.get::<Fighter>(e).map_or(1, |f| f.sheet.size);
+    foes >= 6 * friends && !larger
+}
+
+/// Makes a planned attack: pays, rolls, and leaves the hit waiting on a reaction (or lands it).
+pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.ap = f.ap.saturating_sub(plan.ap);
+        f.aim = 0;
+        if plan.spell {
+            f.channel = false;
+        }
+        if let Strike::Weapon(Some(w)) = plan.strike
+            && f.sheet.weapons.get(w).is_some_and(|w| w.load > 0)
+            && let Some(l) = f.loaded.get_mut(w)
+        {
+            *l = l.saturating_sub(1);
+        }
+    }
+    let t = plan.target;
+    // A helpless foe is slain by an automatic hit.
+    if world.get::<Fighter>(t).is_some_and(|tf| any_condition(world, tf, |r| r.slain_by_attack)) {
+        let subdue = world.get::<Fighter>(e).is_some_and(|f| f.subdue);
+        let who = id(world, t);
+        let detail = format!("struck by {} without a roll", name(world, e));
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "helpless_struck", detail });
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.subdue = false;
+            f.charged = false;
+        }
+        let steps = 5u32.saturating_sub(world.get::<Fighter>(t).map_or(0, |f| f.damage));
+        wound(world, t, steps, subdue, Some(e), &source(world, e, plan.strike));
+        return;
+    }
+    let mut chaos_six = false;
+    for _ in 0..plan.all_out {
+        chaos_six |= crate::dice::chaos(world, Some(e), "all-out Chaos Die") == 6;
+    }
+    let what = format!("attack on {}", id(world, t));
+    let t_roll = test(world, e, &what, Some(plan.skill), None, plan.modifiers.clone(), Flip::None);
+    let difficulty: i32 = plan.modifiers.iter().filter(|m| m.what != "aim").map(|m| m.value as i32).sum();
+    if !t_roll.success {
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.charged = false;
+            f.subdue = false;
+        }
+        let who = id(world, e);
+        let detail = id(world, t).to_string();
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "missed", detail });
+        if t_roll.critical_failure() || chaos_six {
+            critical_failure(world, e, &plan);
+        }
+        return;
+    }
+    if t_roll.critical_success() {
+        add(world, t, Condition::Defenseless);
+    }
+    let location = match plan.called {
+        Some(a) => a.word(),
+        None => hit_location(roll(world, Some(e), "hit location", 1, 10, 0)),
+    };
+    let cause = world.resource_mut::<Battle>().cause();
+    let mut less = false;
+    if chaos_six {
+        less = crate::fumble::fumble(world, e, Some(t), true).less;
+    }
+    let pending = PendingAttack {
+        cause,
+        attacker: e,
+        defender: t,
+        strike: plan.strike,
+        allowed: plan.allowed.clone(),
+        difficulty,
+        defence_mod: plan.defence_mod,
+        flip_defence: plan.flip_defence,
+        fury: plan.fury,
+        location,
+        subdue: world.get::<Fighter>(e).is_some_and(|f| f.subdue),
+        ranged: plan.ranged,
+        spell: plan.spell,
+        less,
+        opportunity: plan.opportunity,
+    };
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.charged = false;
+        f.subdue = false;
+    }
+    ask_or_land(world, pending);
+}
+
+/// The hit location by a d10.
+pub fn hit_location(d10: u32) -> &'static str {
+    match d10 {
+        1 => "head",
+        2..=4 => "arms",
+        5..=8 => "body",
+        _ => "legs",
+    }
+}
+
+/// A critical failure: a Chaos Die; on a 6 the fumble table, else 2d10+2 physical Peril; a
+/// shot into an engagement strikes the ally there.
+fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan) {
+    if let Some(ally) = plan.into_ally.filter(|_| plan.ranged) {
+        let who = id(world, ally);
+        let detail = format!("{}'s shot", id(world, e));
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "struck_by_ally", detail });
+        let cause = world.resource_mut::<Battle>().cause();
+        let pending = PendingAttack {
+            cause,
+            attacker: e,
+            defender: ally,
+            strike: plan.strike,
+            allowed: Vec::new(),
+            difficulty: 0,
+            defence_mod: 0,
+            flip_defence: false,
+            fury: plan.fury,
+            location: "body",
+            subdue: false,
+            ranged: true,
+            spell: plan.spell,
+            less: false,
+            opportunity: false,
+        };
+        land(world, &pending);
+    }
+    if crate::dice::chaos(world, Some(e), "critical failure Chaos Die") == 6 {
+        crate::fumble::fumble(world, e, Some(plan.target), false);
+    } else {
+        let peril = roll(world, Some(e), "critical failure Peril", 2, 10, 2);
+        harm(world, e, peril, Harm::Peril, None, "critical failure");
+    }
+}
+
+/// Asks the defender for a reaction if it has one it may use now; else lands the hit.
+pub fn ask_or_land(world: &mut World, pending: PendingAttack) {
+    let can = reactions(world, &pending).iter().any(|(_, v)| v.is_ok());
+    if can {
+        world.resource_mut::<Battle>().pending = Some(pending);
+    } else {
+        land(world, &pending);
+    }
+}
+
+/// Every reaction against `p` with its verdict and the defender's chance.
+pub fn reactions(world: &World, p: &PendingAttack) -> Vec<(Reaction, Verdict<i32>)> {
+    let d = p.defender;
+    let Some(f) = world.get::<Fighter>(d) else { return Vec::new() };
+    [Reaction::Dodge, Reaction::Parry, Reaction::Counterspell]
+        .into_iter()
+        .filter(|r| p.allowed.contains(r))
+        .map(|r| (r, reaction_chance(world, d, p, r, f)))
+        .collect()
+}
+
+fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: &Fighter) -> Verdict<i32> {
+    let tables = &world.resource::<Battle>().tables;
+    if !can_act(world, d) {
+        return Err(Rejection::new("out of the fight"));
+    }
+    if let Some(c) = f
+        .conditions
+        .keys()
+        .find(|c| tables.condition(**c).is_some_and(|row| row.no_reactions || row.blocks.contains(&r)))
+    {
+        let label = tables.condition(*c).map_or("", |row| row.label.as_str());
+        return Err(Rejection::new(format!("{}: no {}", label, r.word())));
+    }
+    if f.missed.contains(&(p.cause, r)) {
+        return Err(Rejection::new(format!("{} was missed against this attack: not tried again", r.word())));
+    }
+    if f.ap < 1 {
+        return Err(Rejection::new(format!("{} costs 1 AP; none left", r.word())));
+    }
+    let weapon = in_hand(world, d).and_then(|w| f.sheet.weapons.get(w));
+    let attacker_size = world.get::<Fighter>(p.attacker).map_or(1, |a| a.sheet.size) as i32;
+    let size = -10 * (attacker_size - f.sheet.size as i32).max(0);
+    let base = -p.difficulty + p.defence_mod + size;
+    match r {
+        Reaction::Dodge => {
+            let flexible = weapon.is_some_and(|w| w.has(Quality::Flexible));
+            if f.sheet.armour.qualities.contains(&Quality::Heavy) && !flexible {
+                return Err(Rejection::new("heavy armour: no Coordination to Dodge"));
+            }
+            let skill = if flexible { Skill::Athletics } else { Skill::Coordination };
+            let natural = if weapon.is_some_and(|w| w.has(Quality::Natural)) { 10 } else { 0 };
+            Ok(f.sheet.chance(skill) + base + natural)
+        }
+        Reaction::Parry => {
+            let Some(w) = in_hand(world, d) else {
+                return Err(Rejection::new("parrying needs a weapon in hand"));
+            };
+            let weapon = &f.sheet.weapons[w];
+            if !weapon.melee() {
+                return Err(Rejection::new(format!("{} cannot parry", weapon.name)));
+            }
+            if p.ranged && !weapon.has(Quality::Protective) {
+                return Err(Rejection::new("only a Protective weapon parries a ranged attack"));
+            }
+            if weapon.shield && f.ruined.get(w).copied().unwrap_or(false) {
+                return Err(Rejection::new(format!("{} is Ruined!: it cannot parry", weapon.name)));
+            }
+            let defensive = if weapon.has(Quality::Defensive) { 10 } else { 0 };
+            Ok(f.sheet.chance(weapon.skill) + base + defensive)
+        }
+        Reaction::Counterspell => {
+            if !f.sheet.counterspell {
+                return Err(Rejection::new("does not know Counterspell"));
+            }
+            if f.sheet.armour.qualities.contains(&Quality::Heavy) {
+                return Err(Rejection::new("heavy armour forbids Incantation"));
+            }
+            Ok(f.sheet.chance(Skill::Incantation) - p.difficulty)
+        }
+        Reaction::Resist => Err(Rejection::new("resisting answers a stunt, not an attack")),
+    }
+}
+
+/// The defender reacts: 1 AP (none on a critical success); a success avoids all damage; a
+/// miss is noted against this cause, and the defender is asked again if it can still react.
+pub fn react(world: &mut World, d: Entity, r: Reaction) {
+    let Some(p) = world.resource_mut::<Battle>().pending.take() else { return };
+    let chance =
+        reactions(world, &p).into_iter().find(|(x, _)| *x == r).and_then(|(_, v)| v.ok()).unwrap_or(0);
+    let skill = match r {
+        Reaction::Dodge => Skill::Coordination,
+        Reaction::Counterspell => Skill::Incantation,
+        _ => Skill::SimpleMelee,
+    };
+    let flip = if p.flip_defence { Flip::ToFail } else { Flip::None };
+    let t = test(world, d, r.word(), Some(skill), Some(chance), Vec::new(), flip);
+    if !t.critical_success()
+        && let Some(mut f) = world.get_mut::<Fighter>(d)
+    {
+        f.ap = f.ap.saturating_sub(1);
+    }
+    let who = id(world, d);
+    if t.success {
+        let detail = format!(
+            "{} against {}{}",
+            r.word(),
+            id(world, p.attacker),
+            if t.critical { ", critical: no AP spent" } else { "" }
+        );
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "avoided", detail });
+        return;
+    }
+    if let Some(mut f) = world.get_mut::<Fighter>(d) {
+        f.missed.push((p.cause, r));
+    }
+    world
+        .resource_mut::<GameLog>()
+        .about(&who, LogEvent::Effect { what: "reaction_missed", detail: r.word().to_owned() });
+    ask_or_land(world, p);
+}
+
+/// The defender takes the hit.
+pub fn take_it(world: &mut World) {
+    if let Some(p) = world.resource_mut::<Battle>().pending.take() {
+        land(world, &p);
+    }
+}
+
+fn source(world: &World, attacker: Entity, strike: Strike) -> Source {
+    let weapon = match strike {
+        Strike::Weapon(Some(w)) => {
+            world.get::<Fighter>(attacker).and_then(|f| f.sheet.weapons.get(w)).map(|w| w.id.clone())
+        }
+        Strike::Weapon(None) => Some("fists".to_owned()),
+        Strike::Trample => Some("trample".to_owned()),
+    };
+    Source::by(name(world, attacker), id(world, attacker), weapon)
+}
+
+/// A hit lands: Combat Bonus (or [AB] for Finesse, [BB] for Pummeling) + weapon damage + Fury
+/// Dice (and those the target's conditions add), against the Damage Threshold.
+pub fn land(world: &mut World, p: &PendingAttack) {
+    let (e, t) = (p.attacker, p.defender);
+    let Some(f) = world.get::<Fighter>(e) else { return };
+    let weapon = match p.strike {
+        Strike::Weapon(Some(w)) => f.sheet.weapons.get(w).cloned(),
+        _ => None,
+    };
+    let ruined = matches!(p.strike, Strike::Weapon(Some(w)) if f.ruined.get(w).copied().unwrap_or(false));
+    let base: i64 = match p.strike {
+        Strike::Trample => {
+            let mount = world
+                .get::<Rides>(e)
+                .and_then(|r| world.get::<crate::load::MountSheet>(r.0))
+                .map_or(0, |m| m.0.brawn_bonus);
+            roll(world, Some(e), "trample 1d10", 1, 10, 0) as i64 + mount as i64
+        }
+        Strike::Weapon(_) => {
+            let attr = match &weapon {
+                Some(w) if w.has(Quality::Finesse) => Attribute::Agility,
+                Some(w) if w.has(Quality::Pummeling) => Attribute::Brawn,
+                _ => Attribute::Combat,
+            };
+            let mut b = f.sheet.bonus(attr) as i64 + weapon.as_ref().map_or(0, |w| w.damage as i64);
+            if weapon.as_ref().is_some_and(|w| w.has(Quality::Adaptable) && w.two_handed) {
+                b += 1;
+            }
+            if ruined {
+                b -= 3;
+            }
+            b
+        }
+    };
+    if weapon.as_ref().is_some_and(|w| w.has(Quality::Ineffective)) {
+        let who = id(world, t);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "no_damage", detail: "Ineffective".to_owned() });
+        return;
+    }
+    let taken = world.get::<Fighter>(t).map_or(0, |tf| {
+        let tables = &world.resource::<Battle>().tables;
+        tf.conditions.keys().filter_map(|c| tables.condition(*c)).map(|r| r.fury_taken).sum::<u32>()
+    });
+    let dice = if p.strike == Strike::Trample { 0 } else { p.fury + taken };
+    let mut total = base + fury(world, Some(e), dice, "Fury Dice") as i64;
+    if p.less {
+        total -= roll(world, Some(e), "fumble: less damage", 1, 6, 0) as i64;
+    }
+    let total = total.max(0) as u32;
+    let src = source(world, e, p.strike);
+    let ranged = p.ranged;
+    let who = id(world, t);
+    world
+        .resource_mut::<GameLog>()
+        .about(&who, LogEvent::Effect { what: "hit", detail: format!("{} to the {}", total, p.location) });
+    let subdue = p.subdue;
+    harm_with(world, t, total, Harm::Damage { ranged, subdue }, Some(e), &src);
+    // Qualities that follow a hit.
+    if let Some(w) = weapon
+        && can_act(world, t)
+    {
+        if w.has(Quality::Entangling) {
+            crate::stunts::forced_resist(world, e, t, crate::intent::StuntKind::Takedown, Flip::ToFail);
+        }
+        if w.has(Quality::Powerful) {
+            crate::stunts::forced_resist(
+                world,
+                e,
+                t,
+                crate::intent::StuntKind::Push { takedown: false },
+                Flip::None,
+            );
+        }
+    }
+}
+
+/// What harms: damage (a ranged one counts cover; a subduing one does not kill) or Peril.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Harm {
+    /// Against the Damage Threshold.
+    Damage {
+        /// Ranged: cover counts.
+        ranged: bool,
+        /// Subdue: no death.
+        subdue: bool,
+    },
+    /// Against the Peril Threshold.
+    Peril,
+}
+
+/// The Damage Threshold of `e` now, with its parts: [BB], armour, running, cover (ranged),
+/// conditions.
+pub fn damage_threshold(world: &World, e: Entity, ranged: bool) -> (u32, Vec<Modifier>) {
+    let Some(f) = world.get::<Fighter>(e) else { return (0, Vec::new()) };
+    let mut parts = vec![Modifier::new("Brawn Bonus", f.sheet.bonus(Attribute::Brawn))];
+    if !f.sheet.armour.ruined && f.sheet.armour.threshold > 0 {
+        parts.push(Modifier::new(f.sheet.armour.name.clone(), f.sheet.armour.threshold));
+    }
+    if f.running {
+        parts.push(Modifier::new("running", 3));
+    }
+    if ranged && let Some(level) = cover_level(world, e) {
+        parts.push(Modifier::new(format!("{} cover", level.word()), level.threshold()));
+    }
+    let tables = &world.resource::<Battle>().tables;
+    for c in f.conditions.keys() {
+        if let Some(r) = tables.condition(*c).filter(|r| r.damage_threshold != 0) {
+            parts.push(Modifier::new(r.label.clone(), r.damage_threshold));
+        }
+    }
+    let total: i64 = parts.iter().map(|m| m.value).sum();
+    (total.max(0) as u32, parts)
+}
+
+/// The Peril Threshold of `e` now, with its parts: [WB] + the rules' plus, conditions.
+pub fn peril_threshold(world: &World, e: Entity) -> (u32, Vec<Modifier>) {
+    let Some(f) = world.get::<Fighter>(e) else { return (0, Vec::new()) };
+    let plus = world.resource::<Battle>().rules.numbers.peril_plus;
+    let mut parts = vec![
+        Modifier::new("Willpower Bonus", f.sheet.bonus(Attribute::Willpower)),
+        Modifier::new("base", plus),
+    ];
+    let tables = &world.resource::<Battle>().tables;
+    for c in f.conditions.keys() {
+        if let Some(r) = tables.condition(*c).filter(|r| r.peril_threshold != 0) {
+            parts.push(Modifier::new(r.label.clone(), r.peril_threshold));
+        }
+    }
+    let total: i64 = parts.iter().map(|m| m.value).sum();
+    (total.max(0) as u32, parts)
+}
+
+/// Harm of `total` on `e`, from no one in particular.
+pub fn harm(world: &mut World, e: Entity, total: u32, kind: Harm, by: Option<Entity>, what: &str) {
+    harm_with(world, e, total, kind, by, &Source::named(what));
+}
+
+/// Steps down a track for `total` against `threshold`.
+pub fn steps(world: &World, total: u32, threshold: u32) -> u32 {
+    let n = &world.resource::<Battle>().rules.numbers;
+    if total < threshold { 0 } else { (1 + (total - threshold) / n.step.max(1)).min(n.max_steps.max(1)) }
+}
+
+/// Harm of `total` on `e` against its threshold: steps down the damage or peril track.
+pub fn harm_with(world: &mut World, e: Entity, total: u32, kind: Harm, by: Option<Entity>, src: &Source) {
+    if world.get::<Fighter>(e).is_none() || world.get::<Status>(e).is_some_and(|s| *s == Status::Dead) {
+        return;
+    }
+    let (threshold, word) = match kind {
+        Harm::Damage { ranged, .. } => (damage_threshold(world, e, ranged).0, "physical"),
+        Harm::Peril => (peril_threshold(world, e).0, "peril"),
+    };
+    let n = steps(world, total, threshold);
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(
+        &who,
+        LogEvent::Damage {
+            damage: word,
+            amount: total,
+            reduced: threshold.min(total),
+            taken: n,
+            source: src.clone(),
+        },
+    );
+    if n == 0 {
+        return;
+    }
+    match kind {
+        Harm::Damage { subdue, .. } => wound(world, e, n, subdue, by, src),
+        Harm::Peril => imperil(world, e, n),
+    }
+}
+
+/// Moves `e` `n` steps down the damage track: Slain! at the end (a Fate Point spent saves it;
+/// a subduing blow leaves it grievously wounded, incapacitated and helpless instead).
+pub fn wound(world: &mut World, e: Entity, n: u32, subdue: bool, by: Option<Entity>, _src: &Source) {
+    let Some(mut f) = world.get_mut::<Fighter>(e) else { return };
+    let before = f.damage;
+    f.damage = (f.damage + n).min(5);
+    f.mount_steady = false;
+    let now = f.damage;
+    let fate = f.fate;
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(
+        &who,
+        LogEvent::Effect { what: "damage_condition", detail: DAMAGE_TRACK[now as usize].to_owned() },
+    );
+    // A holder who drops a step lets go.
+    if now > before {
+        crate::stunts::release_held_by(world, e, "the holder was hurt");
+    }
+    if now < 5 {
+        return;
+    }
+    if subdue {
+        let turns =
+            by.and_then(|b| world.get::<Fighter>(b)).map_or(1, |b| b.sheet.bonus(Attribute::Combat).max(1));
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.damage = 4;
+        }
+        add(world, e, Condition::Incapacitated);
+        knock_out(world, e, turns, "subdued");
+        return;
+    }
+    if fate > 0 {
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.fate -= 1;
+            f.damage = 4;
+        }
+        world.resource_mut::<GameLog>().about(
+            &who,
+            LogEvent::Effect {
+                what: "fate_spent",
+                detail: format!("a Fate Point saves it from Slain! ({} left)", fate - 1),
+            },
+        );
+        return;
+    }
+    add(world, e, Condition::Slain);
+    set_status(world, e, Status::Dead);
+    crate::stunts::release_all(world, e);
+}
+
+/// Knocks `e` out (unconscious, helpless) for `turns` turns.
+pub fn knock_out(world: &mut World, e: Entity, turns: u32, why: &str) {
+    add(world, e, Condition::KnockedOut);
+    add(world, e, Condition::Helpless);
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.out_for = turns.max(1);
+    }
+    set_status(world, e, Status::Unconscious);
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(
+        &who,
+        LogEvent::Effect { what: "knocked_out", detail: format!("{why}: {} turn(s)", turns.max(1)) },
+    );
+    crate::stunts::release_all(world, e);
+}
+
+/// Moves `e` `n` steps down the peril track: Incapacitated! at the end.
+pub fn imperil(world: &mut World, e: Entity, n: u32) {
+    let Some(mut f) = world.get_mut::<Fighter>(e) else { return };
+    f.peril = (f.peril + n).min(5);
+    let now = f.peril;
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(
+        &who,
+        LogEvent::Effect { what: "peril_condition", detail: PERIL_TRACK[now as usize].to_owned() },
+    );
+    if now >= 5 && world.get::<Fighter>(e).is_some_and(|f| !f.has(Condition::Incapacitated)) {
+        add(world, e, Condition::Incapacitated);
+        if let Some(holder) = crate::stunts::choked_by(world, e) {
+            let turns = world.get::<Fighter>(holder).map_or(1, |h| h.sheet.bonus(Attribute::Brawn));
+            knock_out(world, e, turns, "choked unconscious");
+        }
+    }
+}
+
+/// One step up the peril track (a critical Resist, Inspiring words).
+pub fn steady(world: &mut World, e: Entity) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e)
+        && f.peril > 0
+    {
+        f.peril -= 1;
+        let now = f.peril;
+        if now < 5 {
+            remove(world, e, Condition::Incapacitated);
+        }
+        let who = id(world, e);
+        world.resource_mut::<GameLog>().about(
+            &who,
+            LogEvent::Effect { what: "peril_condition", detail: PERIL_TRACK[now as usize].to_owned() },
+        );
+    }
+}
+
+/// An opportunity attack by `by` on `t` (0 AP, +20, no dodge or parry), if `by` can strike.
+pub fn opportunity(world: &mut World, by: Entity, t: Entity) {
+    if !can_act(world, by) || world.get::<Fighter>(by).is_none_or(|f| crate::dice::cannot_act(world, f)) {
+        return;
+    }
+    let Ok(mut plan) = plan_strike(world, by, t, None, 0, false, true) else { return };
+    if plan.ranged || plan.spell {
+        return;
+    }
+    plan.opportunity = true;
+    plan.allowed.clear();
+    plan.modifiers.push(Modifier::new("opportunity attack", 20));
+    let who = id(world, by);
+    let detail = id(world, t).to_string();
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
+    attack(world, by, plan);
+}
+
+/// Whether anyone in the index is `e`'s foe and still fighting.
+pub fn any_foe(world: &World, e: Entity) -> bool {
+    world.resource::<TableIndex>().order.iter().any(|&t| enemies(world, e, t) && can_act(world, t))
+}

@@ -1,0 +1,881 @@
+//! The Initiative ladder's data as scenarios give it (RON): the rules block (the field, the
+//! ambushers, covers and areas, the GM's events, the numbers the text leaves open), the
+//! sheet (attributes, trained skills, armour, weapons and their qualities), mounts, and the
+//! tables bundled in `data/tables.ron` (conditions, fumbles, movement sub-types).
+
+use std::collections::BTreeMap;
+
+use fray_core::ids::SideId;
+use serde::{Deserialize, Serialize};
+
+/// The seven primary attributes, in percent; a bonus is the tens digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Attribute {
+    /// Fighting: [CB] is added to damage.
+    Combat,
+    /// Strength: [BB] in the Damage Threshold.
+    Brawn,
+    /// Quickness: [AB] sets Movement.
+    Agility,
+    /// Senses: [PB] sets Initiative.
+    Perception,
+    /// Wits.
+    Intelligence,
+    /// Resolve: [WB] sets the Peril Threshold.
+    Willpower,
+    /// Presence: [FB] allies or foes a speech reaches.
+    Fellowship,
+}
+
+/// The skills a fight tests. A skill a sheet does not list is untrained: its chance is the
+/// attribute alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Skill {
+    /// Clubs, knives, spears.
+    SimpleMelee,
+    /// Swords, axes, polearms.
+    MartialMelee,
+    /// Slings, bows, thrown things.
+    SimpleRanged,
+    /// Crossbows, firearms.
+    MartialRanged,
+    /// Grappling, pushing, jumping.
+    Athletics,
+    /// Dodging, balance, deft hands.
+    Coordination,
+    /// Noticing.
+    Awareness,
+    /// Tricks.
+    Guile,
+    /// Enduring.
+    Toughness,
+    /// Rallying.
+    Leadership,
+    /// Threats.
+    Intimidate,
+    /// Magick.
+    Incantation,
+    /// Reading a foe.
+    Scrutinize,
+    /// Riding a mount.
+    Ride,
+    /// Driving a vehicle.
+    Drive,
+    /// Calming a beast.
+    HandleAnimal,
+    /// Sneaking.
+    Stealth,
+    /// Soldiering (resisting a Breaker).
+    Warfare,
+}
+
+impl Skill {
+    /// The attribute it is tested with.
+    pub fn attribute(self) -> Attribute {
+        match self {
+            Skill::SimpleMelee | Skill::MartialMelee | Skill::SimpleRanged | Skill::MartialRanged => {
+                Attribute::Combat
+            }
+            Skill::Athletics | Skill::Toughness => Attribute::Brawn,
+            Skill::Coordination | Skill::Ride | Skill::Drive | Skill::Stealth => Attribute::Agility,
+            Skill::Awareness | Skill::Scrutinize => Attribute::Perception,
+            Skill::Incantation | Skill::Warfare => Attribute::Intelligence,
+            Skill::Guile | Skill::Intimidate | Skill::HandleAnimal => Attribute::Fellowship,
+            Skill::Leadership => Attribute::Fellowship,
+        }
+    }
+
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            Skill::SimpleMelee => "Simple Melee",
+            Skill::MartialMelee => "Martial Melee",
+            Skill::SimpleRanged => "Simple Ranged",
+            Skill::MartialRanged => "Martial Ranged",
+            Skill::Athletics => "Athletics",
+            Skill::Coordination => "Coordination",
+            Skill::Awareness => "Awareness",
+            Skill::Guile => "Guile",
+            Skill::Toughness => "Toughness",
+            Skill::Leadership => "Leadership",
+            Skill::Intimidate => "Intimidate",
+            Skill::Incantation => "Incantation",
+            Skill::Scrutinize => "Scrutinize",
+            Skill::Ride => "Ride",
+            Skill::Drive => "Drive",
+            Skill::HandleAnimal => "Handle Animal",
+            Skill::Stealth => "Stealth",
+            Skill::Warfare => "Warfare",
+        }
+    }
+}
+
+/// A combatant's attributes, in percent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attributes {
+    /// Combat.
+    pub combat: u32,
+    /// Brawn.
+    pub brawn: u32,
+    /// Agility.
+    pub agility: u32,
+    /// Perception.
+    pub perception: u32,
+    /// Intelligence.
+    pub intelligence: u32,
+    /// Willpower.
+    pub willpower: u32,
+    /// Fellowship.
+    pub fellowship: u32,
+}
+
+impl Attributes {
+    /// An attribute's value.
+    pub fn get(&self, a: Attribute) -> u32 {
+        match a {
+            Attribute::Combat => self.combat,
+            Attribute::Brawn => self.brawn,
+            Attribute::Agility => self.agility,
+            Attribute::Perception => self.perception,
+            Attribute::Intelligence => self.intelligence,
+            Attribute::Willpower => self.willpower,
+            Attribute::Fellowship => self.fellowship,
+        }
+    }
+
+    /// An attribute's bonus: its tens digit.
+    pub fn bonus(&self, a: Attribute) -> u32 {
+        self.get(a) / 10
+    }
+}
+
+/// A weapon's (or an armour's) quality, as the qualities table names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Quality {
+    /// +1 damage held in two hands.
+    Adaptable,
+    /// Cannot be disarmed.
+    Arming,
+    /// Fires while engaged; the defender's reaction is flipped to fail.
+    Artillery,
+    /// -10 to resist a Disarm made with it.
+    Binding,
+    /// Forbids Charge, Maneuver and Run while wielded.
+    Brace,
+    /// Injuries bleed (injuries are not tracked).
+    Dangerous,
+    /// +10 to Parry with it.
+    Defensive,
+    /// A hit forces a Resist against a Takedown, flipped to fail.
+    Entangling,
+    /// -10 to the defender's Dodge or Parry.
+    Fast,
+    /// [AB] instead of [CB] for damage.
+    Finesse,
+    /// May Dodge with Athletics.
+    Flexible,
+    /// Fires while engaged; cannot be dodged or parried.
+    Gunpowder,
+    /// Armour: no Coordination to Dodge, no Incantation.
+    Heavy,
+    /// Deals no damage.
+    Ineffective,
+    /// +1 damage off-hand (off-hands are not tracked).
+    Light,
+    /// +10 to Dodge.
+    Natural,
+    /// Usable in cramped spaces without a malus.
+    Personal,
+    /// A hit forces a Toughness Resist or a shove out of the engagement.
+    Powerful,
+    /// Parries ranged attacks.
+    Protective,
+    /// [BB] instead of [CB] for damage.
+    Pummeling,
+    /// +1 Fury Die for +1 AP.
+    Punishing,
+    /// Three shots before reloading.
+    Repeating,
+    /// Cannot be ruined.
+    CastleForged,
+    /// +10 to the defender's Dodge or Parry.
+    Slow,
+    /// Thrown at short range only.
+    Throwing,
+    /// Injuries are likelier (injuries are not tracked).
+    Vicious,
+    /// Nine shots before reloading.
+    Volley,
+    /// No Grievous Injuries (injuries are not tracked).
+    Weak,
+}
+
+/// What kind of attack a weapon makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponKind {
+    /// Strikes foes within reach.
+    Melee,
+    /// Shot, with distance steps of its range.
+    Ranged,
+    /// Thrown: at short range only.
+    Thrown,
+    /// Magick at this many AP (1 petty, 2 lesser, 3 greater), an Incantation test.
+    Spell {
+        /// Its AP cost.
+        ap: u32,
+    },
+}
+
+/// How large a weapon is, for cramped spaces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WeaponSize {
+    /// Knives, fists: no malus anywhere.
+    Personal,
+    /// Swords, clubs.
+    #[default]
+    Regular,
+    /// Spears, greatswords.
+    Long,
+    /// Pikes, polearms: strike 1 yard farther.
+    Reach,
+}
+
+/// A weapon, a shield or a spell on a sheet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Stable id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Melee, ranged, thrown or a spell.
+    pub kind: WeaponKind,
+    /// The skill it is used with.
+    pub skill: Skill,
+    /// Added to damage.
+    #[serde(default)]
+    pub damage: i32,
+    /// Its qualities.
+    #[serde(default)]
+    pub qualities: Vec<Quality>,
+    /// Short range in yards (ranged and thrown); medium is twice it, long thrice, extreme four times.
+    #[serde(default)]
+    pub range: f32,
+    /// AP to load after each shot (or after its Repeating or Volley shots).
+    #[serde(default)]
+    pub load: u32,
+    /// Held in two hands.
+    #[serde(default)]
+    pub two_handed: bool,
+    /// Its size in cramped spaces.
+    #[serde(default)]
+    pub size: WeaponSize,
+    /// A shield (splinter shield ruins it).
+    #[serde(default)]
+    pub shield: bool,
+    /// Ruined! at the start (-3 damage; a shield cannot parry).
+    #[serde(default)]
+    pub ruined: bool,
+}
+
+impl Weapon {
+    /// It has this quality.
+    pub fn has(&self, q: Quality) -> bool {
+        self.qualities.contains(&q)
+    }
+
+    /// Shots between loads (0: loads nothing).
+    pub fn shots(&self) -> u32 {
+        if self.load == 0 {
+            0
+        } else if self.has(Quality::Volley) {
+            9
+        } else if self.has(Quality::Repeating) {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// It strikes in melee.
+    pub fn melee(&self) -> bool {
+        self.kind == WeaponKind::Melee
+    }
+}
+
+/// Armour worn.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armour {
+    /// Its name.
+    pub name: String,
+    /// Added to the Damage Threshold.
+    pub threshold: u32,
+    /// Its qualities (Heavy).
+    #[serde(default)]
+    pub qualities: Vec<Quality>,
+    /// Ruined!: adds nothing.
+    #[serde(default)]
+    pub ruined: bool,
+}
+
+/// A combatant's sheet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApLadderSheet {
+    /// Attributes, in percent.
+    pub attributes: Attributes,
+    /// Trained skills: percent added to the attribute (10 a rank).
+    #[serde(default)]
+    pub skills: BTreeMap<Skill, u32>,
+    /// Armour.
+    #[serde(default)]
+    pub armour: Armour,
+    /// Weapons, shields and spells; fists are always at hand.
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// The weapon in hand at the start (an index of `weapons`; none: fists).
+    #[serde(default)]
+    pub wields: Option<usize>,
+    /// Fate Points: one spent saves from Slain!.
+    #[serde(default)]
+    pub fate: u32,
+    /// Fortune Points.
+    #[serde(default)]
+    pub fortune: u32,
+    /// Size: 1 a person, 2 twice an ogre's, 3 thrice.
+    #[serde(default = "one")]
+    pub size: u32,
+    /// Knows Counterspell.
+    #[serde(default)]
+    pub counterspell: bool,
+    /// Carries an Arcane Tome or Prayer Book (Channel power).
+    #[serde(default)]
+    pub tome: bool,
+    /// Conditions at the start (Intoxicated, Prone…).
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl ApLadderSheet {
+    /// A skill's chance: the attribute plus the trained ranks.
+    pub fn chance(&self, s: Skill) -> i32 {
+        (self.attributes.get(s.attribute()) + self.skills.get(&s).copied().unwrap_or(0)) as i32
+    }
+
+    /// The skill is trained.
+    pub fn trained(&self, s: Skill) -> bool {
+        self.skills.contains_key(&s)
+    }
+
+    /// An attribute's bonus.
+    pub fn bonus(&self, a: Attribute) -> u32 {
+        self.attributes.bonus(a)
+    }
+}
+
+/// A mount or a vehicle's sheet.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApLadderMount {
+    /// Which sub-type of movement it gives.
+    pub kind: Option<MoveSubtype>,
+    /// Its Agility Bonus.
+    #[serde(default)]
+    pub agility_bonus: u32,
+    /// Its Brawn Bonus (a trample's damage).
+    #[serde(default)]
+    pub brawn_bonus: u32,
+}
+
+/// A movement sub-type (the sub-types table): +1 AP, a skill test at the start of the
+/// movement, a distance of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MoveSubtype {
+    /// Climbing.
+    Climbing,
+    /// Sneaking.
+    Sneaking,
+    /// Swimming.
+    Swimming,
+    /// On a dog sled.
+    DogSled,
+    /// On a dray horse.
+    DrayHorse,
+    /// On a stagecoach or wagon.
+    Wagon,
+    /// On a palfrey.
+    Palfrey,
+    /// On a fancy coach.
+    FancyCoach,
+    /// On a rouncey.
+    Rouncey,
+    /// On a carriage.
+    Carriage,
+    /// On a courser.
+    Courser,
+    /// On a chariot.
+    Chariot,
+    /// On a destrier.
+    Destrier,
+    /// Flying.
+    Flying,
+}
+
+/// A sub-type's row: which bonus, plus what, tested with which skill.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubtypeRow {
+    /// The sub-type.
+    pub subtype: MoveSubtype,
+    /// Its name.
+    pub name: String,
+    /// The bonus the distance starts from ([AB] or [BB], the mount's when mounted).
+    pub bonus: Attribute,
+    /// Added to the bonus.
+    pub plus: i32,
+    /// Never less than this.
+    pub minimum: u32,
+    /// The test at the start of the movement.
+    pub skill: Skill,
+    /// A vehicle (driven: Drive) rather than a beast (ridden).
+    #[serde(default)]
+    pub vehicle: bool,
+}
+
+/// The conditions of the conditions table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// No Counterspell, Dodge or Parry.
+    Blinded,
+    /// No action but a Resist to escape.
+    Choked,
+    /// No reaction.
+    Defenseless,
+    /// The primary hand's weapon lies 3 yards away; that hand is useless until the next turn.
+    Disarmed,
+    /// Defenseless and unable to act; an attack slays.
+    Helpless,
+    /// No skill test succeeds.
+    Incapacitated,
+    /// +1 Damage and Peril Thresholds.
+    Inspired,
+    /// -1 Damage and Peril Thresholds.
+    Intimidated,
+    /// +3 Damage Threshold.
+    Intoxicated,
+    /// Unconscious and Helpless.
+    KnockedOut,
+    /// On the ground: +1D6 Fury Die taken.
+    Prone,
+    /// Dead.
+    Slain,
+    /// One AP less at the next turn's start.
+    Stunned,
+    /// +1D6 Fury Die taken, no reaction.
+    Surprised,
+}
+
+/// The reactions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Reaction {
+    /// Dispels a spell (1 AP).
+    Counterspell,
+    /// Avoids a melee or ranged attack (1 AP).
+    Dodge,
+    /// Avoids a melee attack (1 AP).
+    Parry,
+    /// Withstands an effect (0 AP).
+    Resist,
+}
+
+impl Reaction {
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            Reaction::Counterspell => "Counterspell",
+            Reaction::Dodge => "Dodge",
+            Reaction::Parry => "Parry",
+            Reaction::Resist => "Resist",
+        }
+    }
+}
+
+/// When a condition ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lasts {
+    /// At the start of the bearer's next turn.
+    NextTurnStart,
+    /// At the end of the bearer's next turn.
+    NextTurnEnd,
+    /// Until the fight ends (or another effect lifts it).
+    Combat,
+    /// Until an action lifts it (getting up, a chokehold let go, waking).
+    Lifted,
+}
+
+/// A condition's row: its effects, read by the rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionRow {
+    /// The condition.
+    pub condition: Condition,
+    /// Its label on tokens.
+    pub label: String,
+    /// Reactions it forbids.
+    #[serde(default)]
+    pub blocks: Vec<Reaction>,
+    /// No reaction at all.
+    #[serde(default)]
+    pub no_reactions: bool,
+    /// No action (a choked character may still Resist).
+    #[serde(default)]
+    pub no_actions: bool,
+    /// Extra Fury Dice (d6) in the damage it takes.
+    #[serde(default)]
+    pub fury_taken: u32,
+    /// Added to the Damage Threshold.
+    #[serde(default)]
+    pub damage_threshold: i32,
+    /// Added to the Peril Threshold.
+    #[serde(default)]
+    pub peril_threshold: i32,
+    /// AP less at the start of its next turn.
+    #[serde(default)]
+    pub ap_lost: u32,
+    /// No skill test succeeds.
+    #[serde(default)]
+    pub tests_fail: bool,
+    /// An attack on it hits and slays.
+    #[serde(default)]
+    pub slain_by_attack: bool,
+    /// When it ends.
+    pub lasts: Lasts,
+}
+
+/// What a fumble does, where the fight can see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FumbleEffect {
+    /// A Coordination test (+20 for a two-handed weapon), else the weapon in hand drops.
+    TestOrDrop,
+    /// A Coordination test, else Prone.
+    TestOrProne,
+    /// The fumbler and its allies suffer this much mental Peril (1d10+1).
+    GroupPeril,
+    /// The next AP is lost.
+    LoseAp,
+    /// Physical Peril: dice of ten and a bonus.
+    Peril {
+        /// d10s.
+        dice: u32,
+        /// Added.
+        plus: u32,
+    },
+    /// Damage to oneself: dice of ten and a bonus.
+    Wound {
+        /// d10s.
+        dice: u32,
+        /// Added.
+        plus: u32,
+    },
+    /// The GM makes the ground worse (logged for the GM).
+    Terrain,
+    /// The weapon in hand is Ruined!.
+    ItemRuined,
+    /// The weapon in hand drops.
+    Drop,
+    /// Prone.
+    Prone,
+    /// A hit does 1d6 less damage; a miss rolls again on the table.
+    LessDamage,
+    /// A Fortune Point is lost; none left: roll again.
+    LoseFortune,
+    /// One place down the ladder.
+    LoseLadderPlace,
+    /// A random condition (Blinded, Stunned, Prone, Defenseless or Disarmed).
+    RandomCondition,
+    /// An engaged ally's tests flip to fail until the end of its next turn (oneself if none).
+    Hamper,
+    /// The foe strikes back at once with an opportunity attack.
+    Opening,
+    /// Something unforeseen: the GM narrates it (logged).
+    Chaos,
+    /// A miss strikes oneself; a hit hurts oneself for 1d10+1 too.
+    SelfHit,
+    /// The foe hits back at once, automatically.
+    AutoHit,
+    /// A Toughness test against a lingering disease (logged for the GM).
+    Disease,
+    /// The next hit taken is an Injury (injuries are not tracked: logged for the GM).
+    NextHitInjures,
+    /// A miss strikes an engaged ally; a hit also strikes it (its threshold +3); oneself if none.
+    AllyHit,
+    /// Corruption: dice of ten and a bonus.
+    Corruption {
+        /// d10s.
+        dice: u32,
+        /// Added.
+        plus: u32,
+    },
+    /// A severe setback from the surroundings (logged for the GM).
+    Environment,
+}
+
+/// A fumble table row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FumbleRow {
+    /// Its weight: the chance is the weight over the table's total.
+    pub weight: u32,
+    /// Its name.
+    pub name: String,
+    /// What it does.
+    pub effect: FumbleEffect,
+    /// In words, for the log.
+    pub text: String,
+}
+
+/// The tables shipped with the ruleset (`data/tables.ron`); a scenario may replace any.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    /// The conditions table.
+    pub conditions: Vec<ConditionRow>,
+    /// The fumble table.
+    pub fumbles: Vec<FumbleRow>,
+    /// The movement sub-types.
+    pub subtypes: Vec<SubtypeRow>,
+}
+
+/// The tables as bundled.
+pub const TABLES: &str = include_str!("../data/tables.ron");
+
+impl Default for Tables {
+    fn default() -> Self {
+        // The bundled file is checked by a test; an unreadable one would be a build defect.
+        fray_core::scenario::parse_ron(TABLES).unwrap_or(Tables {
+            conditions: Vec::new(),
+            fumbles: Vec::new(),
+            subtypes: Vec::new(),
+        })
+    }
+}
+
+impl Tables {
+    /// A condition's row.
+    pub fn condition(&self, c: Condition) -> Option<&ConditionRow> {
+        self.conditions.iter().find(|r| r.condition == c)
+    }
+
+    /// A sub-type's row.
+    pub fn subtype(&self, s: MoveSubtype) -> Option<&SubtypeRow> {
+        self.subtypes.iter().find(|r| r.subtype == s)
+    }
+}
+
+/// How well a cover protects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CoverLevel {
+    /// A crate or a barrel: +3.
+    Low,
+    /// A waist-high wall: +6.
+    Medium,
+    /// A pillar: +9.
+    High,
+    /// Cannot be targeted by ranged attacks.
+    Full,
+}
+
+impl CoverLevel {
+    /// What it adds to the Damage Threshold against ranged attacks.
+    pub fn threshold(self) -> u32 {
+        match self {
+            CoverLevel::Low => 3,
+            CoverLevel::Medium => 6,
+            CoverLevel::High => 9,
+            CoverLevel::Full => 0,
+        }
+    }
+
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            CoverLevel::Low => "low",
+            CoverLevel::Medium => "medium",
+            CoverLevel::High => "high",
+            CoverLevel::Full => "full",
+        }
+    }
+}
+
+/// A solid cover on the field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverSpec {
+    /// Stable id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its centre, in yards.
+    pub at: (f32, f32),
+    /// Who stands within this many yards of it is behind it.
+    pub radius: f32,
+    /// How well it protects.
+    pub level: CoverLevel,
+}
+
+/// What an area of the field is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AreaKind {
+    /// Hard terrain: no Charge, Maneuver or Run through it.
+    Hard,
+    /// Cramped: Regular and larger weapons -10.
+    Cramped,
+    /// Bad visibility: -10 to attack into or out of it.
+    Fog,
+    /// Darkness: -30.
+    Dark,
+    /// Higher ground: +10 to attack from it at those below.
+    High,
+}
+
+impl AreaKind {
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            AreaKind::Hard => "hard terrain",
+            AreaKind::Cramped => "cramped",
+            AreaKind::Fog => "bad visibility",
+            AreaKind::Dark => "darkness",
+            AreaKind::High => "higher ground",
+        }
+    }
+}
+
+/// An area of the field (a disc).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSpec {
+    /// Stable id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub kind: AreaKind,
+    /// Its centre, in yards.
+    pub at: (f32, f32),
+    /// Its radius, in yards.
+    pub radius: f32,
+}
+
+/// An environmental event the GM places on the ladder (at 2d10+2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSpec {
+    /// Stable id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What happens, for the log.
+    pub text: String,
+    /// Where it strikes (none: nowhere, a narrated happening).
+    #[serde(default)]
+    pub at: Option<(f32, f32)>,
+    /// Its radius, in yards.
+    #[serde(default)]
+    pub radius: f32,
+    /// Damage: 1d10 plus this, against each one's Damage Threshold (0: none).
+    #[serde(default)]
+    pub damage: u32,
+    /// Peril: 1d10 plus this, against each one's Peril Threshold (0: none).
+    #[serde(default)]
+    pub peril: u32,
+}
+
+/// The numbers the text leaves open (every one read in `RULES.md`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Numbers {
+    /// Movement is [AB] plus this, in yards.
+    pub movement_plus: u32,
+    /// Initiative is [PB] plus this.
+    pub initiative_plus: u32,
+    /// The Peril Threshold is [WB] plus this.
+    pub peril_plus: u32,
+    /// Each step of damage over a threshold this many points moves one more step down.
+    pub step: u32,
+    /// Steps one hit moves down at most.
+    pub max_steps: u32,
+    /// Yards within which two foes are engaged.
+    pub engaged: f32,
+    /// Yards a Reach weapon strikes.
+    pub reach: f32,
+    /// Yards a speech carries (Inspiring words, Litany of hatred).
+    pub hearing: f32,
+    /// Yards a disarmed weapon lands away.
+    pub disarm_yards: f32,
+    /// Yards a push moves the foe back.
+    pub push_yards: f32,
+    /// Yards from which a dropped weapon may be picked up.
+    pub pick_up: f32,
+}
+
+impl Default for Numbers {
+    fn default() -> Self {
+        Self {
+            movement_plus: 3,
+            initiative_plus: 3,
+            peril_plus: 3,
+            step: 6,
+            max_steps: 3,
+            engaged: 1.5,
+            reach: 2.5,
+            hearing: 12.0,
+            disarm_yards: 3.0,
+            push_yards: 2.0,
+            pick_up: 1.0,
+        }
+    }
+}
+
+/// The rules block of a scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ApLadderRules {
+    /// The field's width and height in yards, centred on (0, 0).
+    pub field: (f32, f32),
+    /// The side that ambushes: a surprise turn opens the fight.
+    pub ambushers: Option<SideId>,
+    /// The whole field is cramped.
+    pub cramped: bool,
+    /// Covers.
+    pub covers: Vec<CoverSpec>,
+    /// Areas.
+    pub areas: Vec<AreaSpec>,
+    /// The GM's events on the ladder.
+    pub events: Vec<EventSpec>,
+    /// Open numbers.
+    pub numbers: Numbers,
+    /// Replaces the bundled tables.
+    pub tables: Option<Tables>,
+}
+
+impl Default for ApLadderRules {
+    fn default() -> Self {
+        Self {
+            field: (30.0, 20.0),
+            ambushers: None,
+            cramped: false,
+            covers: Vec::new(),
+            areas: Vec::new(),
+            events: Vec::new(),
+            numbers: Numbers::default(),
+            tables: None,
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Who the Initiative ladder waits on, and the one place intents are validated and applied.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::ids::CombatantId;
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::phase::{RulesStep, current};
+use fray_core::prelude::TableIndex;
+use fray_core::table::{can_act, name};
+
+use crate::combat::{AttackPlan, plan_attack, reactions};
+use crate::data::{Condition, Reaction};
+use crate::intent::{ApLadderIntent, StuntKind};
+use crate::moves::{MovePlan, check_get_up, plan_move};
+use crate::phase::{ApLadderPhase, Battle, Fighter};
+use crate::schedule::ApLadderSystems;
+use crate::{combat, ladder, moves, specials, stunts};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(RulesStep, (crate::ai::decide, apply_intents).chain().in_set(ApLadderSystems::Decisions));
+}
+
+/// Who the rules wait on now: a defender choosing its reaction, else the one whose turn it is.
+pub fn awaiting(world: &World) -> Vec<Entity> {
+    let battle = world.resource::<Battle>();
+    if !matches!(current::<ApLadderPhase>(world), ApLadderPhase::SurpriseTurn | ApLadderPhase::Turns) {
+        return Vec::new();
+    }
+    if let Some(p) = &battle.pending {
+        return vec![p.defender];
+    }
+    battle.acting.filter(|&e| can_act(world, e)).into_iter().collect()
+}
+
+/// What an accepted intent does, worked out when it is checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// A move.
+    Move(MovePlan),
+    /// Get up for this many AP.
+    GetUp(u32),
+    /// An attack.
+    Attack(AttackPlan),
+    /// A trample.
+    Trample(Entity),
+    /// A stunt for this many AP.
+    Stunt(Entity, StuntKind, u32),
+    /// Keep a chokehold.
+    Keep,
+    /// Let a chokehold go.
+    LetGo,
+    /// Take aim.
+    Aim(u32),
+    /// A speech (inspiring or not).
+    Speech(bool),
+    /// Channel power.
+    Channel,
+    /// Load this weapon.
+    Load(usize),
+    /// Subdue.
+    Subdue,
+    /// Swap weapons for this many AP.
+    Swap(Option<usize>, u32),
+    /// Wait.
+    Wait,
+    /// End the turn.
+    EndTurn,
+    /// React.
+    React(Reaction),
+    /// Take the hit.
+    TakeIt,
+    /// Escape a chokehold.
+    Escape,
+}
+
+fn target(world: &World, id: &CombatantId) -> Verdict<Entity> {
+    world
+        .resource::<TableIndex>()
+        .combatant(id)
+        .ok_or_else(|| Rejection::new(format!("there is no combatant '{id}'")))
+}
+
+/// Checks an intent against the table as it is, changing nothing.
+pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Plan> {
+    if current::<ApLadderPhase>(world) == ApLadderPhase::Over {
+        return Err(Rejection::new("the fight is over"));
+    }
+    if !awaiting(world).contains(&e) {
+        return Err(Rejection::new(format!("the rules are not waiting on {} now", name(world, e))));
+    }
+    let battle = world.resource::<Battle>();
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if let Some(p) = &battle.pending {
+        return match intent {
+            ApLadderIntent::React { reaction } => {
+                let verdict = reactions(world, p).into_iter().find(|(r, _)| r == reaction).map(|(_, v)| v);
+                match verdict {
+                    Some(v) => v.map(|_| Plan::React(*reaction)),
+                    None => Err(Rejection::new(format!("{} does not answer this attack", reaction.word()))),
+                }
+            }
+            ApLadderIntent::TakeIt => Ok(Plan::TakeIt),
+            _ => Err(Rejection::new(format!("{} is answering an attack: react or take it", name(world, e)))),
+        };
+    }
+    if f.has(Condition::Choked) {
+        return match intent {
+            ApLadderIntent::Escape => stunts::check_escape(world, e).map(|()| Plan::Escape),
+            ApLadderIntent::EndTurn => Ok(Plan::EndTurn),
+            _ => Err(Rejection::new(format!("{} is choked: only a Resist to escape", name(world, e)))),
+        };
+    }
+    match intent {
+        ApLadderIntent::Move { to, how } => plan_move(world, e, [to.0, to.1], *how).map(Plan::Move),
+        ApLadderIntent::GetUp => check_get_up(world, e).map(Plan::GetUp),
+        ApLadderIntent::Attack { target: t, called, all_out, punishing } => {
+            let t = target(world, t)?;
+            plan_attack(world, e, t, *called, *all_out, *punishing).map(Plan::Attack)
+        }
+        ApLadderIntent::Trample { target: t } => {
+            let t = target(world, t)?;
+            specials::check_trample(world, e, t).map(|()| Plan::Trample(t))
+        }
+        ApLadderIntent::Stunt { target: t, kind } => {
+            let t = target(world, t)?;
+            stunts::check_stunt(world, e, t, *kind).map(|ap| Plan::Stunt(t, *kind, ap))
+        }
+        ApLadderIntent::KeepChokehold => stunts::check_keep(world, e).map(|()| Plan::Keep),
+        ApLadderIntent::LetGo => match stunts::holding(world, e) {
+            Some(_) => Ok(Plan::LetGo),
+            None => Err(Rejection::new("no chokehold to let go")),
+        },
+        ApLadderIntent::TakeAim { ap } => specials::check_aim(world, e, *ap).map(|()| Plan::Aim(*ap)),
+        ApLadderIntent::InspiringWords => specials::check_speech(world, e, true).map(|()| Plan::Speech(true)),
+        ApLadderIntent::LitanyOfHatred => {
+            specials::check_speech(world, e, false).map(|()| Plan::Speech(false))
+        }
+        ApLadderIntent::ChannelPower => specials::check_channel(world, e).map(|()| Plan::Channel),
+        ApLadderIntent::Load => specials::check_load(world, e).map(Plan::Load),
+        ApLadderIntent::Subdue => specials::check_subdue(world, e).map(|()| Plan::Subdue),
+        ApLadderIntent::Swap { weapon } => {
+            specials::check_swap(world, e, *weapon).map(|ap| Plan::Swap(*weapon, ap))
+        }
+        ApLadderIntent::Wait => match ladder::next_after(world, e) {
+            Some(_) => Ok(Plan::Wait),
+            None => Err(Rejection::new("no one is left to wait for this turn")),
+        },
+        ApLadderIntent::EndTurn => Ok(Plan::EndTurn),
+        ApLadderIntent::React { .. } | ApLadderIntent::TakeIt => {
+            Err(Rejection::new("no attack is waiting on a reaction"))
+        }
+        ApLadderIntent::Escape => Err(Rejection::new("not choked")),
+    }
+}
+
+/// Carries out a checked plan.
+pub fn apply(world: &mut World, e: Entity, plan: Plan) {
+    match plan {
+        Plan::Move(m) => moves::apply_move(world, e, m),
+        Plan::GetUp(ap) => moves::get_up(world, e, ap),
+        Plan::Attack(a) => combat::attack(world, e, a),
+        Plan::Trample(t) => specials::trample(world, e, t),
+        Plan::Stunt(t, kind, ap) => stunts::stunt(world, e, t, kind, ap),
+        Plan::Keep => stunts::keep(world, e),
+        Plan::LetGo => stunts::release_held_by(world, e, "let go"),
+        Plan::Aim(ap) => specials::aim(world, e, ap),
+        Plan::Speech(inspiring) => specials::speech(world, e, inspiring),
+        Plan::Channel => specials::channel(world, e),
+        Plan::Load(w) => specials::load(world, e, w),
+        Plan::Subdue => specials::subdue(world, e),
+        Plan::Swap(w, ap) => specials::swap(world, e, w, ap),
+        Plan::Wait => ladder::wait(world, e),
+        Plan::EndTurn => ladder::end_turn(world, e),
+        Plan::React(r) => combat::react(world, e, r),
+        Plan::TakeIt => combat::take_it(world),
+        Plan::Escape => stunts::escape(world, e),
+    }
+}
+
+/// Applies queued intents in order while someone is asked.
+fn apply_intents(world: &mut World) {
+    while !awaiting(world).is_empty() || current::<ApLadderPhase>(world) == ApLadderPhase::Over {
+        let Some(next) = world.resource_mut::<Inbox<ApLadderIntent>>().0.pop_front() else { return };
+        let _ = submit(world, next);
+    }
+}
+
+/// Validates and applies one intent now.
+pub fn submit(world: &mut World, submitted: Submitted<ApLadderIntent>) -> Verdict {
+    let shown = |_: &World, _: Option<Entity>, intent: &ApLadderIntent| IntentRecord::new(intent.clone());
+    submit_now(world, submitted, shown, validate, apply)
+}

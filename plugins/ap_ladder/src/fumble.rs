@@ -1,0 +1,248 @@
+//! The fumble table (`data/tables.ron`, weighted as the text weights it): a row drawn by its
+//! weight, and each outcome the fight can see carried out; those only the GM can tell (bad
+//! ground, chaos, sickness) are logged for the GM.
+
+use bevy_ecs::prelude::*;
+use fray_core::dice::TableRng;
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::table::{can_act, id};
+
+use crate::combat::{Harm, harm, opportunity};
+use crate::conditions::add;
+use crate::data::{Condition, FumbleEffect, FumbleRow, Skill};
+use crate::dice::{Flip, roll, test};
+use crate::field::{allies, engaged_at, position};
+use crate::phase::{Battle, Fighter, PendingAttack, Strike};
+
+/// What a fumble leaves for the attack it spoiled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spoiled {
+    /// The hit does 1d6 less damage.
+    pub less: bool,
+}
+
+/// The row a roll of 1..=total falls on.
+pub fn row_for(rows: &[FumbleRow], mut n: u32) -> Option<&FumbleRow> {
+    for r in rows {
+        if n <= r.weight {
+            return Some(r);
+        }
+        n -= r.weight;
+    }
+    None
+}
+
+/// The fumbler `e` rolls on the table (again, for rows that say so, three times at most).
+pub fn fumble(world: &mut World, e: Entity, foe: Option<Entity>, hit: bool) -> Spoiled {
+    let rows = world.resource::<Battle>().tables.fumbles.clone();
+    let total: u32 = rows.iter().map(|r| r.weight).sum();
+    if total == 0 {
+        return Spoiled::default();
+    }
+    for _ in 0..3 {
+        let n = roll(world, Some(e), "fumble table", 1, total, 0);
+        let Some(row) = row_for(&rows, n) else { break };
+        let who = id(world, e);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "fumble", detail: format!("{}: {}", row.name, row.text) });
+        match carry_out(world, e, foe, hit, &row.effect) {
+            Some(spoiled) => return spoiled,
+            None => continue,
+        }
+    }
+    Spoiled::default()
+}
+
+/// Carries a row out; none when the table must be rolled again.
+fn carry_out(
+    world: &mut World,
+    e: Entity,
+    foe: Option<Entity>,
+    hit: bool,
+    effect: &FumbleEffect,
+) -> Option<Spoiled> {
+    let gm = |world: &mut World, what: &str| {
+        let who = id(world, e);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "for_the_gm", detail: what.to_owned() });
+    };
+    match effect {
+        FumbleEffect::TestOrDrop => {
+            let two = world.get::<Fighter>(e).and_then(|f| f.weapon()).is_some_and(|w| w.two_handed);
+            let mods = if two { vec![fray_core::dice::Modifier::new("two-handed", 20)] } else { Vec::new() };
+            if !test(world, e, "keep hold", Some(Skill::Coordination), None, mods, Flip::None).success {
+                crate::stunts::drop_weapon(world, e, None);
+            }
+        }
+        FumbleEffect::TestOrProne => {
+            if !test(world, e, "keep footing", Some(Skill::Coordination), None, Vec::new(), Flip::None)
+                .success
+            {
+                add(world, e, Condition::Prone);
+            }
+        }
+        FumbleEffect::GroupPeril => {
+            let mut all = allies(world, e);
+            all.insert(0, e);
+            for a in all {
+                let peril = roll(world, Some(a), "fumble Peril", 1, 10, 1);
+                harm(world, a, peril, Harm::Peril, Some(e), "a fumble");
+            }
+        }
+        FumbleEffect::LoseAp => {
+            if let Some(mut f) = world.get_mut::<Fighter>(e) {
+                if f.ap > 0 {
+                    f.ap -= 1;
+                } else {
+                    f.ap_debt += 1;
+                }
+            }
+        }
+        FumbleEffect::Peril { dice, plus } => {
+            let peril = roll(world, Some(e), "fumble Peril", *dice, 10, *plus as i64);
+            harm(world, e, peril, Harm::Peril, None, "a fumble");
+        }
+        FumbleEffect::Wound { dice, plus } => {
+            let hurt = roll(world, Some(e), "fumble damage", *dice, 10, *plus as i64);
+            harm(world, e, hurt, Harm::Damage { ranged: false, subdue: false }, None, "a fumble");
+        }
+        FumbleEffect::Terrain => gm(world, "the ground around the fumbler gets worse"),
+        FumbleEffect::Chaos => gm(world, "something unforeseen happens"),
+        FumbleEffect::Disease => gm(world, "a Toughness test against a lingering sickness"),
+        FumbleEffect::NextHitInjures => gm(world, "the next hit taken causes an Injury"),
+        FumbleEffect::Environment => gm(world, "a severe setback from the surroundings"),
+        FumbleEffect::ItemRuined => {
+            if let Some(mut f) = world.get_mut::<Fighter>(e)
+                && let Some(w) = f.wielding
+                && !f.sheet.weapons[w].has(crate::data::Quality::CastleForged)
+            {
+                f.ruined[w] = true;
+            }
+        }
+        FumbleEffect::Drop => crate::stunts::drop_weapon(world, e, None),
+        FumbleEffect::Prone => {
+            add(world, e, Condition::Prone);
+        }
+        FumbleEffect::LessDamage => return hit.then_some(Spoiled { less: true }),
+        FumbleEffect::LoseFortune => {
+            let mut f = world.get_mut::<Fighter>(e)?;
+            if f.fortune == 0 {
+                return None;
+            }
+            f.fortune -= 1;
+        }
+        FumbleEffect::LoseLadderPlace => crate::ladder::lose_place(world, e),
+        FumbleEffect::RandomCondition => {
+            let pick = [
+                Condition::Blinded,
+                Condition::Stunned,
+                Condition::Prone,
+                Condition::Defenseless,
+                Condition::Disarmed,
+            ];
+            let i = world.resource_mut::<TableRng>().below(pick.len());
+            roll_logged(world, e, i);
+            if pick[i] == Condition::Disarmed {
+                add(world, e, Condition::Disarmed);
+                crate::stunts::drop_weapon(world, e, None);
+            } else {
+                add(world, e, pick[i]);
+            }
+        }
+        FumbleEffect::Hamper => {
+            let ally = engaged_ally(world, e, foe).unwrap_or(e);
+            if let Some(mut f) = world.get_mut::<Fighter>(ally) {
+                f.hampered = true;
+            }
+        }
+        FumbleEffect::Opening => {
+            if let Some(foe) = foe {
+                opportunity(world, foe, e);
+            }
+        }
+        FumbleEffect::SelfHit => {
+            if hit {
+                let hurt = roll(world, Some(e), "fumble damage", 1, 10, 1);
+                harm(world, e, hurt, Harm::Damage { ranged: false, subdue: false }, None, "a fumble");
+            } else {
+                strike(world, e, e, 0);
+            }
+        }
+        FumbleEffect::AutoHit => {
+            if let Some(foe) = foe.filter(|&f| can_act(world, f)) {
+                let weapon = world.get::<Fighter>(foe).and_then(|f| f.wielding);
+                let p = pending(world, foe, e, Strike::Weapon(weapon));
+                crate::combat::land(world, &p);
+            }
+        }
+        FumbleEffect::AllyHit => {
+            let ally = engaged_ally(world, e, foe).unwrap_or(e);
+            strike(world, e, ally, if hit && ally != e { 3 } else { 0 });
+        }
+        FumbleEffect::Corruption { dice, plus } => {
+            let c =
+                if *dice == 0 { *plus } else { roll(world, Some(e), "Corruption", *dice, 10, *plus as i64) };
+            if let Some(mut f) = world.get_mut::<Fighter>(e) {
+                f.corruption += c;
+            }
+        }
+    }
+    Some(Spoiled::default())
+}
+
+fn roll_logged(world: &mut World, e: Entity, i: usize) {
+    let who = id(world, e);
+    world
+        .resource_mut::<GameLog>()
+        .about(&who, LogEvent::Effect { what: "random_condition", detail: format!("draw {i}") });
+}
+
+/// An ally of `e` engaged with it or with its foe.
+fn engaged_ally(world: &World, e: Entity, foe: Option<Entity>) -> Option<Entity> {
+    let at = position(world, e);
+    let there = foe.map(|f| position(world, f));
+    allies(world, e).into_iter().find(|&a| {
+        engaged_at(world, at, position(world, a))
+            || there.is_some_and(|t| engaged_at(world, t, position(world, a)))
+    })
+}
+
+fn pending(world: &mut World, attacker: Entity, defender: Entity, strike: Strike) -> PendingAttack {
+    let cause = world.resource_mut::<Battle>().cause();
+    PendingAttack {
+        cause,
+        attacker,
+        defender,
+        strike,
+        allowed: Vec::new(),
+        difficulty: 0,
+        defence_mod: 0,
+        flip_defence: false,
+        fury: 1,
+        location: "body",
+        subdue: false,
+        ranged: false,
+        spell: false,
+        less: false,
+        opportunity: false,
+    }
+}
+
+/// The fumbler's own weapon strikes `t` (itself or an ally), its threshold raised by `raise`.
+fn strike(world: &mut World, e: Entity, t: Entity, raise: u32) {
+    let weapon = world.get::<Fighter>(e).and_then(|f| f.wielding);
+    let p = pending(world, e, t, Strike::Weapon(weapon));
+    // The raise is the +3 a runner has: lent for this blow, then given back.
+    let was = world.get::<Fighter>(t).is_some_and(|f| f.running);
+    if raise > 0
+        && let Some(mut f) = world.get_mut::<Fighter>(t)
+    {
+        f.running = true;
+    }
+    crate::combat::land(world, &p);
+    if let Some(mut f) = world.get_mut::<Fighter>(t) {
+        f.running = was;
+    }
+}

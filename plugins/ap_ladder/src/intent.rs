@@ -1,0 +1,199 @@
+//! Every decision a person or the AI takes in the Initiative ladder. Saves store these by
+//! their serde form: never rename a variant that has shipped.
+
+use fray_core::ids::CombatantId;
+use serde::{Deserialize, Serialize};
+
+use crate::data::Reaction;
+
+/// How a combatant moves (the movement actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// 1 AP, up to Movement yards (crawling while prone: [AB] yards).
+    Walk,
+    /// 3 AP, up to Movement x 3; +3 Damage Threshold until the next turn.
+    Run,
+    /// 2 AP, up to Movement x 2; from 3 yards, the next melee hit adds a Fury Die.
+    Charge,
+    /// 2 AP, 1 yard, no opportunity attack.
+    Maneuver,
+    /// 1 AP, 1 yard, no opportunity attack.
+    StepAside,
+    /// 1 AP, 1 yard into a cover.
+    TakeCover,
+}
+
+impl MoveKind {
+    /// Every kind, cheapest first.
+    pub const ALL: [MoveKind; 6] = [
+        MoveKind::Walk,
+        MoveKind::StepAside,
+        MoveKind::TakeCover,
+        MoveKind::Charge,
+        MoveKind::Maneuver,
+        MoveKind::Run,
+    ];
+
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKind::Walk => "walk",
+            MoveKind::Run => "run",
+            MoveKind::Charge => "charge",
+            MoveKind::Maneuver => "maneuver",
+            MoveKind::StepAside => "step aside",
+            MoveKind::TakeCover => "take cover",
+        }
+    }
+}
+
+/// Where a called shot aims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aim {
+    /// -30.
+    Head,
+    /// -10.
+    Arms,
+    /// No modifier.
+    Body,
+    /// -20.
+    Legs,
+}
+
+impl Aim {
+    /// Its modifier.
+    pub fn modifier(self) -> i32 {
+        match self {
+            Aim::Head => -30,
+            Aim::Arms => -10,
+            Aim::Body => 0,
+            Aim::Legs => -20,
+        }
+    }
+
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            Aim::Head => "head",
+            Aim::Arms => "arms",
+            Aim::Body => "body",
+            Aim::Legs => "legs",
+        }
+    }
+}
+
+/// The perilous stunts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StuntKind {
+    /// Athletics; Resist Athletics; Choked.
+    Chokehold,
+    /// Guile; Resist Awareness; Blinded.
+    DirtyTricks,
+    /// Coordination; Resist Coordination; Disarmed.
+    Disarm,
+    /// Athletics on a Defenseless or Helpless foe; knocked out.
+    Knockout,
+    /// Athletics; Resist Coordination; 2 yards back (a takedown too for 1 AP more).
+    Push {
+        /// Adds a takedown.
+        takedown: bool,
+    },
+    /// The weapon's skill, two-handed; Resist Toughness; the shield is Ruined!.
+    SplinterShield,
+    /// Athletics; Resist Toughness; Stunned.
+    StunningBlow,
+    /// Coordination; Resist Coordination; Prone.
+    Takedown,
+}
+
+impl StuntKind {
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            StuntKind::Chokehold => "Chokehold",
+            StuntKind::DirtyTricks => "Dirty tricks",
+            StuntKind::Disarm => "Disarm",
+            StuntKind::Knockout => "Knockout!",
+            StuntKind::Push { takedown: false } => "Push",
+            StuntKind::Push { takedown: true } => "Push and takedown",
+            StuntKind::SplinterShield => "Splinter shield",
+            StuntKind::StunningBlow => "Stunning blow",
+            StuntKind::Takedown => "Takedown",
+        }
+    }
+}
+
+/// An Initiative ladder decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ApLadderIntent {
+    /// Move to a point (yards) as a movement action.
+    Move {
+        /// Where to.
+        to: (f32, f32),
+        /// How.
+        how: MoveKind,
+    },
+    /// Get up from prone (2 AP, 1 with Coordination trained).
+    GetUp,
+    /// A melee, ranged or thrown attack, or a spell, with the weapon in hand (none: fists).
+    Attack {
+        /// The target.
+        target: CombatantId,
+        /// A called shot (2 AP): where.
+        called: Option<Aim>,
+        /// All-out: +10 for each Chaos Die rolled (up to 3); a 6 makes it a fumble.
+        all_out: u32,
+        /// Punishing: 1 AP more for a Fury Die.
+        punishing: bool,
+    },
+    /// A mounted combatant's trample (a Drive or Ride test; 1d10 + the mount's [BB]).
+    Trample {
+        /// The target.
+        target: CombatantId,
+    },
+    /// A perilous stunt on an engaged foe.
+    Stunt {
+        /// The target.
+        target: CombatantId,
+        /// Which.
+        kind: StuntKind,
+    },
+    /// Keep a chokehold up (3 AP): the victim takes 1d10 + [BB] Peril.
+    KeepChokehold,
+    /// Let a chokehold go.
+    LetGo,
+    /// Take aim: 1 AP for +10, 2 AP for +20 on the next attack or stunt this turn.
+    TakeAim {
+        /// AP spent.
+        ap: u32,
+    },
+    /// Inspiring words (1 AP, once a fight).
+    InspiringWords,
+    /// Litany of hatred (1 AP, once a fight).
+    LitanyOfHatred,
+    /// Channel power (1 AP, a tome in hand): +10 to the next spell this turn.
+    ChannelPower,
+    /// Load the weapon in hand with the AP left (as many as it needs).
+    Load,
+    /// Subdue (1 AP): the next attack this turn does not kill.
+    Subdue,
+    /// Take another weapon in hand (a sheet index; none: fists), or pick one up within reach;
+    /// free once a turn, then 1 AP.
+    Swap {
+        /// Which.
+        weapon: Option<usize>,
+    },
+    /// Wait: keep the AP and act after the next one on the ladder, keeping that place.
+    Wait,
+    /// End the turn.
+    EndTurn,
+    /// A reaction against the attack waiting on the defender.
+    React {
+        /// Which.
+        reaction: Reaction,
+    },
+    /// No reaction: take the hit.
+    TakeIt,
+    /// A choked victim's Resist to escape (0 AP, once a turn).
+    Escape,
+}

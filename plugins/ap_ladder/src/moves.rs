@@ -1,0 +1,210 @@
+//! Movement actions in yards: walk (crawling while prone), run, charge, maneuver, step aside
+//! and take cover with their AP and distances; the mounted and other sub-types (+1 AP and a
+//! test at the start); hard terrain; the opportunity attacks a move provokes; getting up.
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::{Rejection, Verdict};
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::prelude::Rides;
+use fray_core::table::{can_act, id, name};
+
+use crate::conditions::remove;
+use crate::data::{AreaKind, Attribute, Condition, MoveSubtype, Quality};
+use crate::dice::{Flip, test};
+use crate::field::{EPS, cover_at, crosses, distance, engaged_at, foes, on_field, place, position};
+use crate::intent::MoveKind;
+use crate::load::MountSheet;
+use crate::phase::{Battle, Fighter};
+
+/// A move checked: where, how, its AP, and the foes whose opportunity attacks it provokes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovePlan {
+    /// Where to.
+    pub to: [f32; 2],
+    /// How.
+    pub how: MoveKind,
+    /// Yards.
+    pub yards: f32,
+    /// AP it costs.
+    pub ap: u32,
+    /// The sub-type (a mount's).
+    pub subtype: Option<MoveSubtype>,
+    /// Foes who strike as it leaves them.
+    pub provokes: Vec<Entity>,
+}
+
+/// AP a kind of move costs, before a sub-type's extra AP.
+pub fn ap_of(how: MoveKind) -> u32 {
+    match how {
+        MoveKind::Walk | MoveKind::StepAside | MoveKind::TakeCover => 1,
+        MoveKind::Charge | MoveKind::Maneuver => 2,
+        MoveKind::Run => 3,
+    }
+}
+
+/// The sub-type `e` moves by (its mount's) and the distance it gives instead of Movement.
+pub fn subtype(world: &World, e: Entity) -> Option<(MoveSubtype, f32)> {
+    let mount = world.get::<Rides>(e)?.0;
+    let sheet = &world.get::<MountSheet>(mount)?.0;
+    let kind = sheet.kind?;
+    let row = world.resource::<Battle>().tables.subtype(kind)?.clone();
+    let bonus = match row.bonus {
+        Attribute::Brawn => sheet.brawn_bonus,
+        _ => sheet.agility_bonus,
+    } as i32;
+    Some((kind, (bonus + row.plus).max(row.minimum as i32) as f32))
+}
+
+/// The most yards `e` may go with this kind of move.
+pub fn reach(world: &World, e: Entity, how: MoveKind) -> f32 {
+    let Some(f) = world.get::<Fighter>(e) else { return 0.0 };
+    let plus = world.resource::<Battle>().rules.numbers.movement_plus;
+    if f.has(Condition::Prone) {
+        return f.sheet.bonus(Attribute::Agility).max(1) as f32;
+    }
+    let base = subtype(world, e).map_or_else(|| f.movement(plus), |(_, d)| d);
+    match how {
+        MoveKind::Walk => base,
+        MoveKind::Charge => base * 2.0,
+        MoveKind::Run => base * 3.0,
+        MoveKind::Maneuver | MoveKind::StepAside | MoveKind::TakeCover => 1.0,
+    }
+}
+
+/// Checks a move of `e` to `to`.
+pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdict<MovePlan> {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if !on_field(world, to) {
+        let (w, h) = world.resource::<Battle>().rules.field;
+        return Err(Rejection::new(format!("that is off the field ({w} by {h} yards)")));
+    }
+    let from = position(world, e);
+    let fast = matches!(how, MoveKind::Charge | MoveKind::Maneuver | MoveKind::Run);
+    if f.has(Condition::Prone) && how != MoveKind::Walk {
+        return Err(Rejection::new(format!("{} is prone: get up first, or walk to crawl", name(world, e))));
+    }
+    if fast && f.weapon().is_some_and(|w| w.has(Quality::Brace)) {
+        return Err(Rejection::new(format!("no {} while wielding a Brace weapon", how.word())));
+    }
+    if fast
+        && (crosses(world, from, to, AreaKind::Hard) || crate::field::in_area(world, from, AreaKind::Hard))
+    {
+        return Err(Rejection::new(format!("no {} through hard terrain", how.word())));
+    }
+    let yards = distance(from, to);
+    let most = reach(world, e, how);
+    if yards > most + EPS {
+        return Err(Rejection::new(format!(
+            "{yards:.1} yards is beyond a {} ({most:.0} yards at most)",
+            how.word()
+        )));
+    }
+    if how == MoveKind::TakeCover && cover_at(world, to).is_none() {
+        return Err(Rejection::new("no cover there: take cover behind a crate, a wall or a pillar"));
+    }
+    let rider_mount = world.get::<Rides>(e).map(|r| r.0);
+    let taken = world
+        .resource::<fray_core::prelude::TableIndex>()
+        .order
+        .iter()
+        .copied()
+        .filter(|&o| o != e && can_act(world, o) && Some(o) != rider_mount)
+        .find(|&o| distance(position(world, o), to) < 0.6);
+    if let Some(o) = taken {
+        return Err(Rejection::new(format!("{} stands there", name(world, o))));
+    }
+    let sub = subtype(world, e).filter(|_| !f.has(Condition::Prone));
+    let ap = ap_of(how) + u32::from(sub.is_some());
+    if f.ap < ap {
+        return Err(Rejection::new(format!("a {} costs {ap} AP; {} left", how.word(), f.ap)));
+    }
+    let avoids = matches!(how, MoveKind::Maneuver | MoveKind::StepAside);
+    let provokes = if avoids {
+        Vec::new()
+    } else {
+        foes(world, e)
+            .into_iter()
+            .filter(|&t| {
+                engaged_at(world, from, position(world, t)) && !engaged_at(world, to, position(world, t))
+            })
+            .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
+            .collect()
+    };
+    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes })
+}
+
+/// Moves as planned: pays, tests the sub-type if needed, takes the opportunity attacks, then
+/// goes (unless they stopped it).
+pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.ap = f.ap.saturating_sub(plan.ap);
+    }
+    crate::stunts::release_held_by(world, e, "the holder moved");
+    if let Some(sub) = plan.subtype
+        && world.get::<Fighter>(e).is_some_and(|f| !f.mount_steady)
+    {
+        let skill = world.resource::<Battle>().tables.subtype(sub).map(|r| r.skill);
+        let ok = test(world, e, "the movement's test", skill, None, Vec::new(), Flip::None).success;
+        if !ok {
+            let who = id(world, e);
+            world.resource_mut::<GameLog>().about(
+                &who,
+                LogEvent::Effect {
+                    what: "move_failed",
+                    detail: "the movement's test failed: no move".to_owned(),
+                },
+            );
+            return;
+        }
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.mount_steady = true;
+        }
+    }
+    for t in plan.provokes.clone() {
+        crate::combat::opportunity(world, t, e);
+        if !can_act(world, e) || world.get::<Fighter>(e).is_none_or(|f| crate::dice::cannot_act(world, f)) {
+            return;
+        }
+    }
+    place(world, e, plan.to);
+    let cover = if plan.how == MoveKind::TakeCover { cover_at(world, plan.to) } else { None };
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.cover = cover;
+        match plan.how {
+            MoveKind::Run => f.running = true,
+            MoveKind::Charge if plan.yards >= 3.0 - EPS => f.charged = true,
+            _ => {}
+        }
+    }
+    let detail = format!(
+        "{} to ({:.1}, {:.1}), {:.1} yards, {} AP",
+        plan.how.word(),
+        plan.to[0],
+        plan.to[1],
+        plan.yards,
+        plan.ap
+    );
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "moved", detail });
+}
+
+/// Checks getting up: prone, 2 AP (1 with Coordination trained).
+pub fn check_get_up(world: &World, e: Entity) -> Verdict<u32> {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if !f.has(Condition::Prone) {
+        return Err(Rejection::new(format!("{} is standing", name(world, e))));
+    }
+    let ap = if f.sheet.trained(crate::data::Skill::Coordination) { 1 } else { 2 };
+    if f.ap < ap {
+        return Err(Rejection::new(format!("getting up costs {ap} AP; {} left", f.ap)));
+    }
+    Ok(ap)
+}
+
+/// Gets up.
+pub fn get_up(world: &mut World, e: Entity, ap: u32) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.ap = f.ap.saturating_sub(ap);
+    }
+    remove(world, e, Condition::Prone);
+}

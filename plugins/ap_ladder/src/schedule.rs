@@ -1,0 +1,44 @@
+//! The Initiative ladder's phase chain, configured in this one place: the ladder, the
+//! surprise turn, the turns down the ladder, the end of each turn.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::ruleset::Ruleset;
+
+use crate::ApLadder;
+use crate::phase::ApLadderPhase;
+
+/// One set per phase, in order, then the decisions and the check for the fight's end.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ApLadderSystems {
+    /// Once: initiative rolled, events placed, the surprised marked.
+    Ladder,
+    /// The ambushers' turns; then the surprise ends and turn 1 opens.
+    SurpriseTurn,
+    /// Down the ladder: the next rung's go once the last one ended.
+    Turns,
+    /// Ongoing effects count down; the limit; the next turn.
+    EndOfTurn,
+    /// Every pass: the AI decides, then queued intents are validated and applied.
+    Decisions,
+    /// Every pass: the fight ends when one side or none is left.
+    Ending,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Order new phases here.
+    app.configure_sets(
+        RulesStep,
+        (
+            ApLadderSystems::Ladder.run_if(in_phase(ApLadderPhase::Ladder)),
+            ApLadderSystems::SurpriseTurn.run_if(in_phase(ApLadderPhase::SurpriseTurn)),
+            ApLadderSystems::Turns.run_if(in_phase(ApLadderPhase::Turns)),
+            ApLadderSystems::EndOfTurn.run_if(in_phase(ApLadderPhase::EndOfTurn)),
+            ApLadderSystems::Decisions,
+            ApLadderSystems::Ending.run_if(not(in_phase(ApLadderPhase::Over))),
+        )
+            .chain()
+            .in_set(RulesetSystems(ApLadder::ID)),
+    );
+}

@@ -1,0 +1,149 @@
+//! Whole fights: the AI to the end on both bundled scenarios, the surprise turn, events on
+//! the ladder, a golden log, random legal play keeping the table consistent, the schedule.
+
+use bevy_app::App;
+use fray_core::intent::Inbox;
+use fray_core::phase::current;
+use fray_core::prelude::{Status, TableIndex};
+use fray_core::ruleset::{FightResult, Ruleset};
+use proptest::prelude::*;
+
+use super::{FORD, TAVERN, log_values, table};
+use crate::phase::{Battle, Fighter};
+use crate::{ApLadder, ApLadderIntent, ApLadderPhase};
+
+#[test]
+fn the_ai_plays_both_scenarios_to_their_end() {
+    for (name, text) in [("ford", FORD), ("tavern", TAVERN)] {
+        let mut decided = 0;
+        for seed in 0..40 {
+            let mut app = table(text, seed, true);
+            app.update();
+            assert_eq!(current::<ApLadderPhase>(app.world()), ApLadderPhase::Over, "{name} seed {seed} ends");
+            let result = app.world().resource::<FightResult>();
+            decided += usize::from(result.winner.is_some());
+            let log = log_values(&app);
+            assert_eq!(
+                log.iter().filter(|l| l["kind"] == "battle_ended").count(),
+                1,
+                "{name} seed {seed}: one end"
+            );
+        }
+        assert!(decided >= 30, "{name}: most fights are won by someone ({decided} of 40)");
+    }
+}
+
+#[test]
+fn the_ford_opens_with_the_brigands_surprise_turn_and_the_river_surges_on_its_rung() {
+    let mut app = table(FORD, 3, true);
+    app.update();
+    let log = log_values(&app);
+    let surprise: Vec<_> =
+        log.iter().filter(|l| l["phase"] == "surprise_turn" && l["kind"] == "turn_started").collect();
+    assert!(!surprise.is_empty(), "a surprise turn");
+    assert!(
+        surprise.iter().all(|l| l["actor"].as_str().is_some_and(|a| a.starts_with("brig"))),
+        "only brigands act in it"
+    );
+    assert!(log.iter().any(|l| l["kind"] == "effect" && l["what"] == "event"), "the surge comes on its rung");
+    let reacted_surprised =
+        log.iter().any(|l| l["phase"] == "surprise_turn" && l["kind"] == "effect" && l["what"] == "avoided");
+    assert!(!reacted_surprised, "the surprised never react in the surprise turn");
+}
+
+#[test]
+fn the_ford_with_seed_2_replays_its_golden_log_byte_for_byte() {
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/ford_seed2.jsonl");
+    let mut app = table(FORD, 2, true);
+    app.update();
+    let mut out = Vec::new();
+    app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
+    let log = String::from_utf8(out).expect("UTF-8");
+    let same = fray_core::log::matches_golden(&golden, &log).unwrap_or_else(|e| panic!("{e}"));
+    assert!(same, "the log differs from {}", golden.display());
+}
+
+/// Checks the table's invariants after a step.
+fn consistent(app: &App, context: &str) {
+    let world = app.world();
+    let battle = world.resource::<Battle>();
+    for &e in &world.resource::<TableIndex>().order {
+        let f = world.get::<Fighter>(e).expect("fighter");
+        assert!(f.ap <= 3, "{context}: never more than 3 AP");
+        assert!(f.damage <= 5 && f.peril <= 5, "{context}: tracks within their ends");
+        let status = world.get::<Status>(e).copied();
+        if status == Some(Status::Dead) {
+            assert!(battle.acting != Some(e), "{context}: the slain never act");
+            assert!(!ApLadder::awaiting(world).contains(&e), "{context}: the slain are never asked");
+        }
+        if battle.acting == Some(e) && f.turns > 0 {
+            assert!(f.ap <= 3, "{context}: AP at most 3 on a turn");
+        }
+    }
+}
+
+fn random_fight(text: &str, seed: u64, picks: &[u16]) {
+    let mut app = table(text, seed, false);
+    app.update();
+    let mut i = 0;
+    for step in 0..4000 {
+        if current::<ApLadderPhase>(app.world()) == ApLadderPhase::Over {
+            return;
+        }
+        let waiting = ApLadder::awaiting(app.world());
+        assert!(!waiting.is_empty(), "seed {seed} step {step}: the rules wait on someone until the end");
+        for e in waiting {
+            let ok: Vec<ApLadderIntent> = ApLadder::choices(app.world(), e)
+                .into_iter()
+                .filter(|c| c.verdict.is_ok())
+                .map(|c| c.intent)
+                .collect();
+            assert!(!ok.is_empty(), "seed {seed} step {step}: someone asked has a choice");
+            let pick = picks[i % picks.len()];
+            i += 1;
+            let intent = if pick.is_multiple_of(3) {
+                ok[pick as usize % ok.len()].clone()
+            } else {
+                crate::ai::choose(app.world(), e)
+            };
+            let id = fray_core::table::id(app.world(), e);
+            app.world_mut().resource_mut::<Inbox<ApLadderIntent>>().submit(id, intent);
+        }
+        app.update();
+        consistent(&app, &format!("seed {seed} step {step}"));
+    }
+    panic!("seed {seed}: the fight did not end in 4000 steps");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_legal_play_keeps_the_table_consistent_and_every_fight_ends(
+        seed in 0u64..1_000_000,
+        scenario in 0usize..2,
+        picks in proptest::collection::vec(any::<u16>(), 1..64),
+    ) {
+        random_fight([FORD, TAVERN][scenario], seed, &picks);
+    }
+}
+
+#[test]
+fn a_thousand_ai_fights_end_with_the_table_consistent() {
+    for seed in 0..1000 {
+        let text = [FORD, TAVERN][seed as usize % 2];
+        let mut app = table(text, seed, true);
+        app.update();
+        assert_eq!(current::<ApLadderPhase>(app.world()), ApLadderPhase::Over, "seed {seed}");
+        consistent(&app, &format!("seed {seed}"));
+    }
+}
+
+#[test]
+fn the_rules_schedule_has_no_ambiguous_systems() {
+    let mut app = App::new();
+    app.add_plugins(crate::ApLadderPlugin);
+    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
+        panic!("{e}");
+    }
+}

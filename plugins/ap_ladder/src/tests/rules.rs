@@ -1,0 +1,475 @@
+//! The rules one by one, on the tavern's table set up by hand: the ladder's ties, AP at a
+//! turn's start, reactions off-turn, each condition, cover and running, stunts, the fumble
+//! table, refusals with their reasons.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::prelude::{FieldPosition, Status};
+use fray_core::ruleset::Ruleset;
+
+use super::{TAVERN, log_values, table, who};
+use crate::combat::{Harm, damage_threshold, harm, peril_threshold, react};
+use crate::conditions::add;
+use crate::data::{Condition, Reaction};
+use crate::intent::{ApLadderIntent, MoveKind, StuntKind};
+use crate::phase::{Battle, Fighter, PendingAttack, Strike};
+use crate::{ApLadder, ladder};
+
+/// The tavern with nobody acting: the ladder not rolled, `e`'s turn opened by hand.
+fn turn_of(app: &mut App, id: &str) -> Entity {
+    let e = who(app, id);
+    fray_core::phase::go_to(app.world_mut(), crate::ApLadderPhase::Turns);
+    ladder::start_turn(app.world_mut(), e);
+    e
+}
+
+fn place(app: &mut App, id: &str, at: [f32; 2]) {
+    let e = who(app, id);
+    app.world_mut().entity_mut(e).insert(FieldPosition(at));
+}
+
+fn fighter<'a>(app: &'a App, id: &str) -> &'a Fighter {
+    app.world().get::<Fighter>(who(app, id)).expect("a fighter")
+}
+
+fn scenario(perception: (u32, u32)) -> String {
+    let sheet = |p: u32| {
+        format!(
+            "(attributes: (combat: 40, brawn: 40, agility: 40, perception: {p}, intelligence: 30, willpower: 30, fellowship: 30))"
+        )
+    };
+    format!(
+        r#"Scenario(name: "tie", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (-1.0, 0.0), sheet: {}),
+                        (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {})])"#,
+        sheet(perception.0),
+        sheet(perception.1)
+    )
+}
+
+/// The first rolled initiative of each, and the ladder's order of ids.
+fn ladder_of(app: &App) -> (Vec<i64>, Vec<String>) {
+    let log = log_values(app);
+    let scores = log
+        .iter()
+        .filter(|l| l["kind"] == "roll" && l["what"] == "initiative")
+        .map(|l| l["total"].as_i64().unwrap_or(0))
+        .collect();
+    let order = log
+        .iter()
+        .find(|l| l["kind"] == "order")
+        .map(|l| {
+            l["order"]
+                .as_array()
+                .expect("order")
+                .iter()
+                .map(|v| v.as_str().unwrap_or("").to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    (scores, order)
+}
+
+#[test]
+fn a_tie_on_the_ladder_goes_to_the_higher_perception_bonus_then_to_a_logged_draw() {
+    // X has Perception 30 (bonus 3), Y 50 (bonus 5): initiatives 6 and 8; a tie of totals
+    // needs X to roll two more than Y.
+    let text = scenario((30, 50));
+    let mut seen = false;
+    for seed in 0..300 {
+        let mut app = table(&text, seed, false);
+        app.update();
+        let (scores, order) = ladder_of(&app);
+        if scores[0] == scores[1] {
+            assert_eq!(
+                order,
+                ["y", "x"],
+                "seed {seed}: tied at {scores:?}, the higher Perception Bonus goes first"
+            );
+            assert!(
+                !log_values(&app).iter().any(|l| l["roll"] == "draw"),
+                "no draw when Perception breaks the tie"
+            );
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "a tie of totals comes up in 300 seeds");
+    let text = scenario((40, 40));
+    for seed in 0..300 {
+        let mut app = table(&text, seed, false);
+        app.update();
+        let (scores, order) = ladder_of(&app);
+        if scores[0] == scores[1] {
+            let log = log_values(&app);
+            let draw =
+                log.iter().find(|l| l["roll"] == "draw").expect("a tie of totals and of Perception is drawn");
+            let drawn: Vec<String> = draw["order"]
+                .as_array()
+                .expect("order")
+                .iter()
+                .map(|v| v.as_str().unwrap_or("").to_owned())
+                .collect();
+            assert_eq!(order, drawn, "seed {seed}: the ladder follows the draw");
+            return;
+        }
+    }
+    panic!("no full tie in 300 seeds");
+}
+
+#[test]
+fn a_turn_discards_leftover_ap_and_gains_three_and_a_stunned_one_starts_on_two() {
+    let mut app = table(TAVERN, 1, false);
+    let bran = turn_of(&mut app, "bran");
+    assert_eq!(fighter(&app, "bran").ap, 3, "three AP at the start of a turn");
+    app.world_mut().get_mut::<Fighter>(bran).expect("fighter").ap = 1;
+    ladder::end_turn(app.world_mut(), bran);
+    assert_eq!(fighter(&app, "bran").ap, 1, "AP left over are kept for reactions until the next turn");
+    add(app.world_mut(), bran, Condition::Stunned);
+    assert!(!add(app.world_mut(), bran, Condition::Stunned), "never stunned twice at once");
+    ladder::start_turn(app.world_mut(), bran);
+    let f = fighter(&app, "bran");
+    assert_eq!(f.ap, 2, "the leftover AP discarded, 3 gained, one less stunned");
+    assert!(!f.has(Condition::Stunned), "the stun is spent");
+    ladder::end_turn(app.world_mut(), bran);
+    ladder::start_turn(app.world_mut(), bran);
+    assert_eq!(fighter(&app, "bran").ap, 3, "the next turn is whole again");
+}
+
+fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingAttack {
+    let (a, d) = (who(app, attacker), who(app, defender));
+    let cause = app.world_mut().resource_mut::<Battle>().cause();
+    PendingAttack {
+        cause,
+        attacker: a,
+        defender: d,
+        strike: Strike::Weapon(Some(0)),
+        allowed: vec![Reaction::Dodge, Reaction::Parry],
+        difficulty: 0,
+        defence_mod: 0,
+        flip_defence: false,
+        fury: 1,
+        location: "body",
+        subdue: false,
+        ranged: false,
+        spell: false,
+        less: false,
+        opportunity: false,
+    }
+}
+
+#[test]
+fn a_reaction_off_turn_spends_an_ap_and_a_missed_one_is_not_tried_again_against_the_same_attack() {
+    for seed in 0..40 {
+        let mut app = table(TAVERN, seed, false);
+        let _ = turn_of(&mut app, "perrin");
+        let wenna = who(&app, "wenna");
+        app.world_mut().get_mut::<Fighter>(wenna).expect("fighter").ap = 3;
+        let mut p = pending(&mut app, "perrin", "wenna");
+        // A hard attack to answer: -60 on Wenna's Dodge (44 + 20 = 64, so 4%).
+        p.difficulty = 60;
+        app.world_mut().resource_mut::<Battle>().pending = Some(p.clone());
+        assert_eq!(ApLadder::awaiting(app.world()), [wenna], "the defender is asked, off its turn");
+        assert!(
+            ApLadder::validate(app.world(), wenna, &ApLadderIntent::React { reaction: Reaction::Dodge })
+                .is_ok()
+        );
+        react(app.world_mut(), wenna, Reaction::Dodge);
+        let f = fighter(&app, "wenna");
+        if !f.missed.contains(&(p.cause, Reaction::Dodge)) {
+            continue;
+        }
+        assert_eq!(f.ap, 2, "the missed Dodge cost 1 AP on Perrin's turn");
+        let again =
+            ApLadder::validate(app.world(), wenna, &ApLadderIntent::React { reaction: Reaction::Dodge });
+        assert_eq!(again.expect_err("refused").0, "Dodge was missed against this attack: not tried again");
+        assert!(
+            ApLadder::validate(app.world(), wenna, &ApLadderIntent::React { reaction: Reaction::Parry })
+                .is_ok(),
+            "another reaction may still be tried with the AP left"
+        );
+        return;
+    }
+    panic!("a 4% Dodge never failed in 40 seeds");
+}
+
+#[test]
+fn a_critical_reaction_keeps_its_ap() {
+    for seed in 0..400 {
+        let mut app = table(TAVERN, seed, false);
+        let _ = turn_of(&mut app, "perrin");
+        let wenna = who(&app, "wenna");
+        app.world_mut().get_mut::<Fighter>(wenna).expect("fighter").ap = 1;
+        let p = pending(&mut app, "perrin", "wenna");
+        app.world_mut().resource_mut::<Battle>().pending = Some(p);
+        react(app.world_mut(), wenna, Reaction::Dodge);
+        let log = log_values(&app);
+        let roll = log
+            .iter()
+            .rev()
+            .find(|l| l["kind"] == "roll" && l["what"] == "Dodge")
+            .expect("the Dodge is rolled");
+        if roll["success"] == true && roll["critical"] == true {
+            assert_eq!(fighter(&app, "wenna").ap, 1, "seed {seed}: a critical Dodge spends no AP");
+            return;
+        }
+        if roll["success"] == true {
+            assert_eq!(fighter(&app, "wenna").ap, 0, "seed {seed}: a plain success spends the AP");
+        }
+    }
+    panic!("no critical Dodge in 400 seeds");
+}
+
+#[test]
+fn conditions_block_reactions_as_the_table_says() {
+    let mut app = table(TAVERN, 2, false);
+    let _ = turn_of(&mut app, "perrin");
+    let wenna = who(&app, "wenna");
+    app.world_mut().get_mut::<Fighter>(wenna).expect("fighter").ap = 3;
+    let p = pending(&mut app, "perrin", "wenna");
+    app.world_mut().resource_mut::<Battle>().pending = Some(p.clone());
+    let ok = |app: &App, r: Reaction| {
+        ApLadder::validate(app.world(), wenna, &ApLadderIntent::React { reaction: r }).is_ok()
+    };
+    assert!(ok(&app, Reaction::Dodge) && ok(&app, Reaction::Parry), "armed and able: both");
+    add(app.world_mut(), wenna, Condition::Blinded);
+    assert!(!ok(&app, Reaction::Dodge) && !ok(&app, Reaction::Parry), "blinded: no dodge, no parry");
+    crate::conditions::remove(app.world_mut(), wenna, Condition::Blinded);
+    for c in [Condition::Defenseless, Condition::Surprised, Condition::Helpless] {
+        add(app.world_mut(), wenna, c);
+        assert!(!ok(&app, Reaction::Dodge), "{c:?}: no reaction");
+        crate::conditions::remove(app.world_mut(), wenna, c);
+    }
+    app.world_mut().get_mut::<Fighter>(wenna).expect("fighter").ap = 0;
+    let none = ApLadder::validate(app.world(), wenna, &ApLadderIntent::React { reaction: Reaction::Dodge });
+    assert_eq!(none.expect_err("refused").0, "Dodge costs 1 AP; none left");
+}
+
+#[test]
+fn thresholds_count_running_cover_against_shots_and_conditions() {
+    let mut app = table(TAVERN, 3, false);
+    let hale = who(&app, "hale");
+    let (base, _) = damage_threshold(app.world(), hale, true);
+    assert_eq!(base, 4, "Hale: Brawn Bonus 4, no armour");
+    app.world_mut().get_mut::<Fighter>(hale).expect("fighter").running = true;
+    assert_eq!(damage_threshold(app.world(), hale, false).0, 7, "running adds 3");
+    app.world_mut().get_mut::<Fighter>(hale).expect("fighter").running = false;
+    // The pillar is high cover: +9 against ranged attacks only.
+    app.world_mut().get_mut::<Fighter>(hale).expect("fighter").cover = Some(2);
+    assert_eq!(damage_threshold(app.world(), hale, true).0, 13, "high cover adds 9 against a shot");
+    assert_eq!(damage_threshold(app.world(), hale, false).0, 4, "cover does not stop a blow");
+    app.world_mut().get_mut::<Fighter>(hale).expect("fighter").cover = None;
+    add(app.world_mut(), hale, Condition::Inspired);
+    assert_eq!(damage_threshold(app.world(), hale, false).0, 5, "inspired: +1");
+    let pt = peril_threshold(app.world(), hale).0;
+    add(app.world_mut(), hale, Condition::Intimidated);
+    assert!(!fighter(&app, "hale").has(Condition::Inspired), "intimidation lifts inspiration");
+    assert_eq!(damage_threshold(app.world(), hale, false).0, 3, "intimidated: -1");
+    assert_eq!(peril_threshold(app.world(), hale).0, pt - 2, "and on the Peril Threshold");
+    let dunc = who(&app, "dunc");
+    assert_eq!(damage_threshold(app.world(), dunc, false).0, 4 + 3, "Dunc is intoxicated: +3");
+}
+
+#[test]
+fn damage_over_the_threshold_moves_down_the_track_and_a_fate_point_saves_from_slain() {
+    let mut app = table(TAVERN, 4, false);
+    let hale = who(&app, "hale");
+    harm(app.world_mut(), hale, 3, Harm::Damage { ranged: false, subdue: false }, None, "test");
+    assert_eq!(fighter(&app, "hale").damage, 0, "under the threshold (4): no harm");
+    harm(app.world_mut(), hale, 4, Harm::Damage { ranged: false, subdue: false }, None, "test");
+    assert_eq!(fighter(&app, "hale").damage, 1, "at the threshold: one step");
+    harm(app.world_mut(), hale, 4 + 6, Harm::Damage { ranged: false, subdue: false }, None, "test");
+    assert_eq!(fighter(&app, "hale").damage, 3, "6 over: two steps more");
+    app.world_mut().get_mut::<Fighter>(hale).expect("fighter").fate = 1;
+    harm(app.world_mut(), hale, 40, Harm::Damage { ranged: false, subdue: false }, None, "test");
+    assert_eq!(fighter(&app, "hale").damage, 4, "a Fate Point spent: grievously wounded, not slain");
+    assert_eq!(fighter(&app, "hale").fate, 0);
+    harm(app.world_mut(), hale, 40, Harm::Damage { ranged: false, subdue: false }, None, "test");
+    assert_eq!(app.world().get::<Status>(hale), Some(&Status::Dead), "no Fate left: slain");
+    assert!(fighter(&app, "hale").has(Condition::Slain));
+}
+
+#[test]
+fn a_subduing_blow_leaves_the_foe_helpless_and_out_instead_of_slain() {
+    let mut app = table(TAVERN, 4, false);
+    let hale = who(&app, "hale");
+    let bran = who(&app, "bran");
+    harm(app.world_mut(), hale, 40, Harm::Damage { ranged: false, subdue: true }, Some(bran), "test");
+    assert_eq!(fighter(&app, "hale").damage, 3, "one blow moves three steps at most");
+    harm(app.world_mut(), hale, 40, Harm::Damage { ranged: false, subdue: true }, Some(bran), "test");
+    let f = fighter(&app, "hale");
+    assert_eq!(f.damage, 4, "grievously wounded");
+    assert!(f.has(Condition::Incapacitated) && f.has(Condition::Helpless));
+    assert_eq!(app.world().get::<Status>(hale), Some(&Status::Unconscious));
+    assert_eq!(f.out_for, 4, "for Bran's Combat Bonus in turns");
+}
+
+#[test]
+fn a_helpless_foe_is_slain_by_an_attack_without_a_roll() {
+    let mut app = table(TAVERN, 5, false);
+    place(&mut app, "perrin", [-2.0, 0.5]);
+    let bran = turn_of(&mut app, "bran");
+    let perrin = who(&app, "perrin");
+    add(app.world_mut(), perrin, Condition::Helpless);
+    let attack =
+        ApLadderIntent::Attack { target: "perrin".into(), called: None, all_out: 0, punishing: false };
+    let plan =
+        crate::decisions::validate(app.world(), bran, &attack).expect("a helpless foe may be attacked");
+    crate::decisions::apply(app.world_mut(), bran, plan);
+    assert_eq!(app.world().get::<Status>(perrin), Some(&Status::Dead), "slain");
+    assert!(
+        !log_values(&app).iter().any(|l| l["kind"] == "roll" && l["what"] == "attack on perrin"),
+        "no attack roll"
+    );
+}
+
+#[test]
+fn prone_and_surprised_targets_take_an_extra_fury_die_each() {
+    let mut app = table(TAVERN, 6, false);
+    let _ = turn_of(&mut app, "perrin");
+    let wenna = who(&app, "wenna");
+    add(app.world_mut(), wenna, Condition::Prone);
+    add(app.world_mut(), wenna, Condition::Surprised);
+    let p = pending(&mut app, "perrin", "wenna");
+    crate::combat::land(app.world_mut(), &p);
+    let log = log_values(&app);
+    let fury =
+        log.iter().rev().find(|l| l["kind"] == "roll" && l["what"] == "Fury Dice").expect("Fury Dice rolled");
+    let dice = fury["dice"].as_array().expect("dice");
+    let rolls_again = dice.iter().filter(|d| d.as_u64() == Some(6)).count();
+    assert_eq!(
+        dice.len() - rolls_again,
+        3,
+        "one Fury Die, one for prone, one for surprised (sixes roll again): {dice:?}"
+    );
+}
+
+#[test]
+fn choked_disarmed_and_incapacitated_limit_what_one_may_do() {
+    let mut app = table(TAVERN, 7, false);
+    place(&mut app, "perrin", [-2.0, 0.5]);
+    let bran = turn_of(&mut app, "bran");
+    add(app.world_mut(), bran, Condition::Choked);
+    let attack =
+        ApLadderIntent::Attack { target: "perrin".into(), called: None, all_out: 0, punishing: false };
+    let refused = ApLadder::validate(app.world(), bran, &attack).expect_err("choked");
+    assert_eq!(refused.0, "Bran is choked: only a Resist to escape");
+    crate::conditions::remove(app.world_mut(), bran, Condition::Choked);
+    let perrin = who(&app, "perrin");
+    crate::stunts::disarm(app.world_mut(), bran, perrin);
+    let f = fighter(&app, "perrin");
+    assert!(f.wielding.is_none() && f.lost[0], "the cudgel is knocked away");
+    let dropped = &app.world().resource::<Battle>().dropped[0];
+    let d = crate::field::distance(dropped.at, [-2.0, 0.5]);
+    assert!((d - 3.0).abs() < 0.01, "it lands 3 yards away: {d}");
+    let swap = crate::specials::check_swap(app.world(), perrin, Some(0)).expect_err("disarmed");
+    assert_eq!(swap.0, "the disarmed hand is useless until the next turn");
+    add(app.world_mut(), bran, Condition::Incapacitated);
+    let t = crate::dice::test(
+        app.world_mut(),
+        bran,
+        "anything",
+        None,
+        Some(99),
+        Vec::new(),
+        crate::dice::Flip::None,
+    );
+    assert!(!t.success, "incapacitated: no test succeeds");
+}
+
+#[test]
+fn knocked_out_is_unconscious_until_it_wakes_at_a_turn_end() {
+    let mut app = table(TAVERN, 8, false);
+    let hale = who(&app, "hale");
+    crate::combat::knock_out(app.world_mut(), hale, 1, "test");
+    assert_eq!(app.world().get::<Status>(hale), Some(&Status::Unconscious));
+    assert!(fighter(&app, "hale").has(Condition::Helpless), "helpless while out");
+}
+
+#[test]
+fn a_move_costs_its_ap_and_leaving_an_engagement_provokes_unless_maneuvering() {
+    let mut app = table(TAVERN, 9, false);
+    place(&mut app, "bran", [-1.8, 0.5]);
+    place(&mut app, "perrin", [-1.8, -0.6]);
+    let bran = turn_of(&mut app, "bran");
+    let walk =
+        crate::moves::plan_move(app.world(), bran, [-2.0, 4.5], MoveKind::Walk).expect("a walk of 4 yards");
+    assert_eq!(walk.ap, 1);
+    assert_eq!(walk.provokes, [who(&app, "perrin")], "walking away from Perrin provokes him");
+    // Bran's Movement is [AB] 3 + 3 = 6 yards; a run goes 18 for 3 AP.
+    let far = crate::moves::plan_move(app.world(), bran, [-8.0, 0.5], MoveKind::Walk).expect_err("too far");
+    assert_eq!(far.0, "6.2 yards is beyond a walk (6 yards at most)");
+    let run = crate::moves::plan_move(app.world(), bran, [-8.0, 0.5], MoveKind::Run).expect("a run");
+    assert_eq!(run.ap, 3);
+    let maneuver =
+        crate::moves::plan_move(app.world(), bran, [-1.8, 1.5], MoveKind::Maneuver).expect("1 yard");
+    assert!(maneuver.provokes.is_empty(), "a maneuver avoids the opportunity attack");
+    let open =
+        crate::moves::plan_move(app.world(), bran, [-2.5, 1.0], MoveKind::TakeCover).expect_err("no cover");
+    assert_eq!(open.0, "no cover there: take cover behind a crate, a wall or a pillar");
+    let cover =
+        crate::moves::plan_move(app.world(), bran, [-0.9, 0.3], MoveKind::TakeCover).expect("the long table");
+    assert_eq!(cover.ap, 1);
+    crate::moves::apply_move(app.world_mut(), bran, cover);
+    assert_eq!(fighter(&app, "bran").cover, Some(1), "behind the long table");
+    assert_eq!(fighter(&app, "bran").ap, 2);
+}
+
+#[test]
+fn a_stunned_foe_cannot_be_stunned_again_and_a_knockout_needs_a_defenseless_foe() {
+    let mut app = table(TAVERN, 10, false);
+    place(&mut app, "perrin", [-2.0, 0.5]);
+    let bran = turn_of(&mut app, "bran");
+    let perrin = who(&app, "perrin");
+    let ko = crate::stunts::check_stunt(app.world(), bran, perrin, StuntKind::Knockout)
+        .expect_err("not defenseless");
+    assert_eq!(ko.0, "Perrin must be Defenseless or Helpless first");
+    add(app.world_mut(), perrin, Condition::Defenseless);
+    assert_eq!(crate::stunts::check_stunt(app.world(), bran, perrin, StuntKind::Knockout), Ok(1));
+    add(app.world_mut(), perrin, Condition::Stunned);
+    let stun =
+        crate::stunts::check_stunt(app.world(), bran, perrin, StuntKind::StunningBlow).expect_err("stunned");
+    assert_eq!(stun.0, "Perrin is stunned already: never twice at once");
+}
+
+#[test]
+fn the_fumble_table_keeps_the_texts_weights() {
+    let tables = crate::data::Tables::default();
+    let weights: Vec<u32> = tables.fumbles.iter().map(|f| f.weight).collect();
+    assert_eq!(weights, [6, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
+    assert_eq!(weights.iter().sum::<u32>(), 96, "the text's weights add up to 96: a d96 draws a row");
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 1).map(|r| r.name.as_str()), Some("Loose grip"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 6).map(|r| r.name.as_str()), Some("Loose grip"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 7).map(|r| r.name.as_str()), Some("Stumble"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 96).map(|r| r.name.as_str()), Some("Old sins"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 97), None);
+    assert_eq!(tables.conditions.len(), 14, "every condition of the text");
+    assert_eq!(tables.subtypes.len(), 14, "every movement sub-type of the text");
+}
+
+#[test]
+fn a_fumble_that_loses_a_ladder_place_moves_one_down() {
+    let mut app = table(TAVERN, 11, false);
+    app.update();
+    let ladder: Vec<_> = app.world().resource::<Battle>().ladder.iter().map(|r| r.of).collect();
+    let crate::phase::RungOf::Fighter(first) = ladder[0] else { panic!("a fighter first") };
+    ladder::lose_place(app.world_mut(), first);
+    assert_eq!(app.world().resource::<Battle>().ladder[1].of, crate::phase::RungOf::Fighter(first));
+}
+
+#[test]
+fn a_broken_scenario_names_every_problem() {
+    let text = TAVERN
+        .replace("field: (16.0, 11.0)", "field: (16.0, 1.0)")
+        .replace("position: (5.0, 2.5)", "position: (50.0, 2.5)")
+        .replace("brawn: 48", "brawn: 480");
+    let err = ApLadder::parse(&text).expect_err("refused");
+    let all = err.to_string();
+    for part in [
+        "field (16.0, 1.0)",
+        "combatant 'hale': position (50.0, 2.5) is off the field",
+        "combatant 'dunc': brawn 480",
+    ] {
+        assert!(all.contains(part), "{part} in: {all}");
+    }
+}
