@@ -139,6 +139,17 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .response
         .rect
         .width();
+    // A ladder stands as a column between the sheet and the board.
+    let ladder = ruleset(world).and_then(|r| r.order(world)).filter(|o| o.ladder);
+    let left = left
+        + ladder.map_or(0.0, |order| {
+            egui::Panel::left("ladder")
+                .exact_size(190.0)
+                .show(&mut root, |ui| ladder_column(ui, world, &order))
+                .response
+                .rect
+                .width()
+        });
     let bottom = egui::Panel::bottom("dice")
         .exact_size(130.0)
         .show(&mut root, |ui| dice_log(ui, world))
@@ -227,7 +238,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     });
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
-    if let Some(order) = rules.order(world) {
+    if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
         // Each entry stays on one line; the strip wraps between entries.
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{}:", order.title)).strong());
@@ -265,6 +276,35 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     if !waiting.is_empty() {
         ui.label(format!("Waiting on: {}", waiting.join(", ")));
     }
+}
+
+/// A ladder, top first: each rung's mark, name and words (the one deciding in yellow), and
+/// the happenings where they sit.
+fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::OrderView) {
+    ui.heading(order.title);
+    let waiting = ruleset(world).map(|r| r.awaiting(world)).unwrap_or_default();
+    let event = |ui: &mut egui::Ui, what: &str| {
+        ui.label(
+            RichText::new(format!("event {what}")).italics().color(egui::Color32::from_rgb(220, 190, 120)),
+        );
+    };
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, entry) in order.entries.iter().enumerate() {
+            for ev in order.events.iter().filter(|ev| ev.before == i) {
+                event(ui, &ev.what);
+            }
+            let asked = waiting.contains(&entry.who);
+            let text = RichText::new(format!("{} {}", entry.mark.sign(), name(world, entry.who))).strong();
+            let text =
+                if entry.mark == OrderMark::Now || asked { text.color(egui::Color32::YELLOW) } else { text };
+            ui.label(text);
+            let deciding = if asked { " · deciding" } else { "" };
+            ui.label(RichText::new(format!("   {}{deciding}", entry.when)).small());
+        }
+        for ev in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
+            event(ui, &ev.what);
+        }
+    });
 }
 
 /// The selected combatant's sheet: name, side, status, who controls it, whether the table

@@ -341,7 +341,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             }
         }
     }
-    Some(OrderView { title: "Ladder", entries, events })
+    Some(OrderView { title: "Ladder", entries, events, ladder: true })
 }
 
 /// Covers, areas and dropped weapons.

@@ -237,12 +237,8 @@ fn plan_strike(
     );
     // Fury Dice: the situation's extras.
     if fury_dice > 0 {
-        let battle = world.resource::<Battle>();
-        if battle.turn == 0
-            && battle.rules.ambushers.as_ref() == world.get::<fray_core::prelude::Side>(e).map(|s| &s.0)
-        {
-            fury_dice += 1;
-        }
+        // The ambushers' extra Fury Die is the Surprised condition's: it is counted with the
+        // target's conditions when the damage is rolled (RULES.md).
         if kind == WeaponKind::Melee && f.charged {
             fury_dice += 1;
         }

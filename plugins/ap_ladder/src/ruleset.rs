@@ -74,7 +74,7 @@ impl Ruleset for ApLadder {
     }
 
     fn clock_title(clock: u32) -> String {
-        if clock == 0 { "Surprise turn".to_owned() } else { format!("Turn {clock}") }
+        if clock == 0 { "Before turn 1".to_owned() } else { format!("Turn {clock}") }
     }
 
     fn token(world: &World, e: Entity) -> TokenView {

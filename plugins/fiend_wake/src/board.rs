@@ -230,7 +230,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             OrderEntry { who, when: String::new(), mark }
         })
         .collect();
-    Some(OrderView { title: "Priority", entries, events: Vec::new() })
+    Some(OrderView { title: "Priority", entries, events: Vec::new(), ladder: false })
 }
 
 /// Whose turn is being played.

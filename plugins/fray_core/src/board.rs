@@ -169,6 +169,8 @@ pub struct OrderView {
     pub entries: Vec<OrderEntry>,
     /// Happenings placed in the order that are no combatant (the GM's events on a ladder).
     pub events: Vec<OrderEvent>,
+    /// A ladder: drawn as a column beside the board, top first, rather than a strip.
+    pub ladder: bool,
 }
 
 /// A happening in the order: no combatant, a name and where it sits.

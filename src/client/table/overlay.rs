@@ -64,13 +64,20 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
         }
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
         if let Some(order) = rules.order(world).filter(|o| !o.entries.is_empty()) {
-            let names: Vec<String> = order
-                .entries
-                .iter()
-                .filter(|entry| !hidden(world, entry.who))
-                .enumerate()
-                .map(|(i, entry)| format!("{}. {}", i + 1, fray_core::table::name(world, entry.who)))
-                .collect();
+            let mut names: Vec<String> = Vec::new();
+            let mut n = 0;
+            for (i, entry) in order.entries.iter().enumerate() {
+                // The GM's events on a ladder are public: they sit in the line where they come.
+                names.extend(
+                    order.events.iter().filter(|ev| ev.before == i).map(|ev| format!("({})", ev.what)),
+                );
+                if !hidden(world, entry.who) {
+                    n += 1;
+                    names.push(format!("{n}. {}", fray_core::table::name(world, entry.who)));
+                }
+            }
+            let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
+            names.extend(after.map(|ev| format!("({})", ev.what)));
             let order = RichText::new(format!("{}: {}", order.title, names.join("   ")))
                 .size(24.0)
                 .color(egui::Color32::WHITE);
