@@ -42,6 +42,14 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
             _ => ApLadderIntent::TakeIt,
         };
     }
+    if battle.offer == Some(e) {
+        // A waiting AI steps in before a foe's turn, and lets its allies go.
+        return if crate::ladder::needs_scrutiny(world, e) {
+            ApLadderIntent::Interrupt
+        } else {
+            ApLadderIntent::KeepWaiting
+        };
+    }
     let Some(f) = world.get::<Fighter>(e) else { return ApLadderIntent::EndTurn };
     let picks = [
         ApLadderIntent::Escape,

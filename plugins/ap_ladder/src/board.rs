@@ -60,6 +60,26 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
         out.push(take);
         return out;
     }
+    if battle.offer == Some(e) {
+        let whose = match crate::ladder::offered_rung(world) {
+            Some((_, crate::phase::RungOf::Fighter(o))) => format!("{}'s turn", name(world, o)),
+            Some((_, crate::phase::RungOf::Event(i))) => {
+                battle.rules.events.get(i).map_or_else(String::new, |ev| ev.name.clone())
+            }
+            None => String::new(),
+        };
+        let test = if crate::ladder::needs_scrutiny(world, e) {
+            format!(", Scrutinize {}%", f.sheet.chance(crate::data::Skill::Scrutinize).clamp(1, 99))
+        } else {
+            String::new()
+        };
+        let mut keep = choice(ApLadderIntent::KeepWaiting, format!("Keep waiting: let {whose} go"));
+        keep.key = Some(ChoiceKey::Pass);
+        return vec![
+            choice(ApLadderIntent::Interrupt, format!("Step in before {whose} ({} AP{test})", f.ap)),
+            keep,
+        ];
+    }
     let mut out = Vec::new();
     if f.has(crate::data::Condition::Choked) {
         out.push(choice(ApLadderIntent::Escape, "Resist the chokehold (Athletics, 0 AP)".to_owned()));
@@ -176,7 +196,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
     let mut fists = choice(ApLadderIntent::Swap { weapon: None }, format!("Fists ({swap_cost})"));
     fists.folded = true;
     out.push(fists);
-    out.push(choice(ApLadderIntent::Wait, "Wait: keep the AP, act after the next on the ladder".to_owned()));
+    out.push(choice(ApLadderIntent::Wait, "Wait: keep the AP, step in later this turn".to_owned()));
     let left = if f.ap > 0 { format!(" ({} AP left unspent)", f.ap) } else { String::new() };
     let mut end = choice(ApLadderIntent::EndTurn, format!("End turn{left}"));
     end.key = Some(ChoiceKey::EndTurn);

@@ -29,6 +29,9 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
     if let Some(p) = &battle.pending {
         return vec![p.defender];
     }
+    if let Some(h) = battle.offer {
+        return vec![h];
+    }
     battle.acting.filter(|&e| can_act(world, e)).into_iter().collect()
 }
 
@@ -69,6 +72,10 @@ pub enum Plan {
     React(Reaction),
     /// Take the hit.
     TakeIt,
+    /// Step in.
+    Interrupt,
+    /// Keep waiting.
+    KeepWaiting,
     /// Escape a chokehold.
     Escape,
 }
@@ -101,6 +108,13 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
             }
             ApLadderIntent::TakeIt => Ok(Plan::TakeIt),
             _ => Err(Rejection::new(format!("{} is answering an attack: react or take it", name(world, e)))),
+        };
+    }
+    if battle.offer == Some(e) {
+        return match intent {
+            ApLadderIntent::Interrupt => Ok(Plan::Interrupt),
+            ApLadderIntent::KeepWaiting => Ok(Plan::KeepWaiting),
+            _ => Err(Rejection::new(format!("{} is waiting: step in now, or keep waiting", name(world, e)))),
         };
     }
     if f.has(Condition::Choked) {
@@ -141,10 +155,11 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
         ApLadderIntent::Swap { weapon } => {
             specials::check_swap(world, e, *weapon).map(|ap| Plan::Swap(*weapon, ap))
         }
-        ApLadderIntent::Wait => match ladder::next_after(world, e) {
-            Some(_) => Ok(Plan::Wait),
-            None => Err(Rejection::new("no one is left to wait for this turn")),
-        },
+        ApLadderIntent::Wait if f.has_waited => Err(Rejection::new("one waits once a turn")),
+        ApLadderIntent::Wait => Ok(Plan::Wait),
+        ApLadderIntent::Interrupt | ApLadderIntent::KeepWaiting => {
+            Err(Rejection::new("not waiting to step in"))
+        }
         ApLadderIntent::EndTurn => Ok(Plan::EndTurn),
         ApLadderIntent::React { .. } | ApLadderIntent::TakeIt => {
             Err(Rejection::new("no attack is waiting on a reaction"))
@@ -173,6 +188,8 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::EndTurn => ladder::end_turn(world, e),
         Plan::React(r) => combat::react(world, e, r),
         Plan::TakeIt => combat::take_it(world),
+        Plan::Interrupt => ladder::interrupt(world, e),
+        Plan::KeepWaiting => ladder::keep_waiting(world, e),
         Plan::Escape => stunts::escape(world, e),
     }
 }

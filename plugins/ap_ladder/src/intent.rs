@@ -183,8 +183,12 @@ pub enum ApLadderIntent {
         /// Which.
         weapon: Option<usize>,
     },
-    /// Wait: keep the AP and act after the next one on the ladder, keeping that place.
+    /// Wait: keep the AP and step in later this turn (keeping the place where one does).
     Wait,
+    /// A waiting one steps in before the next rung (a Scrutinize test before a foe's turn).
+    Interrupt,
+    /// A waiting one lets the next rung go and keeps waiting.
+    KeepWaiting,
     /// End the turn.
     EndTurn,
     /// A reaction against the attack waiting on the defender.

@@ -1,7 +1,7 @@
 //! The initiative ladder: rolled once (1d10 + Initiative, ties by Perception Bonus, then a
 //! draw; the GM's events at 2d10+2), the surprise turn for the ambushers, each turn down the
 //! ladder (a combatant's turn starts by discarding its AP and gaining 3, one less stunned;
-//! an event's rung strikes its area), waiting, and the end of the turn.
+//! an event's rung strikes its area), waiting and stepping in, and the end of the turn.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -140,6 +140,8 @@ fn new_turn(world: &mut World, n: u32) {
         for r in &mut battle.ladder {
             r.done = false;
         }
+        battle.holding.clear();
+        battle.passed = (usize::MAX, Vec::new());
     }
     world.resource_mut::<GameLog>().set_clock(n);
     world.resource_mut::<GameLog>().push(None, LogEvent::RoundStarted);
@@ -158,10 +160,21 @@ fn may_go(world: &World, e: Entity) -> bool {
     }
 }
 
-/// Ends a turn whose holder fell; starts the next rung's go; when none is left, moves on.
+/// Whether rung `i` will go (a combatant able to, an event past the surprise turn).
+fn goes(world: &World, i: usize) -> bool {
+    let battle = world.resource::<Battle>();
+    match battle.ladder.get(i).map(|r| r.of) {
+        Some(RungOf::Fighter(e)) => may_go(world, e),
+        Some(RungOf::Event(_)) => battle.turn > 0,
+        None => false,
+    }
+}
+
+/// Ends a turn whose holder fell; offers those waiting to step in before the next rung; starts
+/// the next rung's go; when none is left, those still waiting go, then the turn moves on.
 fn next_rung(world: &mut World) {
     let battle = world.resource::<Battle>();
-    if battle.pending.is_some() {
+    if battle.pending.is_some() || battle.offer.is_some() {
         return;
     }
     if let Some(e) = battle.acting {
@@ -170,9 +183,16 @@ fn next_rung(world: &mut World) {
         }
         return;
     }
-    let next = battle.ladder.iter().position(|r| !r.done);
+    let holding: Vec<Entity> = battle.holding.iter().copied().filter(|&h| can_act(world, h)).collect();
+    world.resource_mut::<Battle>().holding = holding.clone();
+    let next = world.resource::<Battle>().ladder.iter().position(|r| !r.done);
     let Some(i) = next else {
-        if battle.turn == 0 {
+        // The turn's last rung has gone: those still waiting act now, in order.
+        if let Some(&h) = holding.first() {
+            step_in(world, h, None);
+            return;
+        }
+        if world.resource::<Battle>().turn == 0 {
             let order = world.resource::<TableIndex>().order.clone();
             for e in order {
                 remove(world, e, Condition::Surprised);
@@ -183,6 +203,18 @@ fn next_rung(world: &mut World) {
         }
         return;
     };
+    if goes(world, i) {
+        let mut battle = world.resource_mut::<Battle>();
+        if battle.passed.0 != i {
+            battle.passed = (i, Vec::new());
+        }
+        let asked = holding.iter().copied().find(|h| !battle.passed.1.contains(h));
+        if let Some(h) = asked {
+            battle.offer = Some(h);
+            world.resource_mut::<StepProgress>().mark();
+            return;
+        }
+    }
     world.resource_mut::<Battle>().ladder[i].done = true;
     world.resource_mut::<Battle>().at = i;
     match world.resource::<Battle>().ladder[i].of {
@@ -192,6 +224,77 @@ fn next_rung(world: &mut World) {
         RungOf::Fighter(_) => {}
     }
     world.resource_mut::<StepProgress>().mark();
+}
+
+/// The rung a waiting one is offered to step in before, and whose it is.
+pub fn offered_rung(world: &World) -> Option<(usize, RungOf)> {
+    let battle = world.resource::<Battle>();
+    battle.offer?;
+    let i = battle.ladder.iter().position(|r| !r.done)?;
+    Some((i, battle.ladder[i].of))
+}
+
+/// Whether stepping in before that rung takes a Scrutinize test: it is a foe's turn.
+pub fn needs_scrutiny(world: &World, e: Entity) -> bool {
+    matches!(offered_rung(world), Some((_, RungOf::Fighter(o))) if fray_core::table::enemies(world, e, o))
+}
+
+/// The waiting `e` tries to step in before the offered rung: before a foe's turn a Scrutinize
+/// test (a miss lets that turn go, not tried again against it); else at once.
+pub fn interrupt(world: &mut World, e: Entity) {
+    let Some((i, of)) = offered_rung(world) else { return };
+    let foe = needs_scrutiny(world, e);
+    world.resource_mut::<Battle>().offer = None;
+    if foe {
+        let what = match of {
+            RungOf::Fighter(o) => format!("interrupt {}", id(world, o)),
+            RungOf::Event(_) => "interrupt".to_owned(),
+        };
+        let t = crate::dice::test(
+            world,
+            e,
+            &what,
+            Some(crate::data::Skill::Scrutinize),
+            None,
+            Vec::new(),
+            crate::dice::Flip::None,
+        );
+        if !t.success {
+            world.resource_mut::<Battle>().passed.1.push(e);
+            return;
+        }
+    }
+    step_in(world, e, Some(i));
+}
+
+/// The waiting `e` lets the offered rung go.
+pub fn keep_waiting(world: &mut World, e: Entity) {
+    let mut battle = world.resource_mut::<Battle>();
+    battle.offer = None;
+    battle.passed.1.push(e);
+}
+
+/// `e` stops waiting and its turn goes on now, its rung moved before rung `before` (or to the
+/// bottom of the ladder), the place it keeps.
+fn step_in(world: &mut World, e: Entity, before: Option<usize>) {
+    {
+        let mut battle = world.resource_mut::<Battle>();
+        battle.holding.retain(|&h| h != e);
+        if let Some(mine) = battle.rung_of(e) {
+            let mut rung = battle.ladder.remove(mine);
+            rung.done = true;
+            let at = match before {
+                Some(b) if b > mine => b - 1,
+                Some(b) => b,
+                None => battle.ladder.len(),
+            };
+            battle.ladder.insert(at, rung);
+        }
+    }
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "steps_in", detail: String::new() });
+    log_order(world, "wait");
+    start_turn(world, e);
 }
 
 /// An event's rung: logged, and its area struck.
@@ -243,6 +346,7 @@ pub fn start_turn(world: &mut World, e: Entity) {
         f.subdue = false;
         f.channel = false;
         f.swaps = 0;
+        f.has_waited = false;
         f.turns += 1;
     }
     for c in world.resource_mut::<Battle>().chokes.iter_mut().filter(|c| c.holder == e) {
@@ -293,42 +397,20 @@ pub fn end_turn(world: &mut World, e: Entity) {
     world.resource_mut::<StepProgress>().mark();
 }
 
-/// The next rung that will go after `e`'s this turn, if any.
-pub fn next_after(world: &World, e: Entity) -> Option<usize> {
-    let battle = world.resource::<Battle>();
-    let mine = battle.rung_of(e)?;
-    battle
-        .ladder
-        .iter()
-        .enumerate()
-        .skip(mine + 1)
-        .find(|(_, r)| {
-            !r.done
-                && match r.of {
-                    RungOf::Fighter(o) => may_go(world, o),
-                    RungOf::Event(_) => battle.turn > 0,
-                }
-        })
-        .map(|(i, _)| i)
-}
-
-/// Waits: `e` keeps its AP and goes again right after the next rung, keeping that place.
+/// Waits: `e` keeps its AP and steps in later this turn, before any rung it chooses (a
+/// Scrutinize test before a foe's turn), or after the last one.
 pub fn wait(world: &mut World, e: Entity) {
-    let Some(next) = next_after(world, e) else { return };
-    let Some(mine) = world.resource::<Battle>().rung_of(e) else { return };
     {
         let mut battle = world.resource_mut::<Battle>();
-        let mut rung = battle.ladder.remove(mine);
-        rung.done = false;
-        battle.ladder.insert(next, rung);
         battle.acting = None;
+        battle.holding.push(e);
     }
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.waited = true;
+        f.has_waited = true;
     }
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "waits", detail: String::new() });
-    log_order(world, "wait");
     world.resource_mut::<StepProgress>().mark();
 }
 

@@ -168,6 +168,12 @@ pub struct Battle {
     pub tables: Tables,
     /// Causes numbered so far.
     pub causes: u64,
+    /// Those who wait (holding their AP), first first.
+    pub holding: Vec<Entity>,
+    /// A waiting one asked whether it steps in before the next rung.
+    pub offer: Option<Entity>,
+    /// The rung the offers are about, and those who let it go.
+    pub passed: (usize, Vec<Entity>),
 }
 
 impl Battle {
@@ -250,8 +256,10 @@ pub struct Fighter {
     pub missed: Vec<(u64, Reaction)>,
     /// Turns left unconscious or helpless (knocked out, subdued).
     pub out_for: u32,
-    /// Holds its AP (Wait) to act after the next rung.
+    /// Holds its AP (Wait): its turn goes on when it steps in.
     pub waited: bool,
+    /// Has waited this turn (once a turn).
+    pub has_waited: bool,
     /// Has taken at least one turn (stunned at the first turn's start counts).
     pub turns: u32,
 }
@@ -292,6 +300,7 @@ impl Fighter {
             missed: Vec::new(),
             out_for: 0,
             waited: false,
+            has_waited: false,
             turns: 0,
             sheet,
         }

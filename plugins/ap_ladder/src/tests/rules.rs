@@ -473,3 +473,74 @@ fn a_broken_scenario_names_every_problem() {
         assert!(all.contains(part), "{part} in: {all}");
     }
 }
+
+#[test]
+fn a_waiting_one_keeps_its_ap_and_steps_in_before_a_foes_turn_with_a_scrutinize_test() {
+    for seed in 0..80 {
+        let mut app = table(TAVERN, seed, false);
+        let bran = who(&app, "bran");
+        app.update();
+        // Take every hit until Bran's own turn.
+        for _ in 0..10 {
+            let battle = app.world().resource::<Battle>();
+            if battle.acting == Some(bran) && battle.pending.is_none() {
+                break;
+            }
+            app.world_mut()
+                .resource_mut::<fray_core::intent::Inbox<ApLadderIntent>>()
+                .submit("bran".into(), ApLadderIntent::TakeIt);
+            app.update();
+        }
+        app.world_mut()
+            .resource_mut::<fray_core::intent::Inbox<ApLadderIntent>>()
+            .submit("bran".into(), ApLadderIntent::Wait);
+        app.update();
+        assert!(
+            fighter(&app, "bran").waited || app.world().resource::<Battle>().acting == Some(bran),
+            "waiting, or last and on again"
+        );
+        let Some((_, crate::phase::RungOf::Fighter(foe))) = crate::ladder::offered_rung(app.world()) else {
+            continue;
+        };
+        if !fray_core::table::enemies(app.world(), bran, foe) {
+            continue;
+        }
+        assert_eq!(ApLadder::awaiting(app.world()), [bran], "offered to step in before {:?}", foe);
+        let again = ApLadder::validate(app.world(), bran, &ApLadderIntent::Wait)
+            .expect_err("only stepping in or not");
+        assert_eq!(again.0, "Bran is waiting: step in now, or keep waiting");
+        app.world_mut()
+            .resource_mut::<fray_core::intent::Inbox<ApLadderIntent>>()
+            .submit("bran".into(), ApLadderIntent::Interrupt);
+        app.update();
+        let log = log_values(&app);
+        let test = log
+            .iter()
+            .rev()
+            .find(|l| l["kind"] == "roll" && l["what"].as_str().is_some_and(|w| w.starts_with("interrupt")))
+            .expect("a Scrutinize test");
+        if test["success"] != true {
+            let after =
+                log.iter().skip_while(|l| l["seq"] != test["seq"]).find(|l| l["kind"] == "turn_started");
+            let foe_id = fray_core::table::id(app.world(), foe).0;
+            assert_eq!(
+                after.map(|l| l["actor"].clone()),
+                Some(foe_id.into()),
+                "a missed Scrutinize lets the foe's turn go"
+            );
+            continue;
+        }
+        let battle = app.world().resource::<Battle>();
+        assert_eq!(battle.acting, Some(bran), "Bran's turn goes on before the foe's");
+        assert_eq!(fighter(&app, "bran").ap, 3, "with the AP it kept");
+        let (mine, theirs) = (battle.rung_of(bran), battle.rung_of(foe));
+        assert_eq!(
+            mine.map(|m| m + 1),
+            theirs,
+            "Bran's rung now stands just before the foe's, the place it keeps"
+        );
+        assert!(!battle.ladder[theirs.unwrap_or(0)].done, "the foe's turn is still to come");
+        return;
+    }
+    panic!("no seed in 80 where Bran waits and steps in before a foe");
+}
