@@ -1,7 +1,8 @@
 //! The Initiative ladder's AI: a plain, predictable opponent. It reacts with its best chance
 //! when it is 30% or better; on its turn it escapes a chokehold, keeps one it holds, gets up,
 //! speaks its inspiring words once, loads, strikes the nearest foe it can (keeping its last AP
-//! for a reaction once it has struck), and otherwise closes in, charging when that reaches.
+//! for a reaction once it has struck), and otherwise closes in, charging to a free point beside
+//! its foe when that reaches.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Submitted;
@@ -104,29 +105,25 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
     approach(world, e, nearest).unwrap_or(ApLadderIntent::EndTurn)
 }
 
-/// A move toward `t`: a charge when it ends beside it, else a walk as far as it goes.
+/// A move toward `t`: a charge to a free point beside it when one is in reach, else a walk
+/// as far as it goes toward it.
 fn approach(world: &World, e: Entity, t: Entity) -> Option<ApLadderIntent> {
-    let (from, there) = (position(world, e), position(world, t));
-    let gap = distance(from, there);
-    let stop = 1.0;
-    for how in [MoveKind::Charge, MoveKind::Walk] {
-        let most = reach(world, e, how);
-        let go = (gap - stop).min(most).max(0.0);
-        if go < 0.05 {
-            continue;
-        }
-        if how == MoveKind::Charge && gap - stop > most {
-            continue;
-        }
-        let k = go / gap.max(1e-3);
-        let to = [from[0] + (there[0] - from[0]) * k, from[1] + (there[1] - from[1]) * k];
-        for nudge in [0.0f32, 0.7, -0.7] {
-            let to = [to[0], to[1] + nudge];
-            let intent = ApLadderIntent::Move { to: (to[0], to[1]), how };
-            if validate(world, e, &intent).is_ok() {
-                return Some(intent);
-            }
+    for to in crate::field::beside(world, e, t) {
+        let intent = ApLadderIntent::Move { to: (to[0], to[1]), how: MoveKind::Charge };
+        if validate(world, e, &intent).is_ok() {
+            return Some(intent);
         }
     }
-    None
+    let (from, there) = (position(world, e), position(world, t));
+    let gap = distance(from, there);
+    let go = (gap - crate::field::close_in(world)).min(reach(world, e, MoveKind::Walk)).max(0.0);
+    if go < 0.05 {
+        return None;
+    }
+    let k = go / gap.max(1e-3);
+    let to = [from[0] + (there[0] - from[0]) * k, from[1] + (there[1] - from[1]) * k];
+    [0.0f32, 0.7, -0.7]
+        .into_iter()
+        .map(|nudge| ApLadderIntent::Move { to: (to[0], to[1] + nudge), how: MoveKind::Walk })
+        .find(|i| validate(world, e, i).is_ok())
 }

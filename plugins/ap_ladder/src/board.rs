@@ -208,11 +208,18 @@ fn cap(s: &str) -> String {
     fray_core::board::capital(s)
 }
 
-/// A point beside `t` that `e` could reach with this kind of move.
+/// A point beside `t` that `e` could reach with this kind of move (a free one beside it for a
+/// charge).
 fn toward(world: &World, e: Entity, t: Entity, how: MoveKind) -> Option<[f32; 2]> {
+    if how == MoveKind::Charge {
+        let ok = |p: &[f32; 2]| crate::moves::plan_move(world, e, *p, how).is_ok();
+        if let Some(p) = crate::field::beside(world, e, t).into_iter().find(ok) {
+            return Some(p);
+        }
+    }
     let (from, there) = (position(world, e), position(world, t));
     let gap = distance(from, there);
-    let go = (gap - 1.0).min(crate::moves::reach(world, e, how)).max(0.0);
+    let go = (gap - crate::field::close_in(world)).min(crate::moves::reach(world, e, how)).max(0.0);
     if go < 0.05 {
         return None;
     }

@@ -72,6 +72,12 @@ pub fn engagement(world: &World) -> f32 {
     world.resource::<Battle>().rules.numbers.engaged
 }
 
+/// How near a combatant closing in on a foe stops: engaged, with a little room between the
+/// two (the engagement distance less 0.2 yards).
+pub fn close_in(world: &World) -> f32 {
+    (engagement(world) - 0.2).max(0.7)
+}
+
 /// `a` and `b` stand engaged (within the engagement distance) at these points.
 pub fn engaged_at(world: &World, a: [f32; 2], b: [f32; 2]) -> bool {
     distance(a, b) <= engagement(world) + EPS
@@ -134,4 +140,30 @@ pub fn away_from(world: &World, from: [f32; 2], away: [f32; 2], yards: f32) -> [
         (from[0] + unit[0] * yards).clamp(-w / 2.0, w / 2.0),
         (from[1] + unit[1] * yards).clamp(-h / 2.0, h / 2.0),
     ]
+}
+
+/// Points beside `t` where `e` could stand engaged with it: on the circle of [`close_in`]
+/// yards around it, the side facing `e` first, then turning either way, skipping those within
+/// a yard of someone else (so that several closing in spread around their foe).
+pub fn beside(world: &World, e: Entity, t: Entity) -> Vec<[f32; 2]> {
+    let (from, there) = (position(world, e), position(world, t));
+    let r = close_in(world);
+    let base = (from[1] - there[1]).atan2(from[0] - there[0]);
+    let mount = world.get::<Rides>(e).map(|m| m.0);
+    let others: Vec<[f32; 2]> = world
+        .resource::<TableIndex>()
+        .order
+        .iter()
+        .copied()
+        .filter(|&o| o != e && o != t && Some(o) != mount && can_act(world, o))
+        .map(|o| position(world, o))
+        .collect();
+    [0.0f32, 40.0, -40.0, 80.0, -80.0, 120.0, -120.0]
+        .into_iter()
+        .map(|deg| {
+            let a = base + deg.to_radians();
+            [there[0] + r * a.cos(), there[1] + r * a.sin()]
+        })
+        .filter(|&p| on_field(world, p) && others.iter().all(|&o| distance(o, p) >= 1.0))
+        .collect()
 }
