@@ -800,7 +800,7 @@ pub fn wound(world: &mut World, e: Entity, n: u32, subdue: bool, by: Option<Enti
     let Some(mut f) = world.get_mut::<Fighter>(e) else { return };
     let before = f.damage;
     f.damage = (f.damage + n).min(5);
-    f.mount_steady = false;
+    f.steady_in = None;
     let now = f.damage;
     let fate = f.fate;
     let who = id(world, e);

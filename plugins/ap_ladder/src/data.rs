@@ -742,6 +742,10 @@ pub enum AreaKind {
     Dark,
     /// Higher ground: +10 to attack from it at those below.
     High,
+    /// Deep water: moving in it is swimming.
+    Water,
+    /// A wall or a cliff: moving on it is climbing.
+    Climb,
 }
 
 impl AreaKind {
@@ -753,6 +757,8 @@ impl AreaKind {
             AreaKind::Fog => "bad visibility",
             AreaKind::Dark => "darkness",
             AreaKind::High => "higher ground",
+            AreaKind::Water => "deep water: swimming",
+            AreaKind::Climb => "climbing",
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Movement actions in yards: walk (crawling while prone), run, charge, maneuver, step aside
-//! and take cover with their AP and distances; the mounted and other sub-types (+1 AP and a
-//! test at the start); hard terrain; the opportunity attacks a move provokes; getting up.
+//! and take cover with their AP and distances; the sub-types (a mount's, swimming in deep
+//! water, climbing a wall: +1 AP and a test at the start); hard terrain; the opportunity attacks a move provokes; getting up.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
@@ -11,7 +11,7 @@ use fray_core::table::{can_act, id, name};
 use crate::conditions::remove;
 use crate::data::{AreaKind, Attribute, Condition, MoveSubtype, Quality};
 use crate::dice::{Flip, test};
-use crate::field::{EPS, cover_at, crosses, distance, engaged_at, foes, on_field, place, position};
+use crate::field::{EPS, cover_at, crosses, distance, engaged_at, foes, in_area, on_field, place, position};
 use crate::intent::MoveKind;
 use crate::load::MountSheet;
 use crate::phase::{Battle, Fighter};
@@ -44,25 +44,50 @@ pub fn ap_of(how: MoveKind) -> u32 {
 
 /// The sub-type `e` moves by (its mount's) and the distance it gives instead of Movement.
 pub fn subtype(world: &World, e: Entity) -> Option<(MoveSubtype, f32)> {
-    let mount = world.get::<Rides>(e)?.0;
-    let sheet = &world.get::<MountSheet>(mount)?.0;
-    let kind = sheet.kind?;
-    let row = world.resource::<Battle>().tables.subtype(kind)?.clone();
-    let bonus = match row.bonus {
-        Attribute::Brawn => sheet.brawn_bonus,
-        _ => sheet.agility_bonus,
-    } as i32;
+    subtype_at(world, e, None)
+}
+
+/// The sub-type of a move of `e` (to `to`, when known): its mount's; else swimming when it
+/// starts or ends in deep water, climbing on a wall; with the distance it gives instead of
+/// Movement (a mount's bonus for a mount, the mover's own otherwise).
+pub fn subtype_at(world: &World, e: Entity, to: Option<[f32; 2]>) -> Option<(MoveSubtype, f32)> {
+    let tables = &world.resource::<Battle>().tables;
+    if let Some(mount) = world.get::<Rides>(e).map(|r| r.0) {
+        let sheet = &world.get::<MountSheet>(mount)?.0;
+        let row = tables.subtype(sheet.kind?)?;
+        let bonus = match row.bonus {
+            Attribute::Brawn => sheet.brawn_bonus,
+            _ => sheet.agility_bonus,
+        } as i32;
+        return Some((row.subtype, (bonus + row.plus).max(row.minimum as i32) as f32));
+    }
+    let from = position(world, e);
+    let touches = |k: AreaKind| in_area(world, from, k) || to.is_some_and(|t| in_area(world, t, k));
+    let kind = if touches(AreaKind::Water) {
+        MoveSubtype::Swimming
+    } else if touches(AreaKind::Climb) {
+        MoveSubtype::Climbing
+    } else {
+        return None;
+    };
+    let row = tables.subtype(kind)?;
+    let bonus = world.get::<Fighter>(e)?.sheet.bonus(row.bonus) as i32;
     Some((kind, (bonus + row.plus).max(row.minimum as i32) as f32))
 }
 
-/// The most yards `e` may go with this kind of move.
+/// The most yards `e` may go with this kind of move from where it stands.
 pub fn reach(world: &World, e: Entity, how: MoveKind) -> f32 {
+    reach_by(world, e, how, subtype(world, e).map(|s| s.1))
+}
+
+/// The most yards with this kind of move, a sub-type's distance replacing Movement.
+fn reach_by(world: &World, e: Entity, how: MoveKind, sub: Option<f32>) -> f32 {
     let Some(f) = world.get::<Fighter>(e) else { return 0.0 };
     let plus = world.resource::<Battle>().rules.numbers.movement_plus;
     if f.has(Condition::Prone) {
         return f.sheet.bonus(Attribute::Agility).max(1) as f32;
     }
-    let base = subtype(world, e).map_or_else(|| f.movement(plus), |(_, d)| d);
+    let base = sub.unwrap_or_else(|| f.movement(plus));
     match how {
         MoveKind::Walk => base,
         MoveKind::Charge => base * 2.0,
@@ -91,8 +116,13 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     {
         return Err(Rejection::new(format!("no {} through hard terrain", how.word())));
     }
+    let sub = subtype_at(world, e, Some(to)).filter(|_| !f.has(Condition::Prone));
+    let wet = matches!(sub, Some((MoveSubtype::Swimming | MoveSubtype::Climbing, _)));
+    if wet && matches!(how, MoveKind::Charge | MoveKind::Run) {
+        return Err(Rejection::new(format!("no {} while swimming or climbing", how.word())));
+    }
     let yards = distance(from, to);
-    let most = reach(world, e, how);
+    let most = reach_by(world, e, how, sub.map(|s| s.1));
     if yards > most + EPS {
         return Err(Rejection::new(format!(
             "{yards:.1} yards is beyond a {} ({most:.0} yards at most)",
@@ -113,7 +143,6 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     if let Some(o) = taken {
         return Err(Rejection::new(format!("{} stands there", name(world, o))));
     }
-    let sub = subtype(world, e).filter(|_| !f.has(Condition::Prone));
     let ap = ap_of(how) + u32::from(sub.is_some());
     if f.ap < ap {
         return Err(Rejection::new(format!("a {} costs {ap} AP; {} left", how.word(), f.ap)));
@@ -141,7 +170,7 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
     }
     crate::stunts::release_held_by(world, e, "the holder moved");
     if let Some(sub) = plan.subtype
-        && world.get::<Fighter>(e).is_some_and(|f| !f.mount_steady)
+        && world.get::<Fighter>(e).is_some_and(|f| f.steady_in != Some(sub))
     {
         let skill = world.resource::<Battle>().tables.subtype(sub).map(|r| r.skill);
         let ok = test(world, e, "the movement's test", skill, None, Vec::new(), Flip::None).success;
@@ -156,9 +185,6 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
             );
             return;
         }
-        if let Some(mut f) = world.get_mut::<Fighter>(e) {
-            f.mount_steady = true;
-        }
     }
     for t in plan.provokes.clone() {
         crate::combat::opportunity(world, t, e);
@@ -170,6 +196,8 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
     let cover = if plan.how == MoveKind::TakeCover { cover_at(world, plan.to) } else { None };
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.cover = cover;
+        // The test holds while the movement's kind lasts (a mount's, or in the water).
+        f.steady_in = plan.subtype;
         match plan.how {
             MoveKind::Run => f.running = true,
             MoveKind::Charge if plan.yards >= 3.0 - EPS => f.charged = true,

@@ -246,8 +246,8 @@ pub struct Fighter {
     pub fate: u32,
     /// Fortune Points left.
     pub fortune: u32,
-    /// The ride or drive test passed (until hurt).
-    pub mount_steady: bool,
+    /// The sub-type whose test it passed (a mount's, swimming, climbing), until hurt or out of it.
+    pub steady_in: Option<crate::data::MoveSubtype>,
     /// AP lost at the next turn's start (a fumble).
     pub ap_debt: u32,
     /// Its tests flip to fail until the end of its next turn (a fumble).
@@ -294,7 +294,7 @@ impl Fighter {
             corruption: 0,
             fate: sheet.fate,
             fortune: sheet.fortune,
-            mount_steady: false,
+            steady_in: None,
             ap_debt: 0,
             hampered: false,
             missed: Vec::new(),

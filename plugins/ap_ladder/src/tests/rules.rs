@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use fray_core::prelude::{FieldPosition, Status};
 use fray_core::ruleset::Ruleset;
 
-use super::{TAVERN, log_values, table, who};
+use super::{FORD, TAVERN, log_values, table, who};
 use crate::combat::{Harm, damage_threshold, harm, peril_threshold, react};
 use crate::conditions::add;
 use crate::data::{Condition, Reaction};
@@ -543,4 +543,30 @@ fn a_waiting_one_keeps_its_ap_and_steps_in_before_a_foes_turn_with_a_scrutinize_
         return;
     }
     panic!("no seed in 80 where Bran waits and steps in before a foe");
+}
+
+#[test]
+fn deep_water_is_swum_at_brawn_bonus_less_one_for_an_ap_more_and_never_charged_into() {
+    let mut app = table(FORD, 12, false);
+    place(&mut app, "ysolt", [-6.5, -6.0]);
+    let ysolt = turn_of(&mut app, "ysolt");
+    // Ysolt's Brawn Bonus is 3: she swims 2 yards; a walk into the channel costs 2 AP.
+    let swim = crate::moves::plan_move(app.world(), ysolt, [-5.5, -7.0], MoveKind::Walk)
+        .expect("1.4 yards of swimming");
+    assert_eq!((swim.ap, swim.subtype), (2, Some(crate::data::MoveSubtype::Swimming)));
+    let far = crate::moves::plan_move(app.world(), ysolt, [-4.0, -8.5], MoveKind::Walk)
+        .expect_err("too far to swim");
+    assert_eq!(far.0, "3.5 yards is beyond a walk (2 yards at most)");
+    let charge =
+        crate::moves::plan_move(app.world(), ysolt, [-5.5, -7.0], MoveKind::Charge).expect_err("no charge");
+    assert_eq!(charge.0, "no charge while swimming or climbing");
+    let dry = crate::moves::plan_move(app.world(), ysolt, [-8.0, -6.0], MoveKind::Walk)
+        .expect("a walk on the bank");
+    assert_eq!((dry.ap, dry.subtype), (1, None));
+    crate::moves::apply_move(app.world_mut(), ysolt, swim);
+    let log = log_values(&app);
+    assert!(
+        log.iter().any(|l| l["kind"] == "roll" && l["what"] == "the movement's test"),
+        "an Athletics test at the start"
+    );
 }
