@@ -172,6 +172,19 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
         }
     }
     out.push(choice(ApLadderIntent::GetUp, "Get up (2 AP, 1 with Coordination)".to_owned()));
+    if world.get::<fray_core::prelude::Rides>(e).is_some() {
+        out.push(choice(ApLadderIntent::Dismount, "Dismount (as getting up)".to_owned()));
+    }
+    for (mid, &m) in &world.resource::<fray_core::prelude::TableIndex>().mounts {
+        if crate::moves::check_mount(world, e, Some(m)).is_ok() {
+            let what =
+                world.get::<fray_core::prelude::Mount>(m).map_or_else(|| mid.to_string(), |m| m.name.clone());
+            out.push(choice(
+                ApLadderIntent::Mount { mount: mid.clone() },
+                format!("Mount the {what} (as getting up)"),
+            ));
+        }
+    }
     out.push(choice(
         ApLadderIntent::KeepChokehold,
         "Keep the chokehold (3 AP: 1d10 + [BB] Peril)".to_owned(),

@@ -42,6 +42,8 @@ pub enum Plan {
     Move(MovePlan),
     /// Get up for this many AP.
     GetUp(u32),
+    /// Get onto a mount (or down, with none) for this many AP.
+    Mount(Option<Entity>, u32),
     /// An attack.
     Attack(AttackPlan),
     /// A trample.
@@ -127,6 +129,14 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
     match intent {
         ApLadderIntent::Move { to, how } => plan_move(world, e, [to.0, to.1], *how).map(Plan::Move),
         ApLadderIntent::GetUp => check_get_up(world, e).map(Plan::GetUp),
+        ApLadderIntent::Mount { mount } => {
+            let m = world
+                .resource::<TableIndex>()
+                .mount(mount)
+                .ok_or_else(|| Rejection::new(format!("there is no mount '{mount}'")))?;
+            moves::check_mount(world, e, Some(m)).map(|ap| Plan::Mount(Some(m), ap))
+        }
+        ApLadderIntent::Dismount => moves::check_mount(world, e, None).map(|ap| Plan::Mount(None, ap)),
         ApLadderIntent::Attack { target: t, called, all_out, punishing } => {
             let t = target(world, t)?;
             plan_attack(world, e, t, *called, *all_out, *punishing).map(Plan::Attack)
@@ -173,6 +183,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
     match plan {
         Plan::Move(m) => moves::apply_move(world, e, m),
         Plan::GetUp(ap) => moves::get_up(world, e, ap),
+        Plan::Mount(m, ap) => moves::set_mount(world, e, m, ap),
         Plan::Attack(a) => combat::attack(world, e, a),
         Plan::Trample(t) => specials::trample(world, e, t),
         Plan::Stunt(t, kind, ap) => stunts::stunt(world, e, t, kind, ap),

@@ -135,6 +135,14 @@ pub enum ApLadderIntent {
     },
     /// Get up from prone (2 AP, 1 with Coordination trained).
     GetUp,
+    /// Get into the saddle or onto a vehicle within reach (as getting up: 2 AP, 1 with
+    /// Coordination trained).
+    Mount {
+        /// The mount or vehicle.
+        mount: fray_core::ids::MountId,
+    },
+    /// Get down from one's mount beside it (as getting up).
+    Dismount,
     /// A melee, ranged or thrown attack, or a spell, with the weapon in hand (none: fists).
     Attack {
         /// The target.

@@ -236,3 +236,68 @@ pub fn get_up(world: &mut World, e: Entity, ap: u32) {
     }
     remove(world, e, Condition::Prone);
 }
+
+/// A riderless mount `e` could get onto: within the engagement distance.
+fn mount_near(world: &World, e: Entity, mount: Entity) -> Verdict {
+    if world.get::<MountSheet>(mount).is_none() {
+        return Err(Rejection::new("no such mount"));
+    }
+    if world.get::<fray_core::prelude::RiddenBy>(mount).is_some() {
+        return Err(Rejection::new("someone rides it already"));
+    }
+    let at = world.get::<fray_core::prelude::FieldPosition>(mount).map_or([0.0, 0.0], |p| p.0);
+    if distance(position(world, e), at) > crate::field::engagement(world) + EPS {
+        return Err(Rejection::new("it stands too far: walk to it first"));
+    }
+    Ok(())
+}
+
+/// Checks getting onto `mount` (or down, with none): standing, as getting up costs.
+pub fn check_mount(world: &World, e: Entity, mount: Option<Entity>) -> Verdict<u32> {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if f.has(Condition::Prone) {
+        return Err(Rejection::new(format!("{} is prone: get up first", name(world, e))));
+    }
+    let riding = world.get::<Rides>(e).is_some();
+    match mount {
+        Some(_) if riding => return Err(Rejection::new(format!("{} is mounted already", name(world, e)))),
+        Some(m) => mount_near(world, e, m)?,
+        None if !riding => return Err(Rejection::new(format!("{} rides nothing", name(world, e)))),
+        None => {}
+    }
+    let ap = if f.sheet.trained(crate::data::Skill::Coordination) { 1 } else { 2 };
+    if f.ap < ap {
+        return Err(Rejection::new(format!("it costs {ap} AP; {} left", f.ap)));
+    }
+    Ok(ap)
+}
+
+/// Gets onto `mount` (standing where it stands), or down beside it (a yard away).
+pub fn set_mount(world: &mut World, e: Entity, mount: Option<Entity>, ap: u32) {
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.ap = f.ap.saturating_sub(ap);
+        f.steady_in = None;
+        f.cover = None;
+    }
+    let who = id(world, e);
+    match mount {
+        Some(m) => {
+            let at = world.get::<fray_core::prelude::FieldPosition>(m).map_or(position(world, e), |p| p.0);
+            world.entity_mut(e).insert(Rides(m));
+            place(world, e, at);
+            let detail =
+                world.get::<fray_core::prelude::Mount>(m).map_or_else(String::new, |m| m.id.to_string());
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "mounted", detail });
+        }
+        None => {
+            let at = position(world, e);
+            world.entity_mut(e).remove::<Rides>();
+            let (w, _) = world.resource::<Battle>().rules.field;
+            let side = if at[0] + 1.0 <= w / 2.0 { 1.0 } else { -1.0 };
+            place(world, e, [at[0] + side, at[1]]);
+            world
+                .resource_mut::<GameLog>()
+                .about(&who, LogEvent::Effect { what: "dismounted", detail: String::new() });
+        }
+    }
+}

@@ -570,3 +570,40 @@ fn deep_water_is_swum_at_brawn_bonus_less_one_for_an_ap_more_and_never_charged_i
         "an Athletics test at the start"
     );
 }
+
+#[test]
+fn a_rider_dismounts_beside_its_mount_and_mounts_again_as_getting_up_costs() {
+    let mut app = table(FORD, 13, false);
+    let aldric = turn_of(&mut app, "aldric");
+    let destrier = app
+        .world()
+        .resource::<fray_core::prelude::TableIndex>()
+        .mount(&"destrier".into())
+        .expect("the destrier");
+    assert!(crate::moves::subtype(app.world(), aldric).is_some(), "on the destrier, he moves by its row");
+    let plan = crate::decisions::validate(app.world(), aldric, &ApLadderIntent::Dismount).expect("dismount");
+    crate::decisions::apply(app.world_mut(), aldric, plan);
+    assert!(app.world().get::<fray_core::prelude::Rides>(aldric).is_none(), "on foot");
+    assert_eq!(fighter(&app, "aldric").ap, 2, "Coordination trained: 1 AP, as getting up");
+    let mount_at = app.world().get::<FieldPosition>(destrier).expect("the destrier stands").0;
+    let at = app.world().get::<FieldPosition>(aldric).expect("Aldric stands").0;
+    assert!((crate::field::distance(at, mount_at) - 1.0).abs() < 0.01, "a yard beside it");
+    assert!(crate::moves::subtype(app.world(), aldric).is_none(), "on foot, Movement again");
+    let again = ApLadderIntent::Mount { mount: "destrier".into() };
+    let twice = ApLadder::validate(app.world(), aldric, &ApLadderIntent::Dismount).expect_err("on foot");
+    assert_eq!(twice.0, "Sir Aldric rides nothing");
+    let plan = crate::decisions::validate(app.world(), aldric, &again).expect("back into the saddle");
+    crate::decisions::apply(app.world_mut(), aldric, plan);
+    assert_eq!(app.world().get::<fray_core::prelude::Rides>(aldric).map(|r| r.0), Some(destrier));
+    assert_eq!(
+        app.world().get::<FieldPosition>(aldric).expect("Aldric").0,
+        mount_at,
+        "where the destrier stands"
+    );
+    assert_eq!(fighter(&app, "aldric").ap, 1);
+    let ysolt = who(&app, "ysolt");
+    let wagon =
+        app.world().resource::<fray_core::prelude::TableIndex>().mount(&"wagon".into()).expect("the wagon");
+    let taken = crate::moves::check_mount(app.world(), ysolt, Some(wagon)).expect_err("Mael drives it");
+    assert_eq!(taken.0, "someone rides it already");
+}
