@@ -43,6 +43,10 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
             _ => ApLadderIntent::TakeIt,
         };
     }
+    if battle.followers.contains(&e) {
+        // The AI keeps its foe engaged: it follows when there is room.
+        return if ok(&ApLadderIntent::Follow) { ApLadderIntent::Follow } else { ApLadderIntent::StayPut };
+    }
     if battle.offer == Some(e) {
         // A waiting AI steps in before a foe's turn, and lets its allies go.
         return if crate::ladder::needs_scrutiny(world, e) {

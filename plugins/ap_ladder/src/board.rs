@@ -60,6 +60,16 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
         out.push(take);
         return out;
     }
+    if battle.followers.first() == Some(&e)
+        && let Some(who) = battle.followed
+    {
+        let mut stay = choice(ApLadderIntent::StayPut, "Stay where you are".to_owned());
+        stay.key = Some(ChoiceKey::Pass);
+        return vec![
+            choice(ApLadderIntent::Follow, format!("Follow {} (free, beside it)", name(world, who))),
+            stay,
+        ];
+    }
     if battle.offer == Some(e) {
         let whose = match crate::ladder::offered_rung(world) {
             Some((_, crate::phase::RungOf::Fighter(o))) => format!("{}'s turn", name(world, o)),

@@ -29,6 +29,9 @@ pub fn awaiting(world: &World) -> Vec<Entity> {
     if let Some(p) = &battle.pending {
         return vec![p.defender];
     }
+    if let Some(&f) = battle.followers.iter().find(|&&f| can_act(world, f)) {
+        return vec![f];
+    }
     if let Some(h) = battle.offer {
         return vec![h];
     }
@@ -78,6 +81,8 @@ pub enum Plan {
     Interrupt,
     /// Keep waiting.
     KeepWaiting,
+    /// Follow the one who stepped aside (or stay).
+    Follow(bool),
     /// Escape a chokehold.
     Escape,
 }
@@ -110,6 +115,19 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
             }
             ApLadderIntent::TakeIt => Ok(Plan::TakeIt),
             _ => Err(Rejection::new(format!("{} is answering an attack: react or take it", name(world, e)))),
+        };
+    }
+    if battle.followers.contains(&e) && battle.followed.is_some() {
+        return match intent {
+            ApLadderIntent::Follow => match moves::follow_to(world, e) {
+                Some(_) => Ok(Plan::Follow(true)),
+                None => Err(Rejection::new("no room beside the one who stepped aside")),
+            },
+            ApLadderIntent::StayPut => Ok(Plan::Follow(false)),
+            _ => Err(Rejection::new(format!(
+                "{} may follow the one who stepped aside, or stay",
+                name(world, e)
+            ))),
         };
     }
     if battle.offer == Some(e) {
@@ -170,6 +188,9 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
         ApLadderIntent::Interrupt | ApLadderIntent::KeepWaiting => {
             Err(Rejection::new("not waiting to step in"))
         }
+        ApLadderIntent::Follow | ApLadderIntent::StayPut => {
+            Err(Rejection::new("no one stepped aside from this one"))
+        }
         ApLadderIntent::EndTurn => Ok(Plan::EndTurn),
         ApLadderIntent::React { .. } | ApLadderIntent::TakeIt => {
             Err(Rejection::new("no attack is waiting on a reaction"))
@@ -201,6 +222,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::TakeIt => combat::take_it(world),
         Plan::Interrupt => ladder::interrupt(world, e),
         Plan::KeepWaiting => ladder::keep_waiting(world, e),
+        Plan::Follow(goes) => moves::follow(world, e, goes),
         Plan::Escape => stunts::escape(world, e),
     }
 }

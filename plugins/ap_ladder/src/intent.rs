@@ -208,4 +208,8 @@ pub enum ApLadderIntent {
     TakeIt,
     /// A choked victim's Resist to escape (0 AP, once a turn).
     Escape,
+    /// A foe left by a step aside follows it at once (free, no opportunity attack).
+    Follow,
+    /// A foe left by a step aside stays where it is.
+    StayPut,
 }

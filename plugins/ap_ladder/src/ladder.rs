@@ -367,7 +367,12 @@ pub fn start_turn(world: &mut World, e: Entity) {
 /// Ends `e`'s turn: a chokehold not kept is let go; a load left half-done leaves it
 /// Defenseless; conditions lasting to this turn's end end.
 pub fn end_turn(world: &mut World, e: Entity) {
-    world.resource_mut::<Battle>().acting = None;
+    {
+        let mut battle = world.resource_mut::<Battle>();
+        battle.acting = None;
+        battle.followers.clear();
+        battle.followed = None;
+    }
     let unkept: Vec<Entity> = world
         .resource::<Battle>()
         .chokes

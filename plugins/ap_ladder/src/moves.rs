@@ -31,6 +31,8 @@ pub struct MovePlan {
     pub subtype: Option<MoveSubtype>,
     /// Foes who strike as it leaves them.
     pub provokes: Vec<Entity>,
+    /// Foes engaged with it that it leaves (after a step aside, they may follow).
+    pub left: Vec<Entity>,
 }
 
 /// AP a kind of move costs, before a sub-type's extra AP.
@@ -148,18 +150,15 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
         return Err(Rejection::new(format!("a {} costs {ap} AP; {} left", how.word(), f.ap)));
     }
     let avoids = matches!(how, MoveKind::Maneuver | MoveKind::StepAside);
-    let provokes = if avoids {
-        Vec::new()
-    } else {
-        foes(world, e)
-            .into_iter()
-            .filter(|&t| {
-                engaged_at(world, from, position(world, t)) && !engaged_at(world, to, position(world, t))
-            })
-            .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
-            .collect()
-    };
-    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes })
+    let left: Vec<Entity> = foes(world, e)
+        .into_iter()
+        .filter(|&t| {
+            engaged_at(world, from, position(world, t)) && !engaged_at(world, to, position(world, t))
+        })
+        .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
+        .collect();
+    let provokes = if avoids { Vec::new() } else { left.clone() };
+    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left })
 }
 
 /// Moves as planned: pays, tests the sub-type if needed, takes the opportunity attacks, then
@@ -203,6 +202,11 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
             MoveKind::Charge if plan.yards >= 3.0 - EPS => f.charged = true,
             _ => {}
         }
+    }
+    if plan.how == MoveKind::StepAside && !plan.left.is_empty() {
+        let mut battle = world.resource_mut::<Battle>();
+        battle.followers = plan.left.clone();
+        battle.followed = Some(e);
     }
     let detail = format!(
         "{} to ({:.1}, {:.1}), {:.1} yards, {} AP",
@@ -300,4 +304,31 @@ pub fn set_mount(world: &mut World, e: Entity, mount: Option<Entity>, ap: u32) {
                 .about(&who, LogEvent::Effect { what: "dismounted", detail: String::new() });
         }
     }
+}
+
+/// Where a foe following the one who stepped aside would go: a free point beside it.
+pub fn follow_to(world: &World, follower: Entity) -> Option<[f32; 2]> {
+    let e = world.resource::<Battle>().followed?;
+    crate::field::beside(world, follower, e).into_iter().next()
+}
+
+/// The first asked follower goes beside the one who stepped aside (free, no opportunity
+/// attack), or stays; then the next is asked.
+pub fn follow(world: &mut World, follower: Entity, goes: bool) {
+    let to = if goes { follow_to(world, follower) } else { None };
+    {
+        let mut battle = world.resource_mut::<Battle>();
+        battle.followers.retain(|&f| f != follower);
+        if battle.followers.is_empty() {
+            battle.followed = None;
+        }
+    }
+    let Some(to) = to else { return };
+    place(world, follower, to);
+    if let Some(mut f) = world.get_mut::<Fighter>(follower) {
+        f.cover = None;
+    }
+    let who = id(world, follower);
+    let detail = format!("to ({:.1}, {:.1})", to[0], to[1]);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "followed", detail });
 }

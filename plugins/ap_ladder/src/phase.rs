@@ -174,6 +174,10 @@ pub struct Battle {
     pub offer: Option<Entity>,
     /// The rung the offers are about, and those who let it go.
     pub passed: (usize, Vec<Entity>),
+    /// Foes a step aside left, each asked whether it follows (free), and whom.
+    pub followers: Vec<Entity>,
+    /// The one who stepped aside.
+    pub followed: Option<Entity>,
 }
 
 impl Battle {

@@ -607,3 +607,26 @@ fn a_rider_dismounts_beside_its_mount_and_mounts_again_as_getting_up_costs() {
     let taken = crate::moves::check_mount(app.world(), ysolt, Some(wagon)).expect_err("Mael drives it");
     assert_eq!(taken.0, "someone rides it already");
 }
+
+#[test]
+fn foes_left_by_a_step_aside_may_follow_it_free_and_without_an_opportunity_attack() {
+    let mut app = table(TAVERN, 14, false);
+    place(&mut app, "bran", [-1.8, 0.5]);
+    place(&mut app, "perrin", [-1.8, -0.6]);
+    let bran = turn_of(&mut app, "bran");
+    let perrin = who(&app, "perrin");
+    let step = ApLadderIntent::Move { to: (-1.8, 1.5), how: MoveKind::StepAside };
+    let plan = crate::decisions::validate(app.world(), bran, &step).expect("a yard aside");
+    crate::decisions::apply(app.world_mut(), bran, plan);
+    assert!(!log_values(&app).iter().any(|l| l["what"] == "opportunity_attack"), "no opportunity attack");
+    assert_eq!(ApLadder::awaiting(app.world()), [perrin], "Perrin, left behind, is asked whether he follows");
+    let refused =
+        ApLadder::validate(app.world(), perrin, &ApLadderIntent::EndTurn).expect_err("only follow or stay");
+    assert_eq!(refused.0, "Perrin may follow the one who stepped aside, or stay");
+    let plan =
+        crate::decisions::validate(app.world(), perrin, &ApLadderIntent::Follow).expect("room beside Bran");
+    crate::decisions::apply(app.world_mut(), perrin, plan);
+    assert!(crate::field::between(app.world(), bran, perrin) <= 1.5, "engaged again");
+    assert_eq!(fighter(&app, "perrin").ap, 0, "following is free (no AP before his turn, none spent)");
+    assert_eq!(ApLadder::awaiting(app.world()), [bran], "Bran's turn goes on");
+}
