@@ -22,10 +22,10 @@ pub fn pips(ap: u32) -> String {
 }
 
 /// The chance of a planned attack, every modifier counted.
-fn chance(world: &World, e: Entity, plan: &crate::combat::AttackPlan) -> i32 {
+fn chance(world: &World, e: Entity, plan: &crate::combat::AttackPlan) -> u32 {
     let base = world.get::<Fighter>(e).map_or(0, |f| f.sheet.chance(plan.skill));
     let peril = world.get::<Fighter>(e).map_or(0, |f| crate::dice::peril_penalty(f.peril));
-    (base + peril + plan.modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 99)
+    crate::dice::chance(base + peril, &plan.modifiers)
 }
 
 /// Every decision the board offers `e` now, each with its verdict.

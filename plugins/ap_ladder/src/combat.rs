@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use fray_core::dice::Modifier;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent, Source};
-use fray_core::prelude::{Rides, Status, TableIndex};
+use fray_core::prelude::{Rides, Status};
 use fray_core::table::{can_act, enemies, id, name, set_status};
 
 use crate::conditions::{add, remove};
@@ -411,10 +411,6 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         less = crate::fumble::fumble(world, e, Some(t), true).less;
     }
     let pending = PendingAttack {
-        cause,
-        attacker: e,
-        defender: t,
-        strike: plan.strike,
         allowed: plan.allowed.clone(),
         difficulty,
         defence_mod: plan.defence_mod,
@@ -423,9 +419,8 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         location,
         subdue: world.get::<Fighter>(e).is_some_and(|f| f.subdue),
         ranged: plan.ranged,
-        spell: plan.spell,
         less,
-        opportunity: plan.opportunity,
+        ..PendingAttack::new(cause, e, t, plan.strike)
     };
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.charged = false;
@@ -453,21 +448,9 @@ fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan) {
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "struck_by_ally", detail });
         let cause = world.resource_mut::<Battle>().cause();
         let pending = PendingAttack {
-            cause,
-            attacker: e,
-            defender: ally,
-            strike: plan.strike,
-            allowed: Vec::new(),
-            difficulty: 0,
-            defence_mod: 0,
-            flip_defence: false,
             fury: plan.fury,
-            location: "body",
-            subdue: false,
             ranged: true,
-            spell: plan.spell,
-            less: false,
-            opportunity: false,
+            ..PendingAttack::new(cause, e, ally, plan.strike)
         };
         land(world, &pending);
     }
@@ -913,9 +896,4 @@ pub fn opportunity(world: &mut World, by: Entity, t: Entity) {
     let detail = id(world, t).to_string();
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
     attack(world, by, plan);
-}
-
-/// Whether anyone in the index is `e`'s foe and still fighting.
-pub fn any_foe(world: &World, e: Entity) -> bool {
-    world.resource::<TableIndex>().order.iter().any(|&t| enemies(world, e, t) && can_act(world, t))
 }

@@ -7,7 +7,7 @@ use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::table::id;
 
-use crate::data::{Condition, Skill};
+use crate::data::Skill;
 use crate::phase::Fighter;
 
 /// A flip of a percentile roll's digits.
@@ -93,10 +93,10 @@ pub fn test(
     if penalty != 0 {
         modifiers.push(Modifier::new("peril", penalty));
     }
-    let chance = chance_base + modifiers.iter().map(|m| m.value as i32).sum::<i32>();
+    let chance = chance(chance_base, &modifiers);
     let flip = if hampered { Flip::ToFail } else { flip };
     let die = world.resource_mut::<TableRng>().die(100);
-    let t = read(die, chance.clamp(1, 99) as u32, flip, fails);
+    let t = read(die, chance, flip, fails);
     let mut all = vec![Modifier::new(skill.map_or("chance", Skill::word), chance_base)];
     all.extend(modifiers);
     if flip == Flip::ToFail {
@@ -114,6 +114,11 @@ pub fn test(
     let actor = world.get::<fray_core::table::Combatant>(who).map(|_| id(world, who));
     world.resource_mut::<GameLog>().push(actor, LogEvent::Roll(record));
     t
+}
+
+/// A test's chance: its base and every modifier, clamped to 1–99.
+pub fn chance(base: i32, modifiers: &[Modifier]) -> u32 {
+    (base + modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 99) as u32
 }
 
 /// The peril track's penalty to skill tests: -10 a step from "ignore 1 rank".
@@ -172,11 +177,6 @@ pub fn any_condition(world: &World, f: &Fighter, pred: impl Fn(&crate::data::Con
 /// Whether `f` bears a condition that stops it acting (a choked one may still escape).
 pub fn cannot_act(world: &World, f: &Fighter) -> bool {
     any_condition(world, f, |r| r.no_actions)
-}
-
-/// `f` is Prone.
-pub fn prone(f: &Fighter) -> bool {
-    f.has(Condition::Prone)
 }
 
 #[cfg(test)]

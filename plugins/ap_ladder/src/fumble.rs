@@ -3,7 +3,6 @@
 //! ground, chaos, sickness) are logged for the GM.
 
 use bevy_ecs::prelude::*;
-use fray_core::dice::TableRng;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::table::{can_act, id};
 
@@ -142,13 +141,11 @@ fn carry_out(
                 Condition::Defenseless,
                 Condition::Disarmed,
             ];
-            let i = world.resource_mut::<TableRng>().below(pick.len());
-            roll_logged(world, e, i);
-            if pick[i] == Condition::Disarmed {
-                add(world, e, Condition::Disarmed);
+            let c = pick[(roll(world, Some(e), "random condition", 1, pick.len() as u32, -1) as usize)
+                .min(pick.len() - 1)];
+            add(world, e, c);
+            if c == Condition::Disarmed {
                 crate::stunts::drop_weapon(world, e, None);
-            } else {
-                add(world, e, pick[i]);
             }
         }
         FumbleEffect::Hamper => {
@@ -192,13 +189,6 @@ fn carry_out(
     Some(Spoiled::default())
 }
 
-fn roll_logged(world: &mut World, e: Entity, i: usize) {
-    let who = id(world, e);
-    world
-        .resource_mut::<GameLog>()
-        .about(&who, LogEvent::Effect { what: "random_condition", detail: format!("draw {i}") });
-}
-
 /// An ally of `e` engaged with it or with its foe.
 fn engaged_ally(world: &World, e: Entity, foe: Option<Entity>) -> Option<Entity> {
     let at = position(world, e);
@@ -211,23 +201,7 @@ fn engaged_ally(world: &World, e: Entity, foe: Option<Entity>) -> Option<Entity>
 
 fn pending(world: &mut World, attacker: Entity, defender: Entity, strike: Strike) -> PendingAttack {
     let cause = world.resource_mut::<Battle>().cause();
-    PendingAttack {
-        cause,
-        attacker,
-        defender,
-        strike,
-        allowed: Vec::new(),
-        difficulty: 0,
-        defence_mod: 0,
-        flip_defence: false,
-        fury: 1,
-        location: "body",
-        subdue: false,
-        ranged: false,
-        spell: false,
-        less: false,
-        opportunity: false,
-    }
+    PendingAttack::new(cause, attacker, defender, strike)
 }
 
 /// The fumbler's own weapon strikes `t` (itself or an ally), its threshold raised by `raise`.

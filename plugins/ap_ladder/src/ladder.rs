@@ -216,7 +216,6 @@ fn next_rung(world: &mut World) {
         }
     }
     world.resource_mut::<Battle>().ladder[i].done = true;
-    world.resource_mut::<Battle>().at = i;
     match world.resource::<Battle>().ladder[i].of {
         RungOf::Event(ev) if world.resource::<Battle>().turn > 0 => event(world, ev),
         RungOf::Event(_) => {}
@@ -437,6 +436,20 @@ pub fn lose_place(world: &mut World, e: Entity) {
 
 /// The end of the turn: the knocked out count down and wake; the limit; the next turn.
 fn end_of_turn(world: &mut World) {
+    count_down(world);
+    let (turn, limit) = {
+        let b = world.resource::<Battle>();
+        (b.turn, b.limit)
+    };
+    if turn >= limit {
+        crate::ending::finish(world, "the turn limit was reached");
+        return;
+    }
+    new_turn(world, turn + 1);
+}
+
+/// The knocked out and subdued count a turn down; those whose time is up wake.
+pub fn count_down(world: &mut World) {
     let order = world.resource::<TableIndex>().order.clone();
     for e in order {
         let Some(mut f) = world.get_mut::<Fighter>(e) else { continue };
@@ -454,13 +467,4 @@ fn end_of_turn(world: &mut World) {
                 .about(&who, LogEvent::Effect { what: "woke", detail: String::new() });
         }
     }
-    let (turn, limit) = {
-        let b = world.resource::<Battle>();
-        (b.turn, b.limit)
-    };
-    if turn >= limit {
-        crate::ending::finish(world, "the turn limit was reached");
-        return;
-    }
-    new_turn(world, turn + 1);
 }

@@ -111,12 +111,30 @@ pub struct PendingAttack {
     pub subdue: bool,
     /// A ranged attack (cover counts).
     pub ranged: bool,
-    /// A spell (the defender resists or counterspells).
-    pub spell: bool,
     /// A fumble's 1d6 less damage.
     pub less: bool,
-    /// An opportunity attack.
-    pub opportunity: bool,
+}
+
+impl PendingAttack {
+    /// A plain melee hit of `strike` with one Fury Die to the body, that no reaction answers:
+    /// the base the other hits are made from.
+    pub fn new(cause: u64, attacker: Entity, defender: Entity, strike: Strike) -> Self {
+        Self {
+            cause,
+            attacker,
+            defender,
+            strike,
+            allowed: Vec::new(),
+            difficulty: 0,
+            defence_mod: 0,
+            flip_defence: false,
+            fury: 1,
+            location: "body",
+            subdue: false,
+            ranged: false,
+            less: false,
+        }
+    }
 }
 
 /// A chokehold kept on a victim.
@@ -152,8 +170,6 @@ pub struct Battle {
     pub limit: u32,
     /// The ladder, first first.
     pub ladder: Vec<Rung>,
-    /// The rung acting now (or next), in `ladder`.
-    pub at: usize,
     /// Whose turn it is.
     pub acting: Option<Entity>,
     /// An attack waiting on its defender.

@@ -296,21 +296,9 @@ pub fn trample(world: &mut World, e: Entity, t: Entity) {
     }
     let cause = world.resource_mut::<Battle>().cause();
     let p = PendingAttack {
-        cause,
-        attacker: e,
-        defender: t,
-        strike: Strike::Trample,
         allowed: vec![Reaction::Dodge],
-        difficulty: 0,
-        defence_mod: 0,
-        flip_defence: false,
         fury: 0,
-        location: "body",
-        subdue: false,
-        ranged: false,
-        spell: false,
-        less: false,
-        opportunity: false,
+        ..PendingAttack::new(cause, e, t, Strike::Trample)
     };
     crate::combat::ask_or_land(world, p);
 }

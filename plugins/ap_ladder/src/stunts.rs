@@ -34,9 +34,7 @@ pub fn skills(kind: StuntKind, weapon_skill: Skill) -> (Skill, Option<Skill>) {
 /// The shield `t` holds and could lose (an index), if any.
 fn shield_of(world: &World, t: Entity) -> Option<usize> {
     let f = world.get::<Fighter>(t)?;
-    f.sheet.weapons.iter().enumerate().position(|(i, w)| {
-        w.shield && !f.lost.get(i).copied().unwrap_or(true) && !f.ruined.get(i).copied().unwrap_or(true)
-    })
+    (0..f.sheet.weapons.len()).find(|&i| f.sheet.weapons[i].shield && !f.lost[i] && !f.ruined[i])
 }
 
 /// Checks a stunt by `e` on `t`; its AP cost.

@@ -140,21 +140,8 @@ fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingAttack {
     let (a, d) = (who(app, attacker), who(app, defender));
     let cause = app.world_mut().resource_mut::<Battle>().cause();
     PendingAttack {
-        cause,
-        attacker: a,
-        defender: d,
-        strike: Strike::Weapon(Some(0)),
         allowed: vec![Reaction::Dodge, Reaction::Parry],
-        difficulty: 0,
-        defence_mod: 0,
-        flip_defence: false,
-        fury: 1,
-        location: "body",
-        subdue: false,
-        ranged: false,
-        spell: false,
-        less: false,
-        opportunity: false,
+        ..PendingAttack::new(cause, a, d, Strike::Weapon(Some(0)))
     }
 }
 
@@ -384,6 +371,10 @@ fn knocked_out_is_unconscious_until_it_wakes_at_a_turn_end() {
     crate::combat::knock_out(app.world_mut(), hale, 1, "test");
     assert_eq!(app.world().get::<Status>(hale), Some(&Status::Unconscious));
     assert!(fighter(&app, "hale").has(Condition::Helpless), "helpless while out");
+    ladder::count_down(app.world_mut());
+    assert_eq!(app.world().get::<Status>(hale), Some(&Status::Fighting), "awake after its one turn");
+    let f = fighter(&app, "hale");
+    assert!(!f.has(Condition::KnockedOut) && !f.has(Condition::Helpless), "no longer out nor helpless");
 }
 
 #[test]
