@@ -460,6 +460,11 @@ pub fn count_down(world: &mut World) {
         if f.out_for == 0 && world.get::<Status>(e) == Some(&Status::Unconscious) {
             remove(world, e, Condition::KnockedOut);
             remove(world, e, Condition::Helpless);
+            // A subduing blow's Incapacitated! ends with the helplessness, unless the peril
+            // track still holds it there.
+            if world.get::<Fighter>(e).is_some_and(|f| f.peril < 5) {
+                remove(world, e, Condition::Incapacitated);
+            }
             set_status(world, e, Status::Fighting);
             let who = id(world, e);
             world

@@ -289,6 +289,13 @@ fn a_subduing_blow_leaves_the_foe_helpless_and_out_instead_of_slain() {
     assert!(f.has(Condition::Incapacitated) && f.has(Condition::Helpless));
     assert_eq!(app.world().get::<Status>(hale), Some(&Status::Unconscious));
     assert_eq!(f.out_for, 4, "for Bran's Combat Bonus in turns");
+    for _ in 0..4 {
+        crate::ladder::count_down(app.world_mut());
+    }
+    let f = fighter(&app, "hale");
+    assert_eq!(app.world().get::<Status>(hale), Some(&Status::Fighting), "awake after four turns");
+    assert!(!f.has(Condition::Incapacitated) && !f.has(Condition::Helpless), "{:?}", f.conditions);
+    assert_eq!(f.damage, 4, "still grievously wounded");
 }
 
 #[test]
