@@ -6,7 +6,7 @@ use fray_core::prelude::{Combatant, Status};
 use fray_core::ruleset::FightResult;
 
 /// What one battle came to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BattleSummary {
     /// The winning side's id, if exactly one side stands.
     pub winner: Option<String>,

@@ -4,6 +4,7 @@
 pub mod battle;
 pub mod cli;
 pub mod client;
+pub mod lab;
 pub mod rulesets;
 pub mod session;
 pub mod settings;

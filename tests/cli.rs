@@ -145,16 +145,19 @@ fn sim_plays_battles_to_the_end_and_writes_the_log() {
         "5",
         "--battles",
         "3",
+        "--each",
         "--log",
         &shown,
     ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "three summaries and an aggregate: {stdout}");
     assert!(lines[0].starts_with("battle 1: seed 5: winner "), "{}", lines[0]);
     assert!(lines[2].starts_with("battle 3: seed 7: "), "{}", lines[2]);
-    assert!(lines[3].starts_with("3 battles: wins: "), "{}", lines[3]);
+    assert!(
+        lines[3].is_empty() && lines[4].starts_with("The castle at Grimmholt (fiend_wake): 3 battles"),
+        "{stdout}"
+    );
     let text = std::fs::read_to_string(&log).expect("the log was written");
     let battles: std::collections::BTreeSet<u64> = text
         .lines()
@@ -180,4 +183,117 @@ fn check_refuses_an_endless_file_at_once() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.starts_with("/dev/zero: ") && err.contains("more than a scenario"), "{err}");
+}
+
+/// `fray sim` on the castle with these extra arguments, writing its JSON report; the report.
+fn castle_report(name: &str, extra: &[&str]) -> serde_json::Value {
+    let json = scratch(name);
+    let shown = json.display().to_string();
+    let mut args = vec!["sim", "--scenario", "assets/scenarios/castle.ron", "--seed", "3", "--json", &shown];
+    args.extend_from_slice(extra);
+    let out = fray(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&json).expect("the JSON report was written");
+    serde_json::from_str(&text).expect("the report is JSON")
+}
+
+#[test]
+fn the_balance_report_is_the_same_whatever_the_thread_count() {
+    let one = scratch("threads-1.json");
+    let four = scratch("threads-4.json");
+    for (path, threads) in [(&one, "1"), (&four, "4")] {
+        let shown = path.display().to_string();
+        let out = fray(&[
+            "sim",
+            "--scenario",
+            "assets/scenarios/castle.ron",
+            "--battles",
+            "60",
+            "--threads",
+            threads,
+            "--json",
+            &shown,
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let (one, four) = (std::fs::read(&one).expect("written"), std::fs::read(&four).expect("written"));
+    assert!(one == four, "--threads 1 and --threads 4 wrote different reports");
+}
+
+#[test]
+fn the_balance_report_adds_up() {
+    let r = castle_report("adds-up.json", &["--battles", "80"]);
+    assert_eq!(
+        (r["schema"].as_u64(), r["battles"].as_u64(), r["finished"].as_u64()),
+        (Some(1), Some(80), Some(80))
+    );
+    assert_eq!(r["ruleset"], "fiend_wake");
+    let sides = r["sides"].as_array().expect("sides");
+    assert_eq!(sides.len(), 2);
+    let wins: u64 = sides.iter().map(|s| s["wins"].as_u64().expect("wins")).sum();
+    assert_eq!(wins + r["no_winner"].as_u64().expect("no_winner"), 80, "every battle is a win or none");
+    for s in sides {
+        let (lo, p, hi) = (s["interval"][0].as_f64(), s["win_rate"].as_f64(), s["interval"][1].as_f64());
+        let (lo, p, hi) = (lo.expect("lo"), p.expect("rate"), hi.expect("hi"));
+        assert!(0.0 <= lo && lo <= p && p <= hi && hi <= 1.0 && hi - lo > 0.0, "{s}");
+    }
+    let length = &r["length"];
+    let counted: u64 =
+        length["histogram"].as_array().expect("histogram").iter().map(|h| h[1].as_u64().expect("n")).sum();
+    assert_eq!(counted, 80, "the histogram holds every battle");
+    let at = |k: &str| length[k].as_u64().expect(k);
+    assert!(
+        at("min") <= at("p10")
+            && at("p10") <= at("median")
+            && at("median") <= at("p90")
+            && at("p90") <= at("max")
+    );
+    let combatants = r["combatants"].as_array().expect("combatants");
+    assert_eq!(combatants.len(), 9, "every combatant of the castle");
+    let first: f64 = combatants.iter().map(|c| c["fell_first_rate"].as_f64().expect("rate")).sum();
+    assert!((first - 1.0).abs() < 0.01, "someone falls first in every battle of the castle: {first}");
+    let dealt: f64 = combatants.iter().map(|c| c["damage_dealt"].as_f64().expect("dealt")).sum();
+    let taken: f64 = combatants.iter().map(|c| c["damage_taken"].as_f64().expect("taken")).sum();
+    assert!(dealt > 0.0 && dealt <= taken + 0.01, "damage dealt by combatants is part of the damage taken");
+}
+
+#[test]
+fn the_html_report_is_one_page_with_its_charts() {
+    let page = scratch("report.html");
+    let shown = page.display().to_string();
+    let out =
+        fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--battles", "20", "--report", &shown]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("the page was written");
+    assert_eq!(html.matches("<svg").count(), 3, "win rates, length and damage charts");
+    assert!(html.contains("Garrison of Grimmholt") && html.contains("Castellan Wendel"));
+    for outside in ["<script", "<link", " src=", "url("] {
+        assert!(!html.contains(outside), "the page loads nothing from outside: {outside}");
+    }
+}
+
+#[test]
+fn a_sweep_reruns_the_battles_for_each_value() {
+    let r = castle_report("sweep.json", &["--battles", "30", "--vary", "castellan.evasion=3..13:5"]);
+    assert_eq!(r["vary"], "castellan.evasion");
+    let points = r["points"].as_array().expect("points");
+    let values: Vec<f64> = points.iter().map(|p| p["value"].as_f64().expect("value")).collect();
+    assert_eq!(values, vec![3.0, 8.0, 13.0]);
+    assert!(points.iter().all(|p| p["report"]["finished"] == 30));
+    let defenders = |i: usize| points[i]["report"]["sides"][0]["wins"].as_u64().expect("wins");
+    assert!(defenders(2) > defenders(0), "a harder-to-hit castellan wins the castle more often");
+}
+
+#[test]
+fn a_sweep_of_a_field_that_is_not_there_names_it_and_the_ones_that_are() {
+    let out =
+        fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--vary", "castellan.vitality=1..3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("'vitality' is not a number") && err.contains("attributes.power"), "{err}");
+    let out =
+        fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--vary", "castellan.evasion=-2..0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("castellan.evasion=-2"), "the refused value is named: {err}");
 }

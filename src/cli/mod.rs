@@ -20,7 +20,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// The AI plays every side to the end; one summary line per battle.
+    /// The AI plays every side to the end, many times: the balance report.
     Sim(sim::SimArgs),
     /// Opens the board window on a scenario.
     Play(play::PlayArgs),

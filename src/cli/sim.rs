@@ -1,14 +1,19 @@
-//! `fray sim`: the AI plays every side of a scenario to the end.
+//! `fray sim`: the AI plays every side of a scenario to the end, many times on every core,
+//! and the balance lab sums it up (`crate::lab`).
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
+use fray_core::fight::LoadedScenario;
+use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::battle::{log, play_to_end};
+use crate::lab::battery::{Finished, Keep, cores};
+use crate::lab::{Battery, BattleRecord, Report, Setup, Sweep, SweepPoint, Vary, html};
 use crate::rulesets;
 
 /// Arguments of `fray sim`.
@@ -27,6 +32,22 @@ pub struct SimArgs {
     /// ruleset's own (its RULES.md says which).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_rounds: Option<u32>,
+    /// Threads to play on (default: every core). The results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Prints one line per battle (the default for a single battle).
+    #[arg(long)]
+    pub each: bool,
+    /// Writes the report as JSON here (schema: docs/balance.md).
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// Writes the report as one self-contained HTML page with charts here.
+    #[arg(long, value_name = "OUT.html")]
+    pub report: Option<PathBuf>,
+    /// Reruns the battles for each value of a sheet's number:
+    /// COMBATANT.FIELD=FROM..TO[:STEP], e.g. ogre.attributes.power=2..6.
+    #[arg(long, value_name = "SPEC")]
+    pub vary: Option<String>,
     /// Writes the JSON Lines log of every battle here.
     #[arg(long)]
     pub log: Option<PathBuf>,
@@ -36,7 +57,10 @@ pub struct SimArgs {
     pub save: Option<PathBuf>,
 }
 
-/// Plays the battles and prints the summaries.
+/// Set by Ctrl+C: no new battle starts, and the report of those finished is printed.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Plays the battles and prints the report.
 pub fn run(args: &SimArgs) -> ExitCode {
     let shown = args.scenario.display().to_string();
     let scenario = match rulesets::load(&args.scenario) {
@@ -48,77 +72,192 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = match &args.log {
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("{}: cannot write the log: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        },
+    // Without a handler (one is set already), Ctrl+C ends the process as usual.
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let outcome = match &args.vary {
+        Some(spec) => sweep(args, &scenario, spec),
+        None => battery(args, &scenario),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(why)) => {
+            eprintln!("{why}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(why)) => {
+            eprintln!("{why}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why `fray sim` stopped: bad input (exit 2) or a failure on the way (exit 1).
+enum Failure {
+    Input(String),
+    Run(String),
+}
+
+fn plan<'a>(args: &SimArgs, scenario: &'a LoadedScenario) -> (Battery<'a>, Setup) {
+    let ruleset = scenario.ruleset();
+    let battery = Battery {
+        scenario,
+        base: args.seed.unwrap_or_else(|| scenario.seed()),
+        battles: args.battles,
+        limit: args.max_rounds.unwrap_or_else(|| scenario.default_limit()),
+        threads: args.threads.map_or_else(cores, |t| t as usize),
+    };
+    let setup = Setup {
+        scenario: scenario.name().to_owned(),
+        ruleset: ruleset.id().to_owned(),
+        seed: battery.base,
+        battles: battery.battles,
+        limit: battery.limit,
+        clock: ruleset.clock().units.to_owned(),
+    };
+    (battery, setup)
+}
+
+/// A progress bar on stderr when it is a terminal, for runs longer than a glance.
+fn progress(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || total < 50 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {elapsed} (about {eta} left)")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// One battery: the report on stdout, and the files asked for.
+fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
+    let (battery, setup) = plan(args, scenario);
+    let clock = setup.clock.clone();
+    let mut log = match &args.log {
+        Some(path) => Some(BufWriter::new(
+            File::create(path)
+                .map_err(|e| Failure::Input(format!("{}: cannot write the log: {e}", path.display())))?,
+        )),
         None => None,
     };
-    let base = args.seed.unwrap_or_else(|| scenario.seed());
-    let limit = args.max_rounds.unwrap_or_else(|| scenario.default_limit());
-    // A closed pipe (`fray sim ... | head`) ends the output quietly.
+    let keep = Keep { logs: log.is_some(), last_save: args.save.is_some() };
+    let each = args.each || args.battles == 1;
+    let bar = progress(u64::from(args.battles));
     let mut stdout = std::io::stdout().lock();
-    let mut wins: BTreeMap<String, u32> = BTreeMap::new();
-    let mut rounds = 0u64;
-    let mut app = scenario.table_app(base, limit, true);
-    let clock = scenario.ruleset().clock().units;
-    for i in 0..args.battles {
-        let seed = base.wrapping_add(u64::from(i));
-        if i > 0 {
-            scenario.start(app.world_mut(), seed, limit, true);
-        }
-        let Some(summary) = play_to_end(&mut app, 10) else {
-            eprintln!("battle {}: did not end (seed {seed})", i + 1);
-            return ExitCode::FAILURE;
-        };
-        let winner = summary.winner.clone().unwrap_or_else(|| "none".to_owned());
-        let printed = writeln!(
-            stdout,
-            "battle {}: seed {seed}: winner {winner} after {} {} ({}); survivors: {}",
-            i + 1,
-            summary.clock,
-            clock,
-            summary.reason,
-            if summary.survivors.is_empty() { "none".to_owned() } else { summary.survivors.join(", ") }
-        );
-        if printed.is_err() {
-            return ExitCode::SUCCESS;
-        }
-        *wins.entry(winner).or_default() += 1;
-        rounds += u64::from(summary.clock);
-        if let Some(out) = out.as_mut() {
-            let battle = (args.battles > 1).then_some(i + 1);
-            if let Err(e) = log(&app).write_jsonl(out, battle) {
-                eprintln!("cannot write the log: {e}");
-                return ExitCode::FAILURE;
+    // Battles end in any order; lines and logs go out in battle order.
+    let mut waiting: BTreeMap<u32, Finished> = BTreeMap::new();
+    let mut next = 0u32;
+    let mut records: Vec<BattleRecord> = Vec::new();
+    let mut save: Option<String> = None;
+    let mut failure: Option<Failure> = None;
+    let ran = battery.run(keep, &STOP, |finished| {
+        bar.inc(1);
+        waiting.insert(finished.record.index, finished);
+        while let Some(f) = waiting.remove(&next) {
+            next += 1;
+            if failure.is_some() {
+                continue;
             }
+            // A closed pipe (`fray sim ... | head`) ends the output quietly.
+            if each && writeln!(stdout, "{}", line(&f.record, &clock)).is_err() {
+                STOP.store(true, Ordering::Relaxed);
+            }
+            if let (Some(out), Some(text)) = (log.as_mut(), &f.log)
+                && let Err(e) = out.write_all(text.as_bytes())
+            {
+                failure = Some(Failure::Run(format!("cannot write the log: {e}")));
+                STOP.store(true, Ordering::Relaxed);
+            }
+            save = f.save.or(save.take());
+            records.push(f.record);
         }
+    });
+    bar.finish_and_clear();
+    ran.map_err(Failure::Run)?;
+    if let Some(failure) = failure {
+        return Err(failure);
     }
+    let report = Report::new(setup, &battery.roster(), &records);
     if args.battles > 1 {
-        let tally: Vec<String> = wins.iter().map(|(side, n)| format!("{side} {n}")).collect();
-        let _ = writeln!(
-            stdout,
-            "{} battles: wins: {}; mean {clock} {:.2}",
-            args.battles,
-            tally.join(", "),
-            rounds as f64 / f64::from(args.battles)
-        );
+        let gap = if each { "\n" } else { "" };
+        let _ = write!(stdout, "{gap}{}", report.text());
     }
-    if let Some(path) = &args.save
-        && let Err(e) = crate::session::save(app.world(), path)
-    {
-        eprintln!("{e}");
-        return ExitCode::FAILURE;
+    if let Some(out) = log.as_mut() {
+        out.flush().map_err(|e| Failure::Run(format!("cannot write the log: {e}")))?;
     }
-    if let Some(mut out) = out
-        && let Err(e) = out.flush()
-    {
-        eprintln!("cannot write the log: {e}");
-        return ExitCode::FAILURE;
+    if let (Some(path), Some(text)) = (&args.save, save) {
+        write(path, &text, "the save")?;
     }
-    ExitCode::SUCCESS
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| Failure::Run(e.to_string()))?;
+        write(path, &(json + "\n"), "the JSON report")?;
+    }
+    if let Some(path) = &args.report {
+        write(path, &html::page(&report).map_err(Failure::Run)?, "the HTML report")?;
+    }
+    Ok(())
+}
+
+/// A sweep: one battery per value of the varied field.
+fn sweep(args: &SimArgs, scenario: &LoadedScenario, spec: &str) -> Result<(), Failure> {
+    if args.log.is_some() || args.save.is_some() || args.each {
+        return Err(Failure::Input(
+            "--vary reports each value's battles; --log, --save and --each are for one battery".to_owned(),
+        ));
+    }
+    let vary = Vary::parse(spec).map_err(Failure::Input)?;
+    vary.check(&scenario.text).map_err(Failure::Input)?;
+    let bar = progress(u64::from(args.battles) * vary.values.len() as u64);
+    let mut points = Vec::new();
+    for &value in &vary.values {
+        if STOP.load(Ordering::Relaxed) {
+            break;
+        }
+        let text = vary.apply(&scenario.text, value).map_err(Failure::Input)?;
+        let varied = rulesets::parse(&text).map_err(|e| {
+            let lines = e.report(&format!("{} with {}={value}", args.scenario.display(), vary.name()));
+            Failure::Input(lines.join("\n"))
+        })?;
+        let (battery, setup) = plan(args, &varied);
+        let mut records = Vec::new();
+        battery
+            .run(Keep::default(), &STOP, |f| {
+                bar.inc(1);
+                records.push(f.record);
+            })
+            .map_err(Failure::Run)?;
+        points.push(SweepPoint { value, report: Report::new(setup, &battery.roster(), &records) });
+    }
+    bar.finish_and_clear();
+    let sweep = Sweep { schema: crate::lab::report::SCHEMA, vary: vary.name(), points };
+    let _ = write!(std::io::stdout().lock(), "{}", sweep.text());
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&sweep).map_err(|e| Failure::Run(e.to_string()))?;
+        write(path, &(json + "\n"), "the JSON report")?;
+    }
+    if let Some(path) = &args.report {
+        write(path, &html::sweep_page(&sweep).map_err(Failure::Run)?, "the HTML report")?;
+    }
+    Ok(())
+}
+
+/// One battle's line.
+fn line(r: &BattleRecord, clock: &str) -> String {
+    let s = &r.summary;
+    format!(
+        "battle {}: seed {}: winner {} after {} {clock} ({}); survivors: {}",
+        r.index + 1,
+        r.seed,
+        s.winner.as_deref().unwrap_or("none"),
+        s.clock,
+        s.reason,
+        if s.survivors.is_empty() { "none".to_owned() } else { s.survivors.join(", ") }
+    )
+}
+
+fn write(path: &Path, text: &str, what: &str) -> Result<(), Failure> {
+    crate::session::write_atomically(path, text.as_bytes())
+        .map_err(|e| Failure::Run(format!("{}: cannot write {what}: {e}", path.display())))
 }

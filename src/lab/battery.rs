@@ -1,0 +1,238 @@
+//! A battery: many all-AI battles of one scenario, on several threads. Battle `i` (from 0)
+//! uses seed `base + i` and is summed up on its own, so what comes back, sorted by battle,
+//! is the same whatever the thread count.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use bevy_app::App;
+use bevy_ecs::world::World;
+use fray_core::fight::LoadedScenario;
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::prelude::{Combatant, Side, Status};
+use fray_core::table::TableIndex;
+
+use crate::battle::{BattleSummary, play_to_end};
+
+/// Who fights in the scenario, in scenario order, and the sides in theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    /// Every combatant.
+    pub combatants: Vec<Member>,
+    /// Every side: id and name.
+    pub sides: Vec<(String, String)>,
+}
+
+/// One combatant of the roster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Stable id.
+    pub id: String,
+    /// Shown name.
+    pub name: String,
+    /// Its side's id.
+    pub side: String,
+}
+
+impl Roster {
+    /// The roster of a table the scenario was spawned on.
+    pub fn of(world: &World) -> Roster {
+        let index = world.resource::<TableIndex>();
+        let combatants = index
+            .order
+            .iter()
+            .filter_map(|&e| {
+                let c = world.get::<Combatant>(e)?;
+                let side = world.get::<Side>(e)?;
+                Some(Member { id: c.id.0.clone(), name: c.name.clone(), side: side.0.0.clone() })
+            })
+            .collect();
+        let sides = index.sides.iter().map(|(id, name)| (id.0.clone(), name.clone())).collect();
+        Roster { combatants, sides }
+    }
+}
+
+/// What one battle came to, for the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleRecord {
+    /// Its index, from 0.
+    pub index: u32,
+    /// Its seed.
+    pub seed: u64,
+    /// How it ended.
+    pub summary: BattleSummary,
+    /// Each combatant's part, in roster order.
+    pub fighters: Vec<FighterRecord>,
+}
+
+/// One combatant's part in one battle.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FighterRecord {
+    /// Still fighting at the end.
+    pub survived: bool,
+    /// Damage it dealt to others, in the ruleset's units (taken, after reduction).
+    pub dealt: u64,
+    /// Damage it took.
+    pub taken: u64,
+    /// It was the first one out of the fight.
+    pub fell_first: bool,
+    /// Intents of its that the rules accepted.
+    pub actions: u32,
+}
+
+impl BattleRecord {
+    /// Sums up a finished battle from its table and log.
+    pub fn read(index: u32, seed: u64, summary: BattleSummary, roster: &Roster, world: &World) -> Self {
+        let at: BTreeMap<&str, usize> =
+            roster.combatants.iter().enumerate().map(|(i, m)| (m.id.as_str(), i)).collect();
+        let mut fighters = vec![FighterRecord::default(); roster.combatants.len()];
+        let mut fallen = false;
+        for entry in world.resource::<GameLog>().entries() {
+            let Some(i) = entry.actor.as_ref().and_then(|a| at.get(a.0.as_str()).copied()) else {
+                continue;
+            };
+            match &entry.event {
+                LogEvent::IntentAccepted { .. } => fighters[i].actions += 1,
+                LogEvent::Damage { taken, source, .. } => {
+                    fighters[i].taken += u64::from(*taken);
+                    if let Some(by) = source.by.as_ref().and_then(|b| at.get(b.0.as_str()).copied())
+                        && by != i
+                    {
+                        fighters[by].dealt += u64::from(*taken);
+                    }
+                }
+                LogEvent::StatusChanged { status } if *status != Status::Fighting && !fallen => {
+                    fallen = true;
+                    fighters[i].fell_first = true;
+                }
+                _ => {}
+            }
+        }
+        for (f, m) in fighters.iter_mut().zip(&roster.combatants) {
+            f.survived = summary.survivors.contains(&m.id);
+        }
+        BattleRecord { index, seed, summary, fighters }
+    }
+}
+
+/// What a battery plays.
+pub struct Battery<'a> {
+    /// The scenario.
+    pub scenario: &'a LoadedScenario,
+    /// Battle `i` uses seed `base + i`.
+    pub base: u64,
+    /// How many battles.
+    pub battles: u32,
+    /// The limit of each, in the ruleset's clock.
+    pub limit: u32,
+    /// Threads to play them on (at least one).
+    pub threads: usize,
+}
+
+/// What a worker hands over as each battle ends.
+pub struct Finished {
+    /// The battle, summed up.
+    pub record: BattleRecord,
+    /// Its log as JSON Lines, when asked for.
+    pub log: Option<String>,
+    /// Its save file's text, when asked for (the last battle only).
+    pub save: Option<String>,
+}
+
+/// What the battery should keep of each battle besides its record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keep {
+    /// Each battle's log.
+    pub logs: bool,
+    /// The last battle's save.
+    pub last_save: bool,
+}
+
+impl Battery<'_> {
+    /// The scenario's roster (one table spawned to read it).
+    pub fn roster(&self) -> Roster {
+        Roster::of(self.scenario.table_app(self.base, self.limit, true).world())
+    }
+
+    /// Plays the battles, handing each over to `done` as it ends (in any order; `done` runs
+    /// on the calling thread). Stops starting new battles once `stop` is set. An error names
+    /// a battle that did not end.
+    pub fn run(&self, keep: Keep, stop: &AtomicBool, mut done: impl FnMut(Finished)) -> Result<(), String> {
+        let roster = self.roster();
+        let next = AtomicU32::new(0);
+        let failed: Mutex<Option<String>> = Mutex::new(None);
+        let (send, receive) = std::sync::mpsc::channel::<Finished>();
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads.max(1) {
+                let send = send.clone();
+                let (next, failed, roster) = (&next, &failed, &roster);
+                scope.spawn(move || {
+                    let mut app: Option<App> = None;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= self.battles || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        match self.play(&mut app, i, roster, keep) {
+                            Ok(finished) => {
+                                if send.send(finished).is_err() {
+                                    break;
+                                }
+                            }
+                            Err(why) => {
+                                stop.store(true, Ordering::Relaxed);
+                                if let Ok(mut f) = failed.lock() {
+                                    f.get_or_insert(why);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                });
+            }
+            drop(send);
+            for finished in receive {
+                done(finished);
+            }
+        });
+        match failed.into_inner().ok().flatten() {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays battle `i` on this worker's table (spawned afresh on it).
+    fn play(&self, app: &mut Option<App>, i: u32, roster: &Roster, keep: Keep) -> Result<Finished, String> {
+        let seed = self.base.wrapping_add(u64::from(i));
+        let app = match app {
+            Some(app) => {
+                self.scenario.start(app.world_mut(), seed, self.limit, true);
+                app
+            }
+            None => app.insert(self.scenario.table_app(seed, self.limit, true)),
+        };
+        let summary =
+            play_to_end(app, 10).ok_or_else(|| format!("battle {}: did not end (seed {seed})", i + 1))?;
+        let world = app.world();
+        let log = if keep.logs {
+            let mut out = Vec::new();
+            let battle = (self.battles > 1).then_some(i + 1);
+            world.resource::<GameLog>().write_jsonl(&mut out, battle).map_err(|e| format!("the log: {e}"))?;
+            Some(String::from_utf8_lossy(&out).into_owned())
+        } else {
+            None
+        };
+        let save = if keep.last_save && i + 1 == self.battles {
+            Some(fray_core::fight::save_string(world)?)
+        } else {
+            None
+        };
+        Ok(Finished { record: BattleRecord::read(i, seed, summary, roster, world), log, save })
+    }
+}
+
+/// Every core this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

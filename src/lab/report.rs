@@ -1,0 +1,335 @@
+//! The battery's report: win rates with their intervals, the fight's length, each
+//! combatant's part. Its JSON form is documented in `docs/balance.md` ([`SCHEMA`]).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::battery::{BattleRecord, Roster};
+
+/// The version of the report's JSON form.
+pub const SCHEMA: u32 = 1;
+
+/// What the battery was: the scenario, its ruleset, the seeds and the limit.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setup {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// Battle `i` used seed `seed + i`.
+    pub seed: u64,
+    /// Battles asked for.
+    pub battles: u32,
+    /// Each battle's limit in the ruleset's clock.
+    pub limit: u32,
+    /// What the clock counts, e.g. "rounds".
+    pub clock: String,
+}
+
+/// The report of one battery.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The JSON form's version ([`SCHEMA`]).
+    pub schema: u32,
+    /// What was played.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// Battles played to their end (fewer than asked when interrupted).
+    pub finished: u32,
+    /// Each side, in scenario order.
+    pub sides: Vec<SideReport>,
+    /// Battles no side won.
+    pub no_winner: u32,
+    /// Battles that reached the limit with more than one side standing.
+    pub hit_limit: u32,
+    /// How long the battles lasted.
+    pub length: Length,
+    /// Each combatant, in scenario order.
+    pub combatants: Vec<CombatantReport>,
+}
+
+/// One side's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideReport {
+    /// Stable id.
+    pub id: String,
+    /// Shown name.
+    pub name: String,
+    /// Battles won.
+    pub wins: u32,
+    /// Wins out of battles finished.
+    pub win_rate: f64,
+    /// The win rate's 95% Wilson score interval.
+    pub interval: [f64; 2],
+    /// Battles at whose end none of its members was still fighting.
+    pub wiped: u32,
+    /// Wiped out of battles finished.
+    pub wipe_rate: f64,
+}
+
+/// The fight's length in the ruleset's clock.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Length {
+    /// Shortest.
+    pub min: u32,
+    /// 10th percentile (nearest rank).
+    pub p10: u32,
+    /// Median (nearest rank).
+    pub median: u32,
+    /// 90th percentile (nearest rank).
+    pub p90: u32,
+    /// Longest.
+    pub max: u32,
+    /// Mean.
+    pub mean: f64,
+    /// `[length, battles]` for every length that occurred, shortest first.
+    pub histogram: Vec<[u32; 2]>,
+}
+
+/// One combatant's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct CombatantReport {
+    /// Stable id.
+    pub id: String,
+    /// Shown name.
+    pub name: String,
+    /// Its side's id.
+    pub side: String,
+    /// Battles it ended still fighting, out of battles finished.
+    pub survival_rate: f64,
+    /// Mean damage dealt per battle, in the ruleset's units.
+    pub damage_dealt: f64,
+    /// Mean damage taken per battle.
+    pub damage_taken: f64,
+    /// How often it was the first one out of the fight.
+    pub fell_first_rate: f64,
+    /// Mean accepted intents per battle.
+    pub actions: f64,
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials (`[0, 1]` when `n` is 0).
+pub fn wilson(k: u32, n: u32) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let (k, n) = (f64::from(k), f64::from(n));
+    let z = 1.959_963_984_540_054_f64;
+    let p = k / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    [round((centre - half).max(0.0)), round((centre + half).min(1.0))]
+}
+
+/// The nearest-rank percentile `q` (0..=1) of sorted values.
+fn percentile(sorted: &[u32], q: f64) -> u32 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Four decimals: the JSON stays readable and the same on every machine.
+fn round(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+fn rate(k: u32, n: u32) -> f64 {
+    if n == 0 { 0.0 } else { round(f64::from(k) / f64::from(n)) }
+}
+
+impl Report {
+    /// Sums up the battles played (in any order: they are sorted by index first).
+    pub fn new(setup: Setup, roster: &Roster, records: &[BattleRecord]) -> Report {
+        let mut records: Vec<&BattleRecord> = records.iter().collect();
+        records.sort_by_key(|r| r.index);
+        let n = records.len() as u32;
+        let side_of = |i: usize| roster.combatants[i].side.as_str();
+        let sides = roster
+            .sides
+            .iter()
+            .map(|(id, name)| {
+                let wins = records.iter().filter(|r| r.summary.winner.as_deref() == Some(id.as_str())).count()
+                    as u32;
+                let wiped = records
+                    .iter()
+                    .filter(|r| {
+                        let members =
+                            r.fighters.iter().enumerate().filter(|(i, _)| side_of(*i) == id.as_str());
+                        members.clone().count() > 0 && members.clone().all(|(_, f)| !f.survived)
+                    })
+                    .count() as u32;
+                SideReport {
+                    id: id.clone(),
+                    name: name.clone(),
+                    wins,
+                    win_rate: rate(wins, n),
+                    interval: wilson(wins, n),
+                    wiped,
+                    wipe_rate: rate(wiped, n),
+                }
+            })
+            .collect();
+        let no_winner = records.iter().filter(|r| r.summary.winner.is_none()).count() as u32;
+        let hit_limit = records
+            .iter()
+            .filter(|r| {
+                let mut standing: Vec<&str> = r
+                    .fighters
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.survived)
+                    .map(|(i, _)| side_of(i))
+                    .collect();
+                standing.sort_unstable();
+                standing.dedup();
+                r.summary.winner.is_none() && standing.len() > 1
+            })
+            .count() as u32;
+        let combatants = roster
+            .combatants
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let sum = |f: &dyn Fn(&BattleRecord) -> u64| records.iter().map(|r| f(r)).sum::<u64>();
+                let mean = |total: u64| if n == 0 { 0.0 } else { round(total as f64 / f64::from(n)) };
+                CombatantReport {
+                    id: m.id.clone(),
+                    name: m.name.clone(),
+                    side: m.side.clone(),
+                    survival_rate: rate(records.iter().filter(|r| r.fighters[i].survived).count() as u32, n),
+                    damage_dealt: mean(sum(&|r| r.fighters[i].dealt)),
+                    damage_taken: mean(sum(&|r| r.fighters[i].taken)),
+                    fell_first_rate: rate(
+                        records.iter().filter(|r| r.fighters[i].fell_first).count() as u32,
+                        n,
+                    ),
+                    actions: mean(sum(&|r| u64::from(r.fighters[i].actions))),
+                }
+            })
+            .collect();
+        Report {
+            schema: SCHEMA,
+            setup,
+            finished: n,
+            sides,
+            no_winner,
+            hit_limit,
+            length: length(records.iter().map(|r| r.summary.clock).collect()),
+            combatants,
+        }
+    }
+
+    /// The report for a terminal.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        let setup = &self.setup;
+        let _ = writeln!(
+            s,
+            "{} ({}): {} battles from seed {}, limit {} {}",
+            setup.scenario, setup.ruleset, self.finished, setup.seed, setup.limit, setup.clock
+        );
+        if self.finished < setup.battles {
+            let _ = writeln!(s, "interrupted: {} of {} battles finished", self.finished, setup.battles);
+        }
+        let width = self.sides.iter().map(|x| x.name.chars().count()).max().unwrap_or(0).max(9);
+        let _ = writeln!(s, "\nWins (95% interval)            wiped out");
+        for side in &self.sides {
+            let _ = writeln!(
+                s,
+                "  {:<width$} {:>6}  [{:>6}, {:>6}]  {:>6}",
+                side.name,
+                percent(side.win_rate),
+                percent(side.interval[0]),
+                percent(side.interval[1]),
+                percent(side.wipe_rate),
+            );
+        }
+        let _ = writeln!(
+            s,
+            "  {:<width$} {:>6}  ({} reached the limit)",
+            "no winner",
+            percent(rate(self.no_winner, self.finished)),
+            self.hit_limit
+        );
+        let l = &self.length;
+        let _ = writeln!(
+            s,
+            "\nLength in {}: min {}, 10% {}, median {}, 90% {}, max {} (mean {:.2})",
+            setup.clock, l.min, l.p10, l.median, l.p90, l.max, l.mean
+        );
+        let names = self.combatants.iter().map(|c| c.name.chars().count()).max().unwrap_or(0).max(9);
+        let _ = writeln!(
+            s,
+            "\n  {:<names$} {:<12} {:>8} {:>7} {:>7} {:>10} {:>8}",
+            "combatant", "side", "survives", "dealt", "taken", "falls 1st", "actions"
+        );
+        for c in &self.combatants {
+            let _ = writeln!(
+                s,
+                "  {:<names$} {:<12} {:>8} {:>7.2} {:>7.2} {:>10} {:>8.2}",
+                c.name,
+                c.side,
+                percent(c.survival_rate),
+                c.damage_dealt,
+                c.damage_taken,
+                percent(c.fell_first_rate),
+                c.actions
+            );
+        }
+        let _ = writeln!(s, "(damage in the ruleset's own units, means per battle)");
+        s
+    }
+}
+
+fn length(mut clocks: Vec<u32>) -> Length {
+    clocks.sort_unstable();
+    let Some((&min, &max)) = clocks.first().zip(clocks.last()) else { return Length::default() };
+    let mut histogram: Vec<[u32; 2]> = Vec::new();
+    for &c in &clocks {
+        match histogram.last_mut() {
+            Some(last) if last[0] == c => last[1] += 1,
+            _ => histogram.push([c, 1]),
+        }
+    }
+    Length {
+        min,
+        p10: percentile(&clocks, 0.1),
+        median: percentile(&clocks, 0.5),
+        p90: percentile(&clocks, 0.9),
+        max,
+        mean: round(clocks.iter().map(|&c| f64::from(c)).sum::<f64>() / clocks.len() as f64),
+        histogram,
+    }
+}
+
+/// `0.4123` as `41.2%`.
+pub fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_the_textbook_figures() {
+        // 81 of 263: the interval of Wilson (1927) as Newcombe (1998) gives it, 0.2553-0.3662.
+        assert_eq!(wilson(81, 263), [0.2553, 0.3662]);
+        // None of ten: the lower bound is 0, the upper 0.2775.
+        assert_eq!(wilson(0, 10), [0.0, 0.2775]);
+        assert_eq!(wilson(10, 10), [0.7225, 1.0]);
+    }
+
+    #[test]
+    fn percentiles_are_nearest_rank() {
+        let v: Vec<u32> = (1..=10).collect();
+        assert_eq!((percentile(&v, 0.1), percentile(&v, 0.5), percentile(&v, 0.9)), (1, 5, 9));
+        assert_eq!(percentile(&[7], 0.9), 7);
+        let l = length(vec![3, 1, 3, 2]);
+        assert_eq!(l.histogram, vec![[1, 1], [2, 1], [3, 2]]);
+        assert_eq!((l.min, l.median, l.max, l.mean), (1, 2, 3, 2.25));
+    }
+}

@@ -1,0 +1,487 @@
+//! Sweeps: `--vary COMBATANT.FIELD=FROM..TO[:STEP]` rewrites one number of a combatant's (or a
+//! mount's) sheet in the scenario's text for each value, for any ruleset: the field is found
+//! in the file as written, and each rewritten scenario goes through the ruleset's own checks.
+
+use std::ops::Range;
+
+/// At most this many values in one sweep.
+pub const MAX_POINTS: usize = 101;
+
+/// A parsed `--vary`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vary {
+    /// The combatant's or mount's id.
+    pub who: String,
+    /// The field's path inside its sheet, e.g. `attributes.power` or `skills.Blades`.
+    pub field: String,
+    /// The values, in order.
+    pub values: Vec<f64>,
+}
+
+impl Vary {
+    /// Parses `WHO.FIELD=FROM..TO[:STEP]` (both ends included; STEP is 1 by default).
+    pub fn parse(spec: &str) -> Result<Vary, String> {
+        let bad = |why: &str| format!("--vary {spec}: {why} (expected COMBATANT.FIELD=FROM..TO[:STEP])");
+        let (path, range) = spec.split_once('=').ok_or_else(|| bad("no '='"))?;
+        let (who, field) =
+            path.split_once('.').ok_or_else(|| bad("no '.' between the combatant and its field"))?;
+        if who.is_empty() || field.is_empty() || field.split('.').any(str::is_empty) {
+            return Err(bad("an empty name"));
+        }
+        let (span, step) = match range.split_once(':') {
+            Some((span, step)) => {
+                (span, step.trim().parse::<f64>().map_err(|_| bad("STEP is not a number"))?)
+            }
+            None => (range, 1.0),
+        };
+        let (from, to) = span.split_once("..").ok_or_else(|| bad("no '..' between FROM and TO"))?;
+        let from: f64 = from.trim().parse().map_err(|_| bad("FROM is not a number"))?;
+        let to: f64 = to.trim().parse().map_err(|_| bad("TO is not a number"))?;
+        if !(from.is_finite() && to.is_finite() && step.is_finite()) || step <= 0.0 {
+            return Err(bad("STEP must be above 0"));
+        }
+        if to < from {
+            return Err(bad("TO is below FROM"));
+        }
+        let count = ((to - from) / step + 1e-9).floor() + 1.0;
+        if count > MAX_POINTS as f64 {
+            return Err(bad(&format!("{count} values; at most {MAX_POINTS}")));
+        }
+        let values = (0..count as usize).map(|k| from + step * k as f64).collect();
+        Ok(Vary { who: who.to_owned(), field: field.to_owned(), values })
+    }
+
+    /// The name shown for the field, e.g. `ogre.vitality`.
+    pub fn name(&self) -> String {
+        format!("{}.{}", self.who, self.field)
+    }
+
+    /// Checks that the field is a number written in the scenario, and that every value may
+    /// be written there (whole numbers where the file has a whole number).
+    pub fn check(&self, text: &str) -> Result<(), String> {
+        let (_, whole) = self.find(text)?;
+        if whole && let Some(v) = self.values.iter().find(|v| v.fract() != 0.0) {
+            return Err(format!("--vary {}: the field is a whole number, {v} is not", self.name()));
+        }
+        Ok(())
+    }
+
+    /// The scenario's text with the field set to `value`.
+    pub fn apply(&self, text: &str, value: f64) -> Result<String, String> {
+        let (span, whole) = self.find(text)?;
+        let written = if whole { format!("{}", value as i64) } else { format!("{value}") };
+        Ok(format!("{}{written}{}", &text[..span.start], &text[span.end..]))
+    }
+
+    /// The field's number in the text, and whether it is written as a whole number.
+    fn find(&self, text: &str) -> Result<(Range<usize>, bool), String> {
+        let root =
+            Parser::new(text).document().map_err(|e| format!("--vary: the scenario does not read: {e}"))?;
+        let entries = ["combatants", "mounts"]
+            .iter()
+            .filter_map(|list| match root.field(list) {
+                Some(Node::Seq(items)) => Some(items.iter()),
+                _ => None,
+            })
+            .flatten();
+        let sheet = entries
+            .filter(|e| matches!(e.field("id"), Some(Node::Str(id)) if *id == self.who))
+            .find_map(|e| e.field("sheet"))
+            .ok_or_else(|| {
+                format!(
+                    "--vary {}: no combatant or mount '{}' with a sheet in the scenario",
+                    self.name(),
+                    self.who
+                )
+            })?;
+        let mut node = sheet;
+        for part in self.field.split('.') {
+            match node.child(part) {
+                Some(child) => node = child,
+                None => return Err(self.no_such_field(sheet)),
+            }
+        }
+        match node {
+            Node::Number(span) => {
+                let token = &text[span.clone()];
+                let whole = !token.contains(['.', 'e', 'E']) || token.starts_with("0x");
+                Ok((span.clone(), whole))
+            }
+            _ => Err(self.no_such_field(sheet)),
+        }
+    }
+
+    fn no_such_field(&self, sheet: &Node) -> String {
+        let mut fields = Vec::new();
+        sheet.numbers(String::new(), &mut fields);
+        let known = if fields.is_empty() { "none".to_owned() } else { fields.join(", ") };
+        format!(
+            "--vary {}: '{}' is not a number written in {}'s sheet (its numbers: {known}; a field left to its default must be written in the file to be varied)",
+            self.name(),
+            self.field,
+            self.who
+        )
+    }
+}
+
+/// A RON value, with the place of each number in the text.
+#[derive(Debug)]
+enum Node<'t> {
+    Number(Range<usize>),
+    Str(String),
+    Ident(&'t str),
+    /// A struct's fields (a named one's name is dropped).
+    Struct(Vec<(&'t str, Node<'t>)>),
+    Seq(Vec<Node<'t>>),
+    Map(Vec<(Node<'t>, Node<'t>)>),
+    Other,
+}
+
+impl<'t> Node<'t> {
+    fn field(&self, name: &str) -> Option<&Node<'t>> {
+        match self {
+            Node::Struct(fields) => fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// A struct's field, a map's entry by its key, or a list's item by its index.
+    fn child(&self, part: &str) -> Option<&Node<'t>> {
+        match self {
+            Node::Struct(_) => self.field(part),
+            Node::Map(entries) => {
+                entries.iter().find(|(k, _)| k.key().as_deref() == Some(part)).map(|(_, v)| v)
+            }
+            Node::Seq(items) => part.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        }
+    }
+
+    fn key(&self) -> Option<String> {
+        match self {
+            Node::Str(s) => Some(s.clone()),
+            Node::Ident(s) => Some((*s).to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The paths of every number under this node.
+    fn numbers(&self, path: String, out: &mut Vec<String>) {
+        let join = |p: &str| if path.is_empty() { p.to_owned() } else { format!("{path}.{p}") };
+        match self {
+            Node::Number(_) if !path.is_empty() => out.push(path),
+            Node::Struct(fields) => fields.iter().for_each(|(n, v)| v.numbers(join(n), out)),
+            Node::Map(entries) => entries
+                .iter()
+                .filter_map(|(k, v)| Some((k.key()?, v)))
+                .for_each(|(k, v)| v.numbers(join(&k), out)),
+            Node::Seq(items) => {
+                items.iter().enumerate().for_each(|(i, v)| v.numbers(join(&i.to_string()), out))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Just enough of RON to find numbers: values, comments, strings, raw strings, attributes.
+struct Parser<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+/// Nesting deeper than this is refused (a hostile file cannot overflow the stack).
+const MAX_DEPTH: usize = 64;
+
+impl<'t> Parser<'t> {
+    fn new(text: &'t str) -> Self {
+        Parser { text, at: 0 }
+    }
+
+    fn document(mut self) -> Result<Node<'t>, String> {
+        self.skip();
+        while self.rest().starts_with("#!") {
+            let end = self.rest().find(']').ok_or_else(|| self.error("an unclosed attribute"))?;
+            self.at += end + 1;
+            self.skip();
+        }
+        let node = self.value(0)?;
+        self.skip();
+        if self.at < self.text.len() {
+            return Err(self.error("text after the scenario"));
+        }
+        Ok(node)
+    }
+
+    fn rest(&self) -> &'t str {
+        &self.text[self.at..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn error(&self, what: &str) -> String {
+        let line = self.text[..self.at].matches('\n').count() + 1;
+        format!("line {line}: {what}")
+    }
+
+    /// Skips white space and comments (block comments nest).
+    fn skip(&mut self) {
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.at += rest.len() - trimmed.len();
+            if trimmed.starts_with("//") {
+                self.at += trimmed.find('\n').unwrap_or(trimmed.len());
+            } else if trimmed.starts_with("/*") {
+                let mut depth = 0usize;
+                let bytes = trimmed.as_bytes();
+                let mut i = 0;
+                while i + 1 < bytes.len() {
+                    match &bytes[i..i + 2] {
+                        b"/*" => (depth, i) = (depth + 1, i + 2),
+                        b"*/" => {
+                            (depth, i) = (depth - 1, i + 2);
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => i += 1,
+                    }
+                }
+                self.at += if depth == 0 { i } else { bytes.len() };
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), String> {
+        self.skip();
+        if self.peek() == Some(c) {
+            self.at += c.len_utf8();
+            Ok(())
+        } else {
+            Err(self.error(&format!("'{c}' expected")))
+        }
+    }
+
+    /// Items up to `close`, separated by commas (a trailing one allowed).
+    fn items<T>(
+        &mut self,
+        close: char,
+        mut item: impl FnMut(&mut Self) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let mut out = Vec::new();
+        loop {
+            self.skip();
+            if self.peek() == Some(close) {
+                self.at += 1;
+                return Ok(out);
+            }
+            out.push(item(self)?);
+            self.skip();
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(c) if c == close => {}
+                _ => return Err(self.error(&format!("',' or '{close}' expected"))),
+            }
+        }
+    }
+
+    fn ident(&mut self) -> &'t str {
+        let rest = self.rest();
+        let len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        self.at += len;
+        &rest[..len]
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node<'t>, String> {
+        if depth > MAX_DEPTH {
+            return Err(self.error("nested too deep"));
+        }
+        self.skip();
+        let rest = self.rest();
+        let Some(c) = self.peek() else { return Err(self.error("a value expected")) };
+        match c {
+            '"' => self.string().map(Node::Str),
+            'r' if rest.starts_with("r\"") || rest.starts_with("r#") => self.raw_string().map(Node::Str),
+            '\'' => {
+                let end = rest[1..].find('\'').ok_or_else(|| self.error("an unclosed character"))?;
+                self.at += end + 2;
+                Ok(Node::Other)
+            }
+            '[' => {
+                self.at += 1;
+                self.items(']', |p| p.value(depth + 1)).map(Node::Seq)
+            }
+            '{' => {
+                self.at += 1;
+                self.items('}', |p| {
+                    let key = p.value(depth + 1)?;
+                    p.expect(':')?;
+                    Ok((key, p.value(depth + 1)?))
+                })
+                .map(Node::Map)
+            }
+            '(' => self.parenthesised(depth),
+            c if c.is_ascii_digit() || c == '-' || c == '+' || c == '.' => {
+                let start = self.at;
+                let mut prev = ' ';
+                let len = rest
+                    .find(|c: char| {
+                        let ok = c.is_ascii_alphanumeric()
+                            || c == '.'
+                            || c == '_'
+                            || ((c == '-' || c == '+') && (matches!(prev, 'e' | 'E') || prev == ' '));
+                        prev = c;
+                        !ok
+                    })
+                    .unwrap_or(rest.len());
+                self.at += len;
+                Ok(Node::Number(start..start + len))
+            }
+            c if c.is_alphabetic() || c == '_' => {
+                let name = self.ident();
+                self.skip();
+                if self.peek() == Some('(') {
+                    return self.parenthesised(depth);
+                }
+                Ok(match name {
+                    "true" | "false" => Node::Other,
+                    _ => Node::Ident(name),
+                })
+            }
+            _ => Err(self.error(&format!("unexpected '{c}'"))),
+        }
+    }
+
+    /// `( ... )`: a struct when it starts with `name:`, else a tuple (kept as a list).
+    fn parenthesised(&mut self, depth: usize) -> Result<Node<'t>, String> {
+        self.expect('(')?;
+        self.skip();
+        let mark = self.at;
+        let is_struct = if self.peek().is_some_and(|c| c.is_alphabetic() || c == '_') {
+            self.ident();
+            self.skip();
+            let colon = self.peek() == Some(':') && !self.rest().starts_with("::");
+            self.at = mark;
+            colon
+        } else {
+            false
+        };
+        if is_struct {
+            self.items(')', |p| {
+                p.skip();
+                let name = p.ident();
+                p.expect(':')?;
+                Ok((name, p.value(depth + 1)?))
+            })
+            .map(Node::Struct)
+        } else {
+            self.items(')', |p| p.value(depth + 1)).map(Node::Seq)
+        }
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.at += 1;
+        let mut out = String::new();
+        let mut chars = self.rest().char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.at += i + 1;
+                    return Ok(out);
+                }
+                '\\' => {
+                    if let Some((_, e)) = chars.next() {
+                        out.push(match e {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        Err(self.error("an unclosed string"))
+    }
+
+    fn raw_string(&mut self) -> Result<String, String> {
+        self.at += 1;
+        let hashes = self.rest().len() - self.rest().trim_start_matches('#').len();
+        self.at += hashes;
+        self.expect('"')?;
+        let close = format!("\"{}", "#".repeat(hashes));
+        let end = self.rest().find(&close).ok_or_else(|| self.error("an unclosed raw string"))?;
+        let out = self.rest()[..end].to_owned();
+        self.at += end + close.len();
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = r##"#![enable(implicit_some)]
+// A comment with "quotes" and (brackets
+Scenario(
+    name: "t", /* nested /* block */ comment */
+    rules: (weapons: {"axe": (name: "Axe", kind: Melee, damage: 5)}),
+    combatants: [
+        (id: "imp", name: "Imp", sheet: (attributes: (power: 3, grace: 2), evasion: 7.5, skills: {Blades: 2, "Old lore": 1}, wounds: [1, 2])),
+        (id: "ogre", name: r#"Ogre"#, sheet: (power: -4)),
+    ],
+    mounts: [(id: "mare", name: "Mare", sheet: (speed: 6))],
+)"##;
+
+    fn vary(spec: &str) -> Vary {
+        Vary::parse(spec).expect("a good --vary")
+    }
+
+    #[test]
+    fn the_spec_reads_with_its_default_step_and_its_errors() {
+        assert_eq!(vary("imp.attributes.power=2..5").values, vec![2.0, 3.0, 4.0, 5.0]);
+        assert_eq!(vary("imp.evasion=1..2:0.5").values, vec![1.0, 1.5, 2.0]);
+        for (spec, why) in [
+            ("imp.power", "no '='"),
+            ("imp=1..2", "no '.'"),
+            ("imp.power=3..1", "TO is below FROM"),
+            ("imp.power=1..2:0", "STEP must be above 0"),
+            ("imp.power=1..1000", "at most"),
+        ] {
+            let err = Vary::parse(spec).expect_err(spec);
+            assert!(err.contains(why), "{spec}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_number_of_a_sheet_is_rewritten_and_nothing_else() {
+        let out = vary("imp.attributes.power=3..4").apply(TEXT, 4.0).expect("found");
+        assert_eq!(out, TEXT.replace("power: 3,", "power: 4,"));
+        let out = vary("imp.skills.Old lore=1..2").apply(TEXT, 2.0).expect("a quoted key");
+        assert!(out.contains("\"Old lore\": 2}"));
+        let out = vary("ogre.power=-4..0").apply(TEXT, -1.0).expect("a negative number");
+        assert!(out.contains("(power: -1)"));
+        assert!(vary("mare.speed=6..8").apply(TEXT, 8.0).expect("a mount").contains("(speed: 8)"));
+        assert!(vary("imp.wounds.1=1..3").apply(TEXT, 3.0).expect("a list item").contains("[1, 3]"));
+        assert!(vary("imp.evasion=7..8:0.5").apply(TEXT, 7.5).is_ok());
+    }
+
+    #[test]
+    fn a_field_that_is_not_there_is_named_with_the_ones_that_are() {
+        let err = vary("imp.vitality=1..2").check(TEXT).expect_err("no such field");
+        assert!(
+            err.contains("'vitality'") && err.contains("attributes.power, attributes.grace, evasion"),
+            "{err}"
+        );
+        let err = vary("nobody.power=1..2").check(TEXT).expect_err("no such combatant");
+        assert!(err.contains("no combatant or mount 'nobody'"), "{err}");
+        let err = vary("imp.attributes=1..2").check(TEXT).expect_err("not a number");
+        assert!(err.contains("is not a number"), "{err}");
+        let err = vary("imp.attributes.power=1..2:0.5").check(TEXT).expect_err("a whole number");
+        assert!(err.contains("whole number"), "{err}");
+    }
+}
