@@ -52,6 +52,10 @@ pub struct PlayArgs {
     /// Select this combatant or location id at the start, showing its reach.
     #[arg(long)]
     pub select: Option<String>,
+    /// Open the Balance panel and run this many all-AI battles of the scenario on
+    /// background threads (the panel's Run button does the same).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub balance: Option<u32>,
     /// Hide this combatant from the table's screen (repeatable); the sheet's "Hidden from
     /// the table" box does the same in the window.
     #[arg(long = "hide", value_name = "ID")]
@@ -138,6 +142,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         chroma: args.chroma_key,
         table_mode: args.table_mode,
         table_monitor: args.table_monitor,
+        balance: args.balance,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -81,6 +81,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         table_mode: false,
         offscreen: false,
         table_monitor: None,
+        balance: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -229,6 +229,7 @@ fn status(world: &World) -> serde_json::Value {
         "layout": world.resource::<Capture>().layout_written,
         "table_window": world.contains_resource::<super::table::window::TableWindow>(),
         "autoplay": world.resource::<super::Autoplay>().0.is_some(),
+        "balance": super::balance::status(world),
     })
 }
 

@@ -4,6 +4,7 @@
 //! widgets are its board adapter's (`adapter`).
 
 pub mod adapter;
+mod balance;
 pub mod board;
 mod camera;
 mod capture;
@@ -82,6 +83,8 @@ pub struct PlayOptions {
     pub table_mode: bool,
     /// Open the table window on this monitor (`--table-monitor N`).
     pub table_monitor: Option<usize>,
+    /// Open the Balance panel and run this many battles at the start (`--balance N`).
+    pub balance: Option<u32>,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
@@ -159,6 +162,7 @@ impl Plugin for ClientPlugin {
         space::plugin(app);
         decisions::plugin(app);
         panels::plugin(app);
+        balance::plugin(app);
         capture::plugin(app);
         history::plugin(app);
         table::plugin(app);

@@ -46,6 +46,7 @@ enum Ask {
     Open(String),
     History(HistoryAsk),
     Table(TableAsk),
+    Balance(super::balance::BalanceAsk),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -88,6 +89,7 @@ fn panels(world: &mut World) {
             Ask::Open(p) => open(world, &p),
             Ask::History(h) => super::history::apply(world, h),
             Ask::Table(a) => super::table::apply(world, a),
+            Ask::Balance(a) => super::balance::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
@@ -171,6 +173,9 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         });
     }
     shortcuts(ctx, world, asks);
+    let mut balance = Vec::new();
+    super::balance::window(ctx, world, &mut balance);
+    asks.extend(balance.into_iter().map(Ask::Balance));
     let mut history = Vec::new();
     super::history::resume_dialog(ctx, world, &mut history);
     asks.extend(history.into_iter().map(Ask::History));
@@ -232,6 +237,9 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             asks.push(Ask::Scale((scale + 0.1).min(2.5)));
         }
         ui.separator();
+        if ui.button("Balance").on_hover_text("B: how this fight goes over many battles").clicked() {
+            asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));
+        }
         let mut table = Vec::new();
         super::table::menu(ui, world, &mut table);
         asks.extend(table.into_iter().map(Ask::Table));
@@ -400,12 +408,15 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     if let Some(ask) = decisions::shortcut(ctx, world) {
         asks.push(Ask::Decision(ask));
     }
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::B)) {
+        asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));
+    }
     if !super::board::space(world).locations {
         return;
     }
     egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
         ui.label(
-            "Keys: E end turn · P pass (hold, decline) · Enter send an allocation · F9 table window · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
+            "Keys: E end turn · P pass (hold, decline) · Enter send an allocation · B balance · F9 table window · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
         );
         if let Some(legend) = super::chips::legend(world) {
             ui.label(legend);
