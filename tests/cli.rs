@@ -297,3 +297,18 @@ fn a_sweep_of_a_field_that_is_not_there_names_it_and_the_ones_that_are() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("castellan.evasion=-2"), "the refused value is named: {err}");
 }
+
+#[test]
+fn sim_refuses_outputs_it_cannot_write_before_playing() {
+    for (flag, path) in
+        [("--json", "/no/such/folder/out.json"), ("--report", "/proc/version"), ("--log", "/tmp")]
+    {
+        let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--battles", "5", flag, path]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with(&format!("{path}: ")), "the error names the path: {err}");
+        assert!(out.stdout.is_empty(), "nothing was played: {}", String::from_utf8_lossy(&out.stdout));
+    }
+    let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--battles", "0"]);
+    assert_eq!(out.status.code(), Some(2), "no battles is refused");
+}

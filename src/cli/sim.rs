@@ -72,6 +72,13 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // An output that cannot be written is found before the battles are played.
+    for path in [&args.json, &args.report, &args.log, &args.save].into_iter().flatten() {
+        if let Err(why) = writable(path) {
+            eprintln!("{why}");
+            return ExitCode::from(2);
+        }
+    }
     // Without a handler (one is set already), Ctrl+C ends the process as usual.
     let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
     let outcome = match &args.vary {
@@ -255,6 +262,27 @@ fn line(r: &BattleRecord, clock: &str) -> String {
         s.reason,
         if s.survivors.is_empty() { "none".to_owned() } else { s.survivors.join(", ") }
     )
+}
+
+/// Whether a file can be written at `path`: its folder exists and takes a new file (tried
+/// with a temporary one, removed at once), and it is not a folder itself.
+fn writable(path: &Path) -> Result<(), String> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(format!("{shown}: is a folder; name a file to write"));
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(format!("{shown}: cannot be written: no folder {}", dir.display()));
+    }
+    let probe = dir.join(format!(".fray-sim-probe.{}", std::process::id()));
+    match File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(format!("{shown}: cannot be written: {e}")),
+    }
 }
 
 fn write(path: &Path, text: &str, what: &str) -> Result<(), Failure> {

@@ -289,16 +289,14 @@ fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::Mo
 /// an enemy-held location, a medic for a local friend, caltrops, an assault, wrangling.
 fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -> Option<FiendWakeIntent> {
     let held = enemy_held(world, e);
-    let busiest = held.iter().max_by_key(|(_, n)| *n).map(|(l, n)| (*l, *n));
     let carries = |item| world.get::<Inventory>(e).is_some_and(|i| i.0.contains(&item));
     if carries(Item::Grenade)
-        && let Some((l, n)) = busiest
-        && n >= 2
+        && let Some(l) = blast_target(world, e, &held, 2)
     {
         return Some(FiendWakeIntent::ThrowGrenade { location: place_id(world, l) });
     }
     let siege = view::ready_weapon(world, e).is_some_and(|(_, w)| w.siege > 0);
-    if siege && let Some((l, _)) = busiest {
+    if siege && let Some(l) = blast_target(world, e, &held, 1) {
         return Some(FiendWakeIntent::Bombard { location: place_id(world, l) });
     }
     if skill(world, e, Skill::Medicine) > 0 {
@@ -331,6 +329,20 @@ fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -
         return Some(FiendWakeIntent::Wrangle { mount });
     }
     None
+}
+
+/// Where a blast (a grenade, a siege weapon) hurts only enemies: the enemy-held location
+/// with the most of them (at least `least`) that holds neither `e` nor any of its friends
+/// still on the table.
+fn blast_target(world: &World, e: Entity, held: &[(Entity, usize)], least: usize) -> Option<Entity> {
+    let friend_in = |l: Entity| {
+        view::occupants(world, l).into_iter().any(|t| {
+            t == e
+                || (!view::enemies(world, e, t)
+                    && matches!(view::status(world, t), Status::Fighting | Status::Unconscious))
+        })
+    };
+    held.iter().filter(|&&(l, n)| n >= least && !friend_in(l)).max_by_key(|(_, n)| *n).map(|(l, _)| *l)
 }
 
 fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Option<FiendWakeIntent> {
