@@ -6,9 +6,12 @@
       else uses): the GM picture must show them, the table picture (a board, not blank) none.
   check_table_screen.py none PICTURE.png
       No magenta at all (bids revealed, or the GM window in table mode).
-  check_table_screen.py plan GM.png TABLE.png LAYOUT.json TARGET
+  check_table_screen.py plan GM0.png TABLE0.png GM.png TABLE.png LAYOUT.json TARGET
       TP chips (gold) given to TARGET in a harassment being built sit on its token's top on
-      the GM's picture, and not on the table's (positions from --layout-out).
+      the GM's picture, and not on the table's (positions from --layout-out): from the
+      pictures before the plan (GM0, TABLE0) to those after it, the gold over the target's
+      token grows on the GM's and stays the same on the table's (the target's own TP stack,
+      drawn on both, is in both pictures).
   check_table_screen.py hidden GM.png TABLE.png LAYOUT.json ID
       A combatant hidden from the table: its token is drawn where the GM's picture has it,
       and the table's picture shows only the empty field where it stands.
@@ -83,13 +86,15 @@ def main():
         print(f"{sys.argv[2]}: no sealed bid shown")
     elif mode == "plan":
         import json
-        gm, table, layout, target = sys.argv[2:6]
+        gm0, table0, gm, table, layout, target = sys.argv[2:8]
         places = json.load(open(layout))
         gm_at, table_at = places[f"combatant:{target}"], places[f"table:combatant:{target}"]
+        before_gm, before_table = gold_on_top(gm0, gm_at), gold_on_top(table0, table_at)
         on_gm, on_table = gold_on_top(gm, gm_at), gold_on_top(table, table_at)
-        assert on_gm >= 20, f"{gm}: no TP chip on {target}'s token ({on_gm} gold pixels)"
-        assert on_table == 0, f"{table}: {on_table} gold pixels on {target}: the unsent plan reached the table"
-        print(f"unsent harassment ok: {on_gm} chip pixels on {target} for the GM, none for the table")
+        assert on_gm >= before_gm + 20, f"{gm}: no TP chip added on {target}'s token ({before_gm} then {on_gm} gold pixels)"
+        assert on_table == before_table, \
+            f"{table}: {before_table} then {on_table} gold pixels on {target}: the unsent plan reached the table"
+        print(f"unsent harassment ok: {on_gm - before_gm} chip pixels added on {target} for the GM, none for the table")
     elif mode == "hidden":
         import json
         gm, table, layout, who = sys.argv[2:6]
