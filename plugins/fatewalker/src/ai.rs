@@ -1,7 +1,8 @@
 //! The AI's simple, legal policy, one intent at a time: shoot or strike the enemy it hits
 //! most easily; otherwise close in (running when far), stop when it arrives or can shoot;
-//! dodge or parry attacks on itself while it can spare the ticks; never hold, preempt or
-//! counter. Deterministic: it rolls nothing.
+//! dodge or parry attacks on itself while it can spare the ticks, else answer an enemy's
+//! action with a good shot or blow at that enemy (a counter); never hold or preempt.
+//! Deterministic: it rolls nothing.
 
 use bevy_ecs::prelude::*;
 use fray_core::prelude::Rides;
@@ -17,6 +18,9 @@ use crate::view;
 
 /// An attack is worth making at this target number or more.
 const WORTHWHILE: i32 = 3;
+/// A counter (an attack pushed into someone else's action) is worth it from this target
+/// number on: it costs the ticks of a whole attack.
+const COUNTER_FROM: i32 = 5;
 /// The AI reacts only while its next action is at most this many ticks away: a reaction
 /// pushes that tick further.
 const REACT_WITHIN: u32 = 6;
@@ -49,15 +53,32 @@ fn respond(world: &World, e: Entity) -> FateWalkerIntent {
     }
     let Some((actor, trigger)) = preempt::asked_about(world, &ask) else { return FateWalkerIntent::Decline };
     let aimed_at_me = trigger.target().and_then(|t| view::entity(world, t)) == Some(e);
-    let Some((_, weapon)) = view::ready_weapon(world, actor).filter(|_| aimed_at_me) else {
-        return FateWalkerIntent::Decline;
-    };
-    for reaction in [Reaction::Parry, Reaction::Dodge] {
-        if combat::check_reaction(world, e, reaction, &weapon).is_ok() {
-            return FateWalkerIntent::React { reaction };
+    if let Some((_, weapon)) = view::ready_weapon(world, actor).filter(|_| aimed_at_me) {
+        for reaction in [Reaction::Parry, Reaction::Dodge] {
+            if combat::check_reaction(world, e, reaction, &weapon).is_ok() {
+                return FateWalkerIntent::React { reaction };
+            }
         }
     }
-    FateWalkerIntent::Decline
+    counter(world, e, actor).unwrap_or(FateWalkerIntent::Decline)
+}
+
+/// A good attack on the enemy whose action `e` was asked about, as a counter.
+fn counter(world: &World, e: Entity, actor: Entity) -> Option<FateWalkerIntent> {
+    if !view::enemies(world, e, actor) || view::ready_weapon(world, e).is_none() {
+        return None;
+    }
+    let mut best: Option<(i32, Action)> = None;
+    for through_cover in [false, true] {
+        if let Ok(plan) = combat::check(world, e, actor, through_cover) {
+            let score = plan.target_number - plan.barrier as i32;
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, Action::Attack { target: view::id(world, actor), through_cover }));
+            }
+        }
+    }
+    let (_, action) = best.filter(|(s, _)| *s >= COUNTER_FROM)?;
+    actions::check(world, e, &action).is_ok().then_some(FateWalkerIntent::Counter { action })
 }
 
 /// The best attack `e` can make now: (target number, action).

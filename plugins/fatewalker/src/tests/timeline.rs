@@ -266,3 +266,21 @@ fn an_aware_enemy_may_react_with_an_action_of_its_own_resolving_with_the_trigger
     assert_eq!(t.clock("bo").next, 6 + 3, "the reaction's 3 ticks are added to Bo's next action tick");
     assert_eq!(t.clock("ann").next, 4 + 1, "going prone costs Ann 1 tick");
 }
+
+#[test]
+fn the_ai_counters_an_enemys_move_with_a_good_shot_and_still_dodges_an_attack_on_itself() {
+    let mut t = Table::from_ron(YARD);
+    let walk = Action::BeginMoving { mode: MoveMode::Walk, to: (2.0, 0.0) };
+    t.accept("ann", FateWalkerIntent::Act { action: walk });
+    assert_eq!(t.awaiting(), ["bo"], "Bo, aware of Ann's move, is asked");
+    let (ann, bo) = (t.e("ann"), t.e("bo"));
+    let plan = crate::combat::check(t.world(), bo, ann, false).expect("Bo's pistol reaches Ann");
+    assert!(plan.target_number >= 5, "a good shot: target number {}", plan.target_number);
+    let shot = Action::Attack { target: "ann".into(), through_cover: false };
+    assert_eq!(crate::ai::decide(t.world(), bo), FateWalkerIntent::Counter { action: shot.clone() });
+    t.accept("bo", FateWalkerIntent::Counter { action: shot });
+    // An attack on the AI itself is still dodged rather than countered.
+    let mut t = Table::from_ron(YARD);
+    t.accept("ann", attack("bo"));
+    assert_eq!(crate::ai::decide(t.world(), t.e("bo")), FateWalkerIntent::React { reaction: Reaction::Dodge });
+}
