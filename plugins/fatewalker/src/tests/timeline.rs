@@ -282,5 +282,8 @@ fn the_ai_counters_an_enemys_move_with_a_good_shot_and_still_dodges_an_attack_on
     // An attack on the AI itself is still dodged rather than countered.
     let mut t = Table::from_ron(YARD);
     t.accept("ann", attack("bo"));
-    assert_eq!(crate::ai::decide(t.world(), t.e("bo")), FateWalkerIntent::React { reaction: Reaction::Dodge });
+    assert_eq!(
+        crate::ai::decide(t.world(), t.e("bo")),
+        FateWalkerIntent::React { reaction: Reaction::Dodge }
+    );
 }
