@@ -3,13 +3,14 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use fray::cli::{Cli, Command, check, play, replay, sim};
+use fray::cli::{Cli, Command, check, new, play, replay, sim};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::New(args)) => new::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         // No subcommand reads as `fray play` with its defaults.

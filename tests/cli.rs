@@ -312,3 +312,29 @@ fn sim_refuses_outputs_it_cannot_write_before_playing() {
     let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--battles", "0"]);
     assert_eq!(out.status.code(), Some(2), "no battles is refused");
 }
+
+#[test]
+fn fray_new_writes_a_scenario_of_every_ruleset_that_checks_and_plays() {
+    let dir = crate::support::scratch_dir("new-scenarios");
+    let ids: Vec<&str> = fray::rulesets::registry().iter().map(|r| r.id()).collect();
+    assert_eq!(ids.len(), 6, "every registered ruleset: {ids:?}");
+    for id in ids {
+        let path = dir.join(format!("{id}.ron")).display().to_string();
+        let out = fray(&["new", "--ruleset", id, &path]);
+        assert!(out.status.success(), "{id}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = fray(&["check", &path]);
+        assert!(out.status.success(), "{id}'s template checks: {}", String::from_utf8_lossy(&out.stderr));
+        let out = fray(&["sim", "--scenario", &path, "--battles", "3"]);
+        assert!(out.status.success(), "{id}'s template plays: {}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(text.contains(&format!("ruleset: \"{id}\"")), "{id}: the file names its ruleset");
+        // Never over an existing file.
+        let again = fray(&["new", "--ruleset", id, &path]);
+        assert_eq!(again.status.code(), Some(2), "{id}: an existing file is refused");
+        assert_eq!(std::fs::read_to_string(&path).expect("still there"), text, "{id}: nothing overwritten");
+    }
+    let out = fray(&["new", "--ruleset", "chess", &dir.join("x.ron").display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no such ruleset") && err.contains("fiend_wake"), "{err}");
+}

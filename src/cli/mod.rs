@@ -1,7 +1,8 @@
-//! The command line: `fray play`, `fray sim`, `fray replay`, `fray check`.
+//! The command line: `fray play`, `fray sim`, `fray replay`, `fray check`, `fray new`.
 
 pub mod check;
 pub mod headless;
+pub mod new;
 pub mod play;
 pub mod replay;
 pub mod sim;
@@ -26,6 +27,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Validates a scenario file: exit 0 if valid, 2 otherwise.
     Check(check::CheckArgs),
+    /// Writes a small valid scenario of a ruleset to start a new one from.
+    New(new::NewArgs),
     /// Steps through a saved fight; `--headless` prints its log.
     Replay(replay::ReplayArgs),
 }

@@ -23,6 +23,7 @@ impl Ruleset for ApLadder {
     const NAME: &'static str = "Initiative ladder";
     const CLOCK: Clock = Clock { unit: "turn", units: "turns", default_limit: 20 };
     const SPACE: Space = Space::free("yd", UNITS_PER_YARD);
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 
     type Scenario = ApLadderScenario;
     type Intent = ApLadderIntent;

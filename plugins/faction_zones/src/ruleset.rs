@@ -20,6 +20,7 @@ impl Ruleset for FactionZones {
     const NAME: &'static str = "Factions in zones";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 40 };
     const SPACE: Space = Space::LOCATIONS;
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 
     type Scenario = FactionZonesScenario;
     type Intent = FactionZonesIntent;

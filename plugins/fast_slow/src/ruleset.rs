@@ -27,6 +27,7 @@ impl Ruleset for FastSlow {
     const NAME: &'static str = "Fast & Slow";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 30 };
     const SPACE: Space = Space::free("paces", UNITS_PER_PACE);
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = &[CounterLook {
         kind: FOG,
         shape: ChipShape::Disc,

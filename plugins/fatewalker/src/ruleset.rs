@@ -22,6 +22,7 @@ impl Ruleset for FateWalker {
     // Ticks of half a second: five minutes of fighting when nobody sets a limit.
     const CLOCK: Clock = Clock { unit: "tick", units: "ticks", default_limit: 600 };
     const SPACE: Space = Space::free("m", crate::UNITS_PER_METRE);
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 
     type Scenario = FateWalkerScenario;
     type Intent = FateWalkerIntent;

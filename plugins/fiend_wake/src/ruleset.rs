@@ -24,6 +24,7 @@ impl Ruleset for FiendWake {
     const NAME: &'static str = "Fiend Wake";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 100 };
     const SPACE: Space = Space::LOCATIONS;
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = crate::counters::LOOKS;
 
     type Scenario = FiendWakeScenario;

@@ -70,6 +70,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const SPACE: Space;
     /// Its counter kinds, and how each is drawn.
     const COUNTERS: &'static [CounterLook] = &[];
+    /// A small valid scenario a new one starts from (`fray new`): two sides, a combatant
+    /// each, the ruleset's board in a few lines, comments saying what to edit.
+    const TEMPLATE: &'static str;
 
     /// A parsed, checked scenario.
     type Scenario: Send + Sync + 'static;
@@ -198,6 +201,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// What the clock counts.
     fn clock(&self) -> Clock;
+    /// The text of a new scenario ([`Ruleset::TEMPLATE`]).
+    fn template(&self) -> &'static str;
     /// The clock for people.
     fn clock_title(&self, clock: u32) -> String;
     /// How the battlefield is laid out.
@@ -350,6 +355,10 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
 
     fn clock(&self) -> Clock {
         R::CLOCK
+    }
+
+    fn template(&self) -> &'static str {
+        R::TEMPLATE
     }
 
     fn clock_title(&self, clock: u32) -> String {

@@ -22,6 +22,7 @@ impl Ruleset for ToyDuel {
     const NAME: &'static str = "Toy duel";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 50 };
     const SPACE: Space = Space::LOCATIONS;
+    const TEMPLATE: &'static str = include_str!("../scenarios/duel.ron");
     const COUNTERS: &'static [CounterLook] = &[CounterLook {
         kind: SPARK,
         shape: ChipShape::Diamond,
