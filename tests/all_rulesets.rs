@@ -109,3 +109,47 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
     let fifth = play(&mut app, &ambush, 8);
     assert!(fifth == alone(&ambush, 8), "the ambush after the others differs from the ambush alone");
 }
+
+/// Every bundled scenario and every ruleset's template, with a name.
+fn every_scenario_text() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("assets/scenarios"))
+        .expect("the scenarios folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    let mut texts: Vec<(String, String)> = files
+        .into_iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).expect("a scenario file")))
+        .collect();
+    for r in rulesets::registry().iter() {
+        texts.push((format!("{}'s template", r.id()), r.template().to_owned()));
+    }
+    texts
+}
+
+#[test]
+fn every_scenario_written_again_reads_back_to_the_same_fight() {
+    let texts = every_scenario_text();
+    assert!(texts.len() >= 12 + 6, "the bundled scenarios and a template a ruleset");
+    for (name, text) in texts {
+        let first =
+            rulesets::parse(&text).unwrap_or_else(|e| panic!("{name}: {}", e.report(&name).join("; ")));
+        let written = first.to_ron().unwrap_or_else(|e| panic!("{name}: cannot be written: {e}"));
+        let second = rulesets::parse(&written).unwrap_or_else(|e| {
+            panic!("{name}: the written text reads back: {}\n{written}", e.report(&name).join("; "))
+        });
+        assert_eq!(second.to_ron().as_deref(), Ok(written.as_str()), "{name}: writing again changes nothing");
+        assert_eq!(second.name(), first.name());
+        let comments = |t: &str| t.lines().take_while(|l| l.starts_with("//")).count();
+        assert_eq!(comments(&written), comments(&text), "{name}: the comments at the top are kept");
+        assert_eq!(second.combatant_ids(), first.combatant_ids(), "{name}: the same combatants");
+        // The same fight: one battle of each from one seed logs the same, line for line.
+        let fight = |s: &LoadedScenario| {
+            let mut app = s.table_app(3, s.default_limit(), true);
+            fray::battle::play_to_end(&mut app, 10).unwrap_or_else(|| panic!("{name}: the fight ends"));
+            log_of(&app)
+        };
+        assert!(fight(&first) == fight(&second), "{name}: the written scenario plays another fight");
+    }
+}

@@ -66,6 +66,20 @@ impl Rulesets {
 }
 
 impl LoadedScenario {
+    /// The scenario written as scenario text again (what an editor saves): the comment
+    /// lines at the top of the file it was read from are kept, the rest is written anew
+    /// (every field spelled out, one a line).
+    pub fn to_ron(&self) -> Result<String, String> {
+        let header: String = self
+            .text
+            .lines()
+            .take_while(|l| l.trim_start().starts_with("//") || l.trim().is_empty())
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        Ok(header + &self.ruleset.write(self.scenario.as_ref())?)
+    }
+
     /// The ruleset that plays it.
     pub fn ruleset(&self) -> &Arc<dyn AnyRuleset> {
         &self.ruleset

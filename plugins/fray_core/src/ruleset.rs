@@ -74,8 +74,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// each, the ruleset's board in a few lines, comments saying what to edit.
     const TEMPLATE: &'static str;
 
-    /// A parsed, checked scenario.
-    type Scenario: Send + Sync + 'static;
+    /// A parsed, checked scenario; its serde form is the scenario file's (saving it writes
+    /// the file again, [`crate::scenario::to_ron`]).
+    type Scenario: Serialize + Send + Sync + 'static;
     /// Every decision, as a typed intent (saved by its serde form: keep variant names).
     type Intent: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Its phases.
@@ -215,6 +216,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn add_to(&self, app: &mut App);
     /// Parses scenario text.
     fn parse(&self, text: &str) -> Result<(Arc<dyn Any + Send + Sync>, ScenarioFacts), ScenarioError>;
+    /// A scenario this ruleset parsed, written as scenario text again.
+    fn write(&self, scenario: &(dyn Any + Send + Sync)) -> Result<String, String>;
     /// Clears the table and spawns a scenario this ruleset parsed, its record started
     /// (`all_ai` first hands every combatant to the AI).
     fn spawn(
@@ -389,6 +392,12 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         let scenario = R::parse(text)?;
         let facts = R::facts(&scenario);
         Ok((Arc::new(scenario), facts))
+    }
+
+    fn write(&self, scenario: &(dyn Any + Send + Sync)) -> Result<String, String> {
+        let scenario =
+            scenario.downcast_ref::<R::Scenario>().ok_or_else(|| format!("not a {} scenario", R::NAME))?;
+        crate::scenario::to_ron(scenario)
     }
 
     fn spawn(

@@ -242,6 +242,13 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
         })
 }
 
+/// Writes a scenario (or anything else Fray reads with [`parse_ron`]) as RON text that
+/// [`parse_ron`] reads back to the same value: named structs, one field a line.
+pub fn to_ron<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new().struct_names(true).indentor("    ".to_owned());
+    ron::ser::to_string_pretty(value, config).map(|text| text + "\n").map_err(|e| e.to_string())
+}
+
 /// The ruleset a file names (`ruleset: "id"`), found without parsing the file: for a file
 /// too broken to parse, so that its ruleset's reader explains what is wrong.
 pub fn sniff_ruleset(text: &str) -> Option<String> {
