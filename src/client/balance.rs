@@ -174,7 +174,10 @@ pub(super) fn window(ctx: &egui::Context, world: &World, asks: &mut Vec<BalanceA
         .fade_out(false)
         .default_pos([300.0, 120.0])
         .default_width(460.0)
+        .default_height(660.0)
         .resizable(true)
+        // Taller than the screen once "Each combatant" is open: the panel scrolls.
+        .vscroll(true)
         .show(ctx, |ui| {
             ui.label("The AI plays every side of this scenario, many times, on tables of its own: the fight on the board is untouched.");
             ui.horizontal(|ui| {
@@ -291,6 +294,25 @@ fn results(ui: &mut egui::Ui, report: &Report) {
                 .collect();
             plot.bar_chart(BarChart::new(report.setup.clock.clone(), bars).color(COLOURS[1]));
         });
+    egui::CollapsingHeader::new("Each combatant").id_salt("balance_each").show(ui, |ui| {
+        egui::Grid::new("balance_combatants").striped(true).show(ui, |ui| {
+            for heading in ["combatant", "survives", "dealt", "taken", "falls first"] {
+                ui.label(RichText::new(heading).strong());
+            }
+            ui.end_row();
+            let sides: Vec<&str> = report.sides.iter().map(|x| x.id.as_str()).collect();
+            for c in &report.combatants {
+                let i = sides.iter().position(|x| *x == c.side).unwrap_or(0);
+                ui.label(RichText::new(&c.name).color(COLOURS[i % COLOURS.len()]));
+                ui.label(percent(c.survival_rate));
+                ui.label(format!("{:.1}", c.damage_dealt));
+                ui.label(format!("{:.1}", c.damage_taken));
+                ui.label(percent(c.fell_first_rate));
+                ui.end_row();
+            }
+        });
+        ui.label("Damage in the ruleset's own units, mean per battle.");
+    });
 }
 
 /// The panel's state for `--status-out`.
