@@ -273,6 +273,14 @@ fn the_html_report_is_one_page_with_its_charts() {
 }
 
 #[test]
+fn a_sweep_writes_a_field_the_file_leaves_to_its_default() {
+    let r = castle_report("sweep-default.json", &["--battles", "10", "--vary", "castellan.tp_adjust=0..1"]);
+    let values: Vec<f64> =
+        r["points"].as_array().expect("points").iter().map(|p| p["value"].as_f64().expect("value")).collect();
+    assert_eq!(values, vec![0.0, 1.0], "both values played: {r}");
+}
+
+#[test]
 fn a_sweep_reruns_the_battles_for_each_value() {
     let r = castle_report("sweep.json", &["--battles", "30", "--vary", "castellan.evasion=3..13:5"]);
     assert_eq!(r["vary"], "castellan.evasion");
@@ -286,11 +294,25 @@ fn a_sweep_reruns_the_battles_for_each_value() {
 
 #[test]
 fn a_sweep_of_a_field_that_is_not_there_names_it_and_the_ones_that_are() {
+    let out = fray(&[
+        "sim",
+        "--scenario",
+        "assets/scenarios/castle.ron",
+        "--vary",
+        "castellan.attributes.x.y=1..3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("'attributes.x.y' is not a number") && err.contains("attributes.power"), "{err}");
+    // A field the sheet does not have is refused by the ruleset's reading, which names it.
     let out =
         fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--vary", "castellan.vitality=1..3"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("'vitality' is not a number") && err.contains("attributes.power"), "{err}");
+    assert!(
+        err.contains("castellan.vitality=1") && err.contains("`vitality`") && err.contains("`evasion`"),
+        "{err}"
+    );
     let out =
         fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--vary", "castellan.evasion=-2..0"]);
     assert_eq!(out.status.code(), Some(2));

@@ -56,11 +56,14 @@ impl Vary {
         format!("{}.{}", self.who, self.field)
     }
 
-    /// Checks that the field is a number written in the scenario, and that every value may
-    /// be written there (whole numbers where the file has a whole number).
+    /// Checks that the field is a number written in the scenario (or a field its struct
+    /// leaves to its default), and that every value may be written there (whole numbers
+    /// where the file has a whole number). A field that is not in the sheet's schema at all
+    /// is refused by the ruleset's own reading of the first value, which names it.
     pub fn check(&self, text: &str) -> Result<(), String> {
-        let (_, whole) = self.find(text)?;
-        if whole && let Some(v) = self.values.iter().find(|v| v.fract() != 0.0) {
+        if let Spot::Number(_, true) = self.find(text)?
+            && let Some(v) = self.values.iter().find(|v| v.fract() != 0.0)
+        {
             return Err(format!("--vary {}: the field is a whole number, {v} is not", self.name()));
         }
         Ok(())
@@ -68,13 +71,21 @@ impl Vary {
 
     /// The scenario's text with the field set to `value`.
     pub fn apply(&self, text: &str, value: f64) -> Result<String, String> {
-        let (span, whole) = self.find(text)?;
-        let written = if whole { format!("{}", value as i64) } else { format!("{value}") };
-        Ok(format!("{}{written}{}", &text[..span.start], &text[span.end..]))
+        let all_whole = self.values.iter().all(|v| v.fract() == 0.0);
+        let number = |whole: bool| if whole { format!("{}", value as i64) } else { format!("{value}") };
+        Ok(match self.find(text)? {
+            Spot::Number(span, whole) => {
+                format!("{}{}{}", &text[..span.start], number(whole), &text[span.end..])
+            }
+            Spot::Missing(at, field) => {
+                format!("{}{field}: {}, {}", &text[..at], number(all_whole), &text[at..])
+            }
+        })
     }
 
-    /// The field's number in the text, and whether it is written as a whole number.
-    fn find(&self, text: &str) -> Result<(Range<usize>, bool), String> {
+    /// Where the field's number is in the text (and whether it is written as a whole
+    /// number), or where a field its struct leaves out would be written.
+    fn find<'t>(&'t self, text: &'t str) -> Result<Spot<'t>, String> {
         let root =
             Parser::new(text).document().map_err(|e| format!("--vary: the scenario does not read: {e}"))?;
         let entries = ["combatants", "mounts"]
@@ -95,17 +106,22 @@ impl Vary {
                 )
             })?;
         let mut node = sheet;
-        for part in self.field.split('.') {
-            match node.child(part) {
-                Some(child) => node = child,
-                None => return Err(self.no_such_field(sheet)),
+        let parts: Vec<&str> = self.field.split('.').collect();
+        for (i, part) in parts.iter().enumerate() {
+            match (node.child(part), node) {
+                (Some(child), _) => node = child,
+                // The last part, left out of its struct: written at the struct's start.
+                (None, Node::Struct(open, _)) if i + 1 == parts.len() => {
+                    return Ok(Spot::Missing(*open, part));
+                }
+                (None, _) => return Err(self.no_such_field(sheet)),
             }
         }
         match node {
             Node::Number(span) => {
                 let token = &text[span.clone()];
                 let whole = !token.contains(['.', 'e', 'E']) || token.starts_with("0x");
-                Ok((span.clone(), whole))
+                Ok(Spot::Number(span.clone(), whole))
             }
             _ => Err(self.no_such_field(sheet)),
         }
@@ -116,12 +132,20 @@ impl Vary {
         sheet.numbers(String::new(), &mut fields);
         let known = if fields.is_empty() { "none".to_owned() } else { fields.join(", ") };
         format!(
-            "--vary {}: '{}' is not a number written in {}'s sheet (its numbers: {known}; a field left to its default must be written in the file to be varied)",
+            "--vary {}: '{}' is not a number in {}'s sheet (its numbers: {known})",
             self.name(),
             self.field,
             self.who
         )
     }
+}
+
+/// Where `--vary` writes its value.
+enum Spot<'t> {
+    /// Over a number written in the file (whole or not).
+    Number(Range<usize>, bool),
+    /// As a new field at this place (just inside a struct's parenthesis).
+    Missing(usize, &'t str),
 }
 
 /// A RON value, with the place of each number in the text.
@@ -130,8 +154,9 @@ enum Node<'t> {
     Number(Range<usize>),
     Str(String),
     Ident(&'t str),
-    /// A struct's fields (a named one's name is dropped).
-    Struct(Vec<(&'t str, Node<'t>)>),
+    /// A struct: where its fields start (just after the parenthesis), and its fields (a
+    /// named one's name is dropped). `()` reads as an empty struct.
+    Struct(usize, Vec<(&'t str, Node<'t>)>),
     Seq(Vec<Node<'t>>),
     Map(Vec<(Node<'t>, Node<'t>)>),
     Other,
@@ -140,7 +165,7 @@ enum Node<'t> {
 impl<'t> Node<'t> {
     fn field(&self, name: &str) -> Option<&Node<'t>> {
         match self {
-            Node::Struct(fields) => fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v),
+            Node::Struct(_, fields) => fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v),
             _ => None,
         }
     }
@@ -148,7 +173,7 @@ impl<'t> Node<'t> {
     /// A struct's field, a map's entry by its key, or a list's item by its index.
     fn child(&self, part: &str) -> Option<&Node<'t>> {
         match self {
-            Node::Struct(_) => self.field(part),
+            Node::Struct(..) => self.field(part),
             Node::Map(entries) => {
                 entries.iter().find(|(k, _)| k.key().as_deref() == Some(part)).map(|(_, v)| v)
             }
@@ -170,7 +195,7 @@ impl<'t> Node<'t> {
         let join = |p: &str| if path.is_empty() { p.to_owned() } else { format!("{path}.{p}") };
         match self {
             Node::Number(_) if !path.is_empty() => out.push(path),
-            Node::Struct(fields) => fields.iter().for_each(|(n, v)| v.numbers(join(n), out)),
+            Node::Struct(_, fields) => fields.iter().for_each(|(n, v)| v.numbers(join(n), out)),
             Node::Map(entries) => entries
                 .iter()
                 .filter_map(|(k, v)| Some((k.key()?, v)))
@@ -359,7 +384,12 @@ impl<'t> Parser<'t> {
     /// `( ... )`: a struct when it starts with `name:`, else a tuple (kept as a list).
     fn parenthesised(&mut self, depth: usize) -> Result<Node<'t>, String> {
         self.expect('(')?;
+        let open = self.at;
         self.skip();
+        if self.peek() == Some(')') {
+            self.at += 1;
+            return Ok(Node::Struct(open, Vec::new()));
+        }
         let mark = self.at;
         let is_struct = if self.peek().is_some_and(|c| c.is_alphabetic() || c == '_') {
             self.ident();
@@ -377,7 +407,7 @@ impl<'t> Parser<'t> {
                 p.expect(':')?;
                 Ok((name, p.value(depth + 1)?))
             })
-            .map(Node::Struct)
+            .map(|fields| Node::Struct(open, fields))
         } else {
             self.items(')', |p| p.value(depth + 1)).map(Node::Seq)
         }
@@ -433,6 +463,7 @@ Scenario(
     combatants: [
         (id: "imp", name: "Imp", sheet: (attributes: (power: 3, grace: 2), evasion: 7.5, skills: {Blades: 2, "Old lore": 1}, wounds: [1, 2])),
         (id: "ogre", name: r#"Ogre"#, sheet: (power: -4)),
+        (id: "bare", name: "Bare", sheet: ()),
     ],
     mounts: [(id: "mare", name: "Mare", sheet: (speed: 6))],
 )"##;
@@ -471,10 +502,22 @@ Scenario(
     }
 
     #[test]
+    fn a_field_left_to_its_default_is_written_into_its_struct() {
+        let v = vary("imp.vitality=1..2");
+        assert_eq!(v.check(TEXT), Ok(()));
+        let out = v.apply(TEXT, 2.0).expect("inserted");
+        assert!(out.contains("sheet: (vitality: 2, attributes: (power: 3"), "{out}");
+        let out = vary("imp.attributes.wit=1..2:0.5").apply(TEXT, 1.5).expect("inserted");
+        assert!(out.contains("attributes: (wit: 1.5, power: 3"), "{out}");
+        let out = vary("bare.speed=1..2").apply(TEXT, 1.0).expect("into an empty sheet");
+        assert!(out.contains("sheet: (speed: 1, )"), "{out}");
+    }
+
+    #[test]
     fn a_field_that_is_not_there_is_named_with_the_ones_that_are() {
-        let err = vary("imp.vitality=1..2").check(TEXT).expect_err("no such field");
+        let err = vary("imp.nothing.vitality=1..2").check(TEXT).expect_err("no such struct");
         assert!(
-            err.contains("'vitality'") && err.contains("attributes.power, attributes.grace, evasion"),
+            err.contains("'nothing.vitality'") && err.contains("attributes.power, attributes.grace, evasion"),
             "{err}"
         );
         let err = vary("nobody.power=1..2").check(TEXT).expect_err("no such combatant");
