@@ -274,10 +274,12 @@ fn the_html_report_is_one_page_with_its_charts() {
 
 #[test]
 fn a_sweep_writes_a_field_the_file_leaves_to_its_default() {
-    let r = castle_report("sweep-default.json", &["--battles", "10", "--vary", "castellan.tp_adjust=0..1"]);
-    let values: Vec<f64> =
-        r["points"].as_array().expect("points").iter().map(|p| p["value"].as_f64().expect("value")).collect();
-    assert_eq!(values, vec![0.0, 1.0], "both values played: {r}");
+    let r = castle_report("sweep-default.json", &["--battles", "60", "--vary", "castellan.tp_adjust=0..3:3"]);
+    let points = r["points"].as_array().expect("points");
+    let values: Vec<f64> = points.iter().map(|p| p["value"].as_f64().expect("value")).collect();
+    assert_eq!(values, vec![0.0, 3.0], "both values played: {r}");
+    // The same seeds play other fights once the field is written: the value reached the sheet.
+    assert_ne!(points[0]["report"]["combatants"], points[1]["report"]["combatants"], "{r}");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use fray_core::fight::LoadedScenario;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::lab::battery::{Finished, Keep, cores};
-use crate::lab::{Battery, BattleRecord, Report, Setup, Sweep, SweepPoint, Vary, html};
+use crate::lab::{Battery, BattleRecord, Report, Sweep, SweepPoint, Vary, html};
 use crate::rulesets;
 
 /// Arguments of `fray sim`.
@@ -104,24 +104,14 @@ enum Failure {
     Run(String),
 }
 
-fn plan<'a>(args: &SimArgs, scenario: &'a LoadedScenario) -> (Battery<'a>, Setup) {
-    let ruleset = scenario.ruleset();
-    let battery = Battery {
+fn plan<'a>(args: &SimArgs, scenario: &'a LoadedScenario) -> Battery<'a> {
+    Battery {
         scenario,
         base: args.seed.unwrap_or_else(|| scenario.seed()),
         battles: args.battles,
         limit: args.max_rounds.unwrap_or_else(|| scenario.default_limit()),
         threads: args.threads.map_or_else(cores, |t| t as usize),
-    };
-    let setup = Setup {
-        scenario: scenario.name().to_owned(),
-        ruleset: ruleset.id().to_owned(),
-        seed: battery.base,
-        battles: battery.battles,
-        limit: battery.limit,
-        clock: ruleset.clock().units.to_owned(),
-    };
-    (battery, setup)
+    }
 }
 
 /// A progress bar on stderr when it is a terminal, for runs longer than a glance.
@@ -140,8 +130,8 @@ fn progress(total: u64) -> ProgressBar {
 
 /// One battery: the report on stdout, and the files asked for.
 fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
-    let (battery, setup) = plan(args, scenario);
-    let clock = setup.clock.clone();
+    let battery = plan(args, scenario);
+    let clock = scenario.ruleset().clock().units;
     let mut log = match &args.log {
         Some(path) => Some(BufWriter::new(
             File::create(path)
@@ -168,7 +158,7 @@ fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
                 continue;
             }
             // A closed pipe (`fray sim ... | head`) ends the output quietly.
-            if each && writeln!(stdout, "{}", line(&f.record, &clock)).is_err() {
+            if each && writeln!(stdout, "{}", line(&f.record, clock)).is_err() {
                 STOP.store(true, Ordering::Relaxed);
             }
             if let (Some(out), Some(text)) = (log.as_mut(), &f.log)
@@ -182,11 +172,11 @@ fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
         }
     });
     bar.finish_and_clear();
-    ran.map_err(Failure::Run)?;
+    let roster = ran.map_err(Failure::Run)?;
     if let Some(failure) = failure {
         return Err(failure);
     }
-    let report = Report::new(setup, &battery.roster(), &records);
+    let report = Report::new(battery.setup(), &roster, &records);
     if args.battles > 1 {
         let gap = if each { "\n" } else { "" };
         let _ = write!(stdout, "{gap}{}", report.text());
@@ -227,15 +217,15 @@ fn sweep(args: &SimArgs, scenario: &LoadedScenario, spec: &str) -> Result<(), Fa
             let lines = e.report(&format!("{} with {}={value}", args.scenario.display(), vary.name()));
             Failure::Input(lines.join("\n"))
         })?;
-        let (battery, setup) = plan(args, &varied);
+        let battery = plan(args, &varied);
         let mut records = Vec::new();
-        battery
+        let roster = battery
             .run(Keep::default(), &STOP, |f| {
                 bar.inc(1);
                 records.push(f.record);
             })
             .map_err(Failure::Run)?;
-        points.push(SweepPoint { value, report: Report::new(setup, &battery.roster(), &records) });
+        points.push(SweepPoint { value, report: Report::new(battery.setup(), &roster, &records) });
     }
     bar.finish_and_clear();
     let sweep = Sweep { schema: crate::lab::report::SCHEMA, vary: vary.name(), points };

@@ -15,7 +15,7 @@ use fray_core::fight::Session;
 use super::PlayOptions;
 use crate::lab::battery::{Keep, cores};
 use crate::lab::report::percent;
-use crate::lab::{Battery, Report, Setup};
+use crate::lab::{Battery, Report};
 
 /// The panel's state.
 #[derive(Resource)]
@@ -121,7 +121,6 @@ pub(super) fn apply(world: &mut World, ask: BalanceAsk) {
             let shared = progress.clone();
             let of = scenario.text.clone();
             let spawned = std::thread::Builder::new().name("balance".into()).spawn(move || {
-                let ruleset = scenario.ruleset().clone();
                 // One core is left to the window.
                 let battery = Battery {
                     scenario: &scenario,
@@ -130,20 +129,12 @@ pub(super) fn apply(world: &mut World, ask: BalanceAsk) {
                     limit,
                     threads: (cores() - 1).max(1),
                 };
-                let setup = Setup {
-                    scenario: scenario.name().to_owned(),
-                    ruleset: ruleset.id().to_owned(),
-                    seed,
-                    battles: total,
-                    limit,
-                    clock: ruleset.clock().units.to_owned(),
-                };
                 let mut records = Vec::new();
                 let ran = battery.run(Keep::default(), &shared.stop, |f| {
                     shared.done.fetch_add(1, Ordering::Relaxed);
                     records.push(f.record);
                 });
-                let report = ran.map(|()| Report::new(setup, &battery.roster(), &records));
+                let report = ran.map(|roster| Report::new(battery.setup(), &roster, &records));
                 if let Ok(mut slot) = shared.report.lock() {
                     *slot = Some(report);
                 }

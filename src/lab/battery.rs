@@ -13,6 +13,7 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Side, Status};
 use fray_core::table::TableIndex;
 
+use super::report::Setup;
 use crate::battle::{BattleSummary, play_to_end};
 
 /// Who fights in the scenario, in scenario order, and the sides in theirs.
@@ -150,16 +151,30 @@ pub struct Keep {
 }
 
 impl Battery<'_> {
-    /// The scenario's roster (one table spawned to read it).
-    pub fn roster(&self) -> Roster {
-        Roster::of(self.scenario.table_app(self.base, self.limit, true).world())
+    /// What the battery plays, for its report.
+    pub fn setup(&self) -> Setup {
+        let ruleset = self.scenario.ruleset();
+        Setup {
+            scenario: self.scenario.name().to_owned(),
+            ruleset: ruleset.id().to_owned(),
+            seed: self.base,
+            battles: self.battles,
+            limit: self.limit,
+            clock: ruleset.clock().units.to_owned(),
+        }
     }
 
     /// Plays the battles, handing each over to `done` as it ends (in any order; `done` runs
-    /// on the calling thread). Stops starting new battles once `stop` is set. An error names
-    /// a battle that did not end.
-    pub fn run(&self, keep: Keep, stop: &AtomicBool, mut done: impl FnMut(Finished)) -> Result<(), String> {
-        let roster = self.roster();
+    /// on the calling thread), and returns the roster the records follow. Stops starting new
+    /// battles once `stop` is set. An error names a battle that did not end.
+    pub fn run(
+        &self,
+        keep: Keep,
+        stop: &AtomicBool,
+        mut done: impl FnMut(Finished),
+    ) -> Result<Roster, String> {
+        // One table spawned to read who fights.
+        let roster = Roster::of(self.scenario.table_app(self.base, self.limit, true).world());
         let next = AtomicU32::new(0);
         let failed: Mutex<Option<String>> = Mutex::new(None);
         let (send, receive) = std::sync::mpsc::channel::<Finished>();
@@ -198,7 +213,7 @@ impl Battery<'_> {
         });
         match failed.into_inner().ok().flatten() {
             Some(why) => Err(why),
-            None => Ok(()),
+            None => Ok(roster),
         }
     }
 

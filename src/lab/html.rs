@@ -173,14 +173,7 @@ fn svg(
 fn win_chart(root: &DrawingArea<SVGBackend, plotters::coord::Shift>, report: &Report) -> Drawn {
     let n = report.sides.len();
     let names: Vec<String> = report.sides.iter().map(|s| s.name.clone()).collect();
-    let label = |x: &f64| {
-        let i = x.round();
-        if (x - i).abs() < 0.01 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
+    let label = |x: &f64| name_at(&names, *x);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(36)
@@ -244,14 +237,7 @@ fn damage_chart(root: &DrawingArea<SVGBackend, plotters::coord::Shift>, report: 
     let n = report.combatants.len();
     let top = report.combatants.iter().map(|c| c.damage_dealt.max(c.damage_taken)).fold(1.0f64, f64::max);
     let names: Vec<String> = report.combatants.iter().map(|c| c.name.clone()).collect();
-    let label = |x: &f64| {
-        let i = x.round();
-        if (x - i).abs() < 0.01 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
+    let label = |x: &f64| name_at(&names, *x);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(40)
@@ -328,6 +314,16 @@ fn sweep_chart(root: &DrawingArea<SVGBackend, plotters::coord::Shift>, sweep: &S
     }
     chart.configure_series_labels().background_style(WHITE.mix(0.9)).border_style(BLACK).draw()?;
     Ok(())
+}
+
+/// The name of bar `x` of a chart with a bar at each whole number, none between.
+fn name_at(names: &[String], x: f64) -> String {
+    let i = x.round();
+    if (x - i).abs() < 0.01 && i >= 0.0 {
+        names.get(i as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
 }
 
 fn wrap(title: &str, body: &str) -> String {

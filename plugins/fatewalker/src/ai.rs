@@ -68,16 +68,7 @@ fn counter(world: &World, e: Entity, actor: Entity) -> Option<FateWalkerIntent> 
     if !view::enemies(world, e, actor) || view::ready_weapon(world, e).is_none() {
         return None;
     }
-    let mut best: Option<(i32, Action)> = None;
-    for through_cover in [false, true] {
-        if let Ok(plan) = combat::check(world, e, actor, through_cover) {
-            let score = plan.target_number - plan.barrier as i32;
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, Action::Attack { target: view::id(world, actor), through_cover }));
-            }
-        }
-    }
-    let (_, action) = best.filter(|(s, _)| *s >= COUNTER_FROM)?;
+    let (_, action) = attack_on(world, e, actor).filter(|(s, _)| *s >= COUNTER_FROM)?;
     actions::check(world, e, &action).is_ok().then_some(FateWalkerIntent::Counter { action })
 }
 
@@ -88,12 +79,24 @@ fn best_attack(world: &World, e: Entity) -> Option<(i32, Action)> {
         if !view::enemies(world, e, t) || !view::can_act(world, t) {
             continue;
         }
-        for through_cover in [false, true] {
-            if let Ok(plan) = combat::check(world, e, t, through_cover) {
-                let score = plan.target_number - plan.barrier as i32;
-                if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                    best = Some((score, Action::Attack { target: view::id(world, t), through_cover }));
-                }
+        if let Some((score, attack)) = attack_on(world, e, t)
+            && best.as_ref().is_none_or(|(s, _)| score > *s)
+        {
+            best = Some((score, attack));
+        }
+    }
+    best
+}
+
+/// The best attack of `e` on `t` (in the open, else through cover): its target number less
+/// any barrier, and the action; the first of equals.
+fn attack_on(world: &World, e: Entity, t: Entity) -> Option<(i32, Action)> {
+    let mut best: Option<(i32, Action)> = None;
+    for through_cover in [false, true] {
+        if let Ok(plan) = combat::check(world, e, t, through_cover) {
+            let score = plan.target_number - plan.barrier as i32;
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, Action::Attack { target: view::id(world, t), through_cover }));
             }
         }
     }
