@@ -5,6 +5,8 @@ it (the card colour at the card's centre, as reported by `fray play --layout-out
 Usage: check_board.py SCREENSHOT.png LAYOUT.json
 Reads PNG with the standard library only (8-bit RGB or RGBA, not interlaced)."""
 import json
+
+import layout as layout_file
 import struct
 import sys
 import zlib
@@ -52,7 +54,7 @@ def read_png(path):
 def main():
     shot, layout_path = sys.argv[1], sys.argv[2]
     width, height, channels, rows = read_png(shot)
-    layout = json.load(open(layout_path))
+    layout = layout_file.centres(layout_path)
     colours = set()
     for y in range(0, height, 7):
         for x in range(0, width, 7):

@@ -5,6 +5,8 @@ drawn where the scenario puts them (in Paces, placed on the screen from two toke
 
 Usage: check_fast_slow_board.py SCREENSHOT.png LAYOUT.json"""
 import json
+
+import layout as layout_file
 import sys
 
 from check_board import read_png
@@ -20,7 +22,7 @@ def main():
     scale = width / 1600
     colours = {tuple(rows[y][x * channels:x * channels + 3]) for y in range(0, height, 7) for x in range(0, width, 7)}
     assert len(colours) > 20, f"the screenshot looks blank: {len(colours)} colours"
-    layout = json.load(open(layout_path))
+    layout = layout_file.centres(layout_path)
     tokens = {k.split(":", 1)[1]: v for k, v in layout.items() if k.startswith("combatant:")}
     assert len(tokens) == 6, f"tokens drawn: {sorted(tokens)}"
     for cid, at in tokens.items():

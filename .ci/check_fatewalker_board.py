@@ -5,6 +5,8 @@ its vehicle stands).
 
 Usage: check_fatewalker_board.py SCREENSHOT.png LAYOUT.json SCENARIO.ron"""
 import json
+
+import layout as layout_file
 import re
 import sys
 
@@ -41,7 +43,7 @@ def main():
     width, height, channels, rows = read_png(shot)
     colours = {tuple(rows[y][x * channels:x * channels + 3]) for y in range(0, height, 7) for x in range(0, width, 7)}
     assert len(colours) > 20, f"the screenshot looks blank: {len(colours)} colours"
-    layout = {k.split(":", 1)[1]: v for k, v in json.load(open(layout_path)).items() if k.startswith("combatant:")}
+    layout = {k.split(":", 1)[1]: v for k, v in layout_file.centres(layout_path).items() if k.startswith("combatant:")}
     scenario = scenario_positions(open(scenario_path).read())
     assert set(layout) == set(scenario), f"tokens {sorted(layout)} but the scenario has {sorted(scenario)}"
     # The scale from the two tokens furthest apart; every other token must fit it.

@@ -24,6 +24,7 @@
 Reads PNG with the standard library only (see check_board.py)."""
 import sys
 
+import layout as layout_file
 from check_board import read_png
 
 
@@ -87,7 +88,7 @@ def main():
     elif mode == "plan":
         import json
         gm0, table0, gm, table, layout, target = sys.argv[2:8]
-        places = json.load(open(layout))
+        places = layout_file.centres(layout)
         gm_at, table_at = places[f"combatant:{target}"], places[f"table:combatant:{target}"]
         before_gm, before_table = gold_on_top(gm0, gm_at), gold_on_top(table0, table_at)
         on_gm, on_table = gold_on_top(gm, gm_at), gold_on_top(table, table_at)
@@ -98,7 +99,7 @@ def main():
     elif mode == "hidden":
         import json
         gm, table, layout, who = sys.argv[2:6]
-        places = json.load(open(layout))
+        places = layout_file.centres(layout)
         field = (27, 35, 31)  # the board's clear colour, (0.11, 0.14, 0.12) in sRGB
         on_gm = off_field(gm, places[f"combatant:{who}"], field)
         on_table = off_field(table, places[f"table:combatant:{who}"], field)
@@ -108,7 +109,7 @@ def main():
     elif mode == "concealed":
         import json
         gm, table, layout, who = sys.argv[2:6]
-        places = json.load(open(layout))
+        places = layout_file.centres(layout)
         on_table, card = off_field(table, places[f"table:combatant:{who}"], None, 12, True)
         # The GM's board draws the same card colour around the (faded) token.
         on_gm = off_field(gm, places[f"combatant:{who}"], card, 12)

@@ -33,6 +33,11 @@ pub struct Selection {
 #[derive(Component)]
 pub struct Card(pub Entity);
 
+/// Where a card is drawn on the board: its location's rectangle, grown downwards when the
+/// tokens standing on it need more room below its text (see `place_tokens`).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct CardRect(pub Rect);
+
 /// The card's changing text: the ruleset's lines for the location ([`CardView`](fray_core::board::CardView)).
 #[derive(Component)]
 struct CardInfo(Entity);
@@ -58,11 +63,66 @@ pub(super) struct TokenCaption(pub(super) Entity);
 #[derive(Component)]
 pub struct MountToken(pub Entity);
 
-/// The room the side columns of tokens in no location take (see `place_tokens`).
-pub const FIELD_COLUMNS: Rect = Rect { min: Vec2::new(-745.0, -390.0), max: Vec2::new(745.0, -70.0) };
+/// A mount's name on its token, shown while no one rides it (a rider's caption names it).
+#[derive(Component)]
+struct MountLabel;
+
+/// A free mount's plate, and a ridden one's: the saddle cloth showing either side of its
+/// rider's token.
+const FREE_MOUNT: Vec2 = Vec2::new(TOKEN * 1.7, TOKEN * 0.5);
+const RIDDEN_MOUNT: Vec2 = Vec2::new(TOKEN * 1.5, TOKEN * 0.6);
 
 /// Token size on a board of cards.
-pub const TOKEN: f32 = 46.0;
+pub const TOKEN: f32 = 54.0;
+
+/// The width of a column of tokens in no location, and the height of a row in it.
+const COLUMN: f32 = TOKEN + 30.0;
+const FIELD_ROW: f32 = TOKEN + 34.0;
+/// Rows in a column of tokens in no location.
+const FIELD_ROWS: usize = 4;
+
+/// The distance between two tokens in a card's grid, across and down: room for the
+/// caption under a token and the tag over the next.
+const GRID: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + 76.0);
+/// The size of a card's text and of a token's caption, on the board: about 20 pixels on the
+/// table's screen at 1600x900 for the bundled scenarios.
+const CARD_TEXT: f32 = 17.0;
+const CAPTION: f32 = 16.0;
+
+/// The room under a token in a card for its caption's two lines.
+const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
+
+/// The least room kept between a grown card and a card below it.
+const CARD_GAP: f32 = 24.0;
+/// How small tokens in a crowded card may get (they never cover another card).
+const MIN_SCALE: f32 = 0.4;
+
+/// The room above a card's text: its name.
+const CARD_HEADER: f32 = 30.0;
+/// The room over a token for its tags (a secret choice made) and its top chips.
+pub const TAG_ROOM: f32 = 32.0;
+
+/// The cards drawn together when the scenario has no card (the side columns stand around
+/// this).
+const NO_CARDS: Rect = Rect { min: Vec2::new(-500.0, -150.0), max: Vec2::new(500.0, 150.0) };
+
+/// The place of the `n`-th token of side `side` standing in no location with no position of
+/// its own: columns beside the cards, even sides on the left, odd on the right.
+fn field_slot(cards: Rect, side: u16, n: usize) -> Vec2 {
+    let column = (n / FIELD_ROWS) as f32 * COLUMN;
+    let x =
+        if side.is_multiple_of(2) { cards.min.x - COLUMN - column } else { cards.max.x + COLUMN + column };
+    let y =
+        cards.center().y + (FIELD_ROWS as f32 - 1.0) / 2.0 * FIELD_ROW - (n % FIELD_ROWS) as f32 * FIELD_ROW;
+    Vec2::new(x, y)
+}
+
+/// The rectangle a location's card is drawn in, `height` tall from its top.
+pub fn card_rect(location: &Location, height: f32) -> Rect {
+    let size = Vec2::from(location.size);
+    let top = Vec2::from(location.position) + Vec2::new(0.0, size.y / 2.0);
+    Rect::from_corners(top - Vec2::new(size.x / 2.0, 0.0), top + Vec2::new(size.x / 2.0, -height.max(size.y)))
+}
 
 /// Token size on a board of free positions (people stand a metre or two apart).
 pub const FREE_TOKEN: f32 = TOKEN * 0.72;
@@ -97,7 +157,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(spawn_mount_token)
         .add_systems(
             Update,
-            (despawn_orphans, place_tokens, write_card_info, write_captions, draw_arrows)
+            (
+                despawn_orphans,
+                place_tokens,
+                size_cards,
+                write_card_info,
+                write_captions,
+                place_captions,
+                draw_arrows,
+            )
                 .chain()
                 .after(DriveRules)
                 .in_set(Layout),
@@ -135,7 +203,9 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
     commands
         .spawn((
             Card(add.entity),
+            CardRect(card_rect(location, size.y)),
             Sprite::from_color(Color::srgb(0.78, 0.72, 0.58), size),
+            Anchor::CENTER,
             Transform::from_translation(at.extend(0.0)),
             Pickable::default(),
         ))
@@ -150,7 +220,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
             ));
             card.spawn((
                 CardInfo(add.entity),
-                text("", 13.0, Color::srgb(0.15, 0.12, 0.08)),
+                text("", CARD_TEXT, Color::srgb(0.15, 0.12, 0.08)),
                 TextBounds::new_horizontal(size.x - 12.0),
                 Anchor::TOP_CENTER,
                 Transform::from_xyz(0.0, size.y / 2.0 - 30.0, 0.1),
@@ -159,6 +229,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
                 CardTint,
                 crate::client::table::audience::Audience::Gm,
                 Sprite::from_color(Color::NONE, size),
+                Anchor::CENTER,
                 Transform::from_xyz(0.0, 0.0, 0.05),
                 Visibility::Hidden,
             ));
@@ -191,14 +262,15 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
         ))
         .with_children(|token| {
             token.spawn((
-                text(initials, 17.0, Color::WHITE),
+                text(initials, 20.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Pickable::IGNORE,
             ));
             token.spawn((
                 TokenCaption(add.entity),
-                text("", 12.0, Color::WHITE),
-                Transform::from_xyz(0.0, -TOKEN / 2.0 - 15.0, 0.1),
+                text("", CAPTION, Color::WHITE),
+                Anchor::TOP_CENTER,
+                Transform::from_xyz(0.0, -TOKEN / 2.0 - 2.0, 0.1),
                 Pickable::IGNORE,
             ));
         });
@@ -211,13 +283,14 @@ fn spawn_mount_token(add: On<Add, Mount>, mounts: Query<&Mount>, mut commands: C
     commands
         .spawn((
             MountToken(add.entity),
-            Sprite::from_color(Color::srgb(0.45, 0.32, 0.18), Vec2::new(TOKEN * 0.8, TOKEN * 0.5)),
+            Sprite::from_color(Color::srgb(0.45, 0.32, 0.18), FREE_MOUNT),
             Transform::from_xyz(0.0, 0.0, 1.5),
             Pickable::default(),
         ))
         .with_children(|m| {
             m.spawn((
-                text(mount.name.clone(), 12.0, Color::WHITE),
+                MountLabel,
+                text(mount.name.clone(), CAPTION, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Pickable::IGNORE,
             ));
@@ -245,9 +318,11 @@ fn despawn_orphans(
     }
 }
 
-/// Where a combatant's token goes: in its location's card (a grid from the top), or in no
-/// location at its free position (its mount's for a rider) on the ruleset's scale, else in
-/// its side's column at the bottom of the board. Mounts stand under their rider, or free.
+/// Where a combatant's token goes: in its location's card (a grid under the card's text, the
+/// card growing downwards to hold it), or in no location at its free position (its mount's
+/// for a rider) on the ruleset's scale, else in its side's column beside the cards. Mounts
+/// stand under their rider, or free.
+#[allow(clippy::too_many_arguments)]
 fn place_tokens(
     session: Option<Res<Session>>,
     index: Res<TableIndex>,
@@ -255,40 +330,105 @@ fn place_tokens(
     combatants: Query<(&Occupies, Option<&FieldPosition>, &SideIndex, Option<&Rides>)>,
     places: Query<(&Location, Has<OpenField>)>,
     mount_places: Query<(&Occupies, Option<&FieldPosition>)>,
+    infos: Query<(&CardInfo, &bevy::text::TextLayoutInfo)>,
+    captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
+    mut cards: Query<(&Card, &mut CardRect)>,
     mut tokens: Query<(Entity, &Token, &mut Transform, &mut Sprite), Without<MountToken>>,
-    mut mount_tokens: Query<(&MountToken, &mut Transform), Without<Token>>,
+    mut mount_tokens: Query<(&MountToken, &mut Transform, &mut Sprite, &Children), Without<Token>>,
+    mut labels: Query<&mut Visibility, With<MountLabel>>,
 ) {
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
     let size = if space.locations { TOKEN } else { FREE_TOKEN };
+    let all_cards = places
+        .iter()
+        .filter(|(_, field)| !field)
+        .map(|(l, _)| card_rect(l, 0.0))
+        .reduce(|a, b| a.union(b))
+        .unwrap_or(NO_CARDS);
+    // The top of each card's grid: under its name and its text as last laid out.
+    let text_height: BTreeMap<Entity, f32> = infos.iter().map(|(i, layout)| (i.0, layout.size.y)).collect();
+    let grid_top = |place: Entity, location: &Location| {
+        card_rect(location, 0.0).max.y
+            - CARD_HEADER
+            - text_height.get(&place).copied().unwrap_or(16.0)
+            - TAG_ROOM
+    };
+    // A card's grid is as wide as the widest caption standing in it, with room for the
+    // chips' counts at the corners of the token beside it.
+    let caption_width: BTreeMap<Entity, f32> = captions.iter().map(|(c, l)| (c.0, l.size.x)).collect();
+    let mut column: BTreeMap<Entity, f32> = BTreeMap::new();
+    for &c in &index.order {
+        if let (Ok((occupies, ..)), Some(w)) = (combatants.get(c), caption_width.get(&c)) {
+            let width = column.entry(occupies.0).or_insert(GRID.x);
+            *width = width.max(w + 26.0);
+        }
+    }
     let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
+    let mut in_cards: BTreeMap<Entity, Vec<Entity>> = BTreeMap::new();
+    let mut scales: BTreeMap<Entity, f32> = BTreeMap::new();
+    let mut bottoms: BTreeMap<Entity, f32> = BTreeMap::new();
     let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
         let Ok((occupies, own, side, rides)) = combatants.get(c) else { continue };
-        let Ok((location, field)) = places.get(occupies.0) else { continue };
+        let Ok((_, field)) = places.get(occupies.0) else { continue };
         let key = (occupies.0, if field { side.0 } else { 0 });
         let n = *slots.entry(key).and_modify(|n| *n += 1).or_insert(0);
         // A rider with no place of its own stands where its mount stands.
         let free = own
             .map(|p| p.0)
             .or_else(|| rides.and_then(|r| mount_places.get(r.0).ok()).and_then(|(_, f)| f.map(|p| p.0)));
-        let pos = if field {
-            free.map(|p| to_board(&space, p)).unwrap_or_else(|| {
-                let x = if side.0 % 2 == 0 {
-                    -700.0 + (n / 4) as f32 * 70.0
-                } else {
-                    700.0 - (n / 4) as f32 * 70.0
-                };
-                Vec2::new(x, -330.0 + (n % 4) as f32 * 75.0)
-            })
+        if field {
+            at.insert(
+                c,
+                free.map(|p| to_board(&space, p)).unwrap_or_else(|| field_slot(all_cards, side.0, n)),
+            );
         } else {
-            let card = Vec2::from(location.size);
-            let per_row = ((card.x - 10.0) / (TOKEN + 26.0)).max(1.0) as usize;
-            let origin = Vec2::from(location.position)
-                + Vec2::new(-card.x / 2.0 + 8.0 + TOKEN / 2.0, card.y / 2.0 - 78.0);
-            origin
-                + Vec2::new((n % per_row) as f32 * (TOKEN + 26.0), -((n / per_row) as f32) * (TOKEN + 36.0))
+            in_cards.entry(occupies.0).or_default().push(c);
+        }
+    }
+    // Each card's grid: under its text, the card growing down to hold it; where another card
+    // stands below, the card stops short of it and its tokens shrink to fit.
+    let own_rects: Vec<(Entity, Rect)> =
+        in_cards.keys().filter_map(|&e| places.get(e).ok().map(|(l, _)| (e, card_rect(l, 0.0)))).collect();
+    let all_rects: Vec<Rect> = places.iter().filter(|(_, f)| !f).map(|(l, _)| card_rect(l, 0.0)).collect();
+    for (place, card) in own_rects {
+        let Ok((location, _)) = places.get(place) else { continue };
+        let members = &in_cards[&place];
+        let top = grid_top(place, location);
+        let floor = all_rects
+            .iter()
+            .filter(|o| o.max.y < card.max.y && o.max.x > card.min.x && o.min.x < card.max.x)
+            .map(|o| o.max.y + CARD_GAP)
+            .fold(f32::MIN, f32::max);
+        // The grid at a scale: tokens across a row, and how tall it stands.
+        let grid = |scale: f32| {
+            let across = column.get(&place).copied().unwrap_or(GRID.x) * scale;
+            let per_row = ((card.width() - 10.0) / across).max(1.0) as usize;
+            let rows = members.len().div_ceil(per_row) as f32;
+            (across, per_row, ((rows - 1.0) * GRID.y + TOKEN + CAPTION_ROOM) * scale)
         };
-        at.insert(c, pos);
+        let scale = (0..=12)
+            .map(|k| 1.0 - k as f32 * (1.0 - MIN_SCALE) / 12.0)
+            .find(|&s| top - grid(s).2 >= floor)
+            .unwrap_or(MIN_SCALE);
+        let (across, per_row, tall) = grid(scale);
+        let first = Vec2::new(card.min.x + 5.0 + across / 2.0, top - TOKEN / 2.0 * scale);
+        for (n, &c) in members.iter().enumerate() {
+            let step = Vec2::new((n % per_row) as f32 * across, -((n / per_row) as f32) * GRID.y * scale);
+            at.insert(c, first + step);
+            scales.insert(c, scale);
+        }
+        // The caption under the lowest row (and a free mount's corner) stay on the card.
+        bottoms.insert(place, top - tall);
+    }
+    for (card, mut rect) in &mut cards {
+        let Ok((location, _)) = places.get(card.0) else { continue };
+        let top = card_rect(location, 0.0).max.y;
+        let height = bottoms.get(&card.0).map_or(0.0, |bottom| top - bottom);
+        let wanted = CardRect(card_rect(location, height));
+        if *rect != wanted {
+            *rect = wanted;
+        }
     }
     for (drawing, token, mut transform, mut sprite) in &mut tokens {
         if sprite.custom_size != Some(Vec2::splat(size)) {
@@ -300,31 +440,161 @@ fn place_tokens(
         if let Some(pos) = at.get(&token.0) {
             transform.translation = pos.extend(2.0);
         }
+        let scale = Vec3::splat(scales.get(&token.0).copied().unwrap_or(1.0));
+        if transform.scale != scale {
+            transform.scale = scale;
+        }
     }
     let riders: BTreeMap<Entity, Entity> = index
         .order
         .iter()
         .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
         .collect();
-    for (m, mut transform) in &mut mount_tokens {
-        let pos = match riders.get(&m.0).and_then(|rider| at.get(rider)) {
-            Some(rider) => *rider + Vec2::new(0.0, -TOKEN * 0.45),
+    let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
+    for (m, mut transform, mut sprite, children) in &mut mount_tokens {
+        let ridden = riders.get(&m.0).and_then(|rider| at.get(rider));
+        let plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
+        if sprite.custom_size != Some(plate) {
+            sprite.custom_size = Some(plate);
+        }
+        let shown = if ridden.is_some() { Visibility::Hidden } else { Visibility::Inherited };
+        for child in children.iter() {
+            if let Ok(mut label) = labels.get_mut(child)
+                && *label != shown
+            {
+                *label = shown;
+            }
+        }
+        let pos = match ridden {
+            Some(rider) => *rider + Vec2::new(0.0, -TOKEN * 0.2),
             // A free mount in a location waits in the card's lower right corner.
             None => mount_places
                 .get(m.0)
                 .ok()
                 .and_then(|(o, f)| {
                     f.map(|p| to_board(&space, p.0)).or_else(|| {
-                        places.get(o.0).ok().map(|(l, _)| {
-                            Vec2::from(l.position)
-                                + Vec2::from(l.size) * Vec2::new(0.5, -0.5)
-                                + Vec2::new(-30.0, 16.0)
+                        drawn.get(&o.0).map(|r| {
+                            Vec2::new(r.max.x, r.min.y)
+                                + FREE_MOUNT * Vec2::new(-0.5, 0.5)
+                                + Vec2::new(-4.0, 4.0)
                         })
                     })
                 })
                 .unwrap_or_default(),
         };
         transform.translation = pos.extend(1.5);
+    }
+}
+
+/// Draws each card at its [`CardRect`]: the card and the GM's tint over it grow downwards
+/// from the location's own rectangle, the drop badge stays at the bottom.
+fn size_cards(
+    cards: Query<(Entity, &Card, &CardRect, &Children), Changed<CardRect>>,
+    locations: Query<&Location>,
+    mut sprites: Query<(&mut Sprite, &mut Anchor)>,
+    mut badges: Query<&mut Transform, With<CardBadge>>,
+) {
+    for (drawing, card, rect, children) in &cards {
+        let Ok(location) = locations.get(card.0) else { continue };
+        let own = Vec2::from(location.size);
+        let size = rect.0.size();
+        // The location's centre stays where it is: the anchor moves up the grown card.
+        let anchor = Anchor(Vec2::new(0.0, 0.5 - own.y / 2.0 / size.y.max(1.0)));
+        for part in std::iter::once(drawing).chain(children.iter()) {
+            if let Ok((mut sprite, mut at)) = sprites.get_mut(part) {
+                sprite.custom_size = Some(size);
+                *at = anchor;
+            }
+            if let Ok(mut badge) = badges.get_mut(part) {
+                badge.translation.y = own.y / 2.0 - size.y + 18.0;
+            }
+        }
+    }
+}
+
+/// Moves the caption of each token standing in no card where it covers no other token, tag,
+/// mount, card or caption: under its token, else to its right, to its left or over it (else
+/// under it). Placed on the board, so no screen shows an overlap whatever its zoom.
+fn place_captions(
+    tokens: Query<(Entity, &Transform, &Sprite), With<Token>>,
+    mounts: Query<(&Transform, &Sprite), With<MountToken>>,
+    scenery: Query<(&Transform, &bevy::text::TextLayoutInfo), With<super::space::Scenery>>,
+    cards: Query<&CardRect>,
+    mut captions: Query<
+        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor),
+        (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
+    >,
+) {
+    let half = |s: &Sprite| s.custom_size.map_or(TOKEN, |s| s.x) / 2.0;
+    // A token with its chips' counts at its corners and its tags over it.
+    let square =
+        |at: Vec2, h: f32| Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + h + TAG_ROOM);
+    let mut taken: Vec<Rect> =
+        tokens.iter().map(|(_, t, s)| square(t.translation.truncate(), half(s))).collect();
+    taken.extend(mounts.iter().filter_map(|(t, s)| {
+        s.custom_size.map(|size| Rect::from_center_size(t.translation.truncate(), size))
+    }));
+    taken.extend(scenery.iter().map(|(t, l)| Rect::from_center_size(t.translation.truncate(), l.size)));
+    let cards: Vec<Rect> = cards.iter().map(|c| c.0).collect();
+    let sizes: BTreeMap<Entity, f32> = tokens.iter().map(|(e, _, s)| (e, half(s))).collect();
+    let mut order: Vec<(Entity, Vec2)> =
+        tokens.iter().map(|(e, t, _)| (e, t.translation.truncate())).collect();
+    // Tokens in cards first (their captions stay in the grid), then left to right.
+    order.sort_by(|a, b| {
+        let in_card = |p: Vec2| !cards.iter().any(|c| c.contains(p));
+        (in_card(a.1), a.1.x, a.0)
+            .partial_cmp(&(in_card(b.1), b.1.x, b.0))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut by_token: BTreeMap<Entity, Vec<usize>> = BTreeMap::new();
+    let found: Vec<_> = captions.iter().map(|(p, l, _, _)| (p.parent(), l.size)).collect();
+    for (i, (token, _)) in found.iter().enumerate() {
+        by_token.entry(*token).or_default().push(i);
+    }
+    let mut wanted: BTreeMap<Entity, (Vec2, Anchor)> = BTreeMap::new();
+    for (token, at) in order {
+        let h = sizes.get(&token).copied().unwrap_or(TOKEN / 2.0);
+        for &i in by_token.get(&token).into_iter().flatten() {
+            let size = found[i].1;
+            let below = (Vec2::new(0.0, -h - 7.0), Anchor::TOP_CENTER);
+            let spots = [
+                below,
+                (Vec2::new(h + 10.0, 0.0), Anchor::CENTER_LEFT),
+                (Vec2::new(-h - 10.0, 0.0), Anchor::CENTER_RIGHT),
+                (Vec2::new(0.0, h + TAG_ROOM), Anchor::BOTTOM_CENTER),
+            ];
+            let rect = |(offset, anchor): &(Vec2, Anchor)| {
+                let min = at + *offset - size * (anchor.0 + 0.5);
+                Rect::from_corners(min, min + size)
+            };
+            let in_card = cards.iter().any(|c| c.contains(at));
+            let free = |spot: &(Vec2, Anchor)| {
+                let r = rect(spot);
+                let clear = |o: &Rect| o.intersect(r).is_empty();
+                taken.iter().all(clear) && cards.iter().all(clear)
+            };
+            // In a crowd, further down or aside, a line at a time.
+            let further = (1..=6).flat_map(|k| {
+                let down = Vec2::new(0.0, -(size.y + 2.0) * k as f32);
+                [(below.0 + down, below.1), (spots[1].0 + down, spots[1].1), (spots[2].0 + down, spots[2].1)]
+            });
+            let spot = if in_card || size == Vec2::ZERO {
+                (Vec2::new(0.0, -h - 2.0), Anchor::TOP_CENTER)
+            } else {
+                spots.into_iter().chain(further).find(free).unwrap_or(below)
+            };
+            taken.push(rect(&spot));
+            wanted.insert(token, spot);
+        }
+    }
+    for (parent, _, mut transform, mut anchor) in &mut captions {
+        let Some((offset, spot)) = wanted.get(&parent.parent()) else { continue };
+        if transform.translation.truncate() != *offset {
+            transform.translation = offset.extend(transform.translation.z);
+        }
+        if *anchor != *spot {
+            *anchor = *spot;
+        }
     }
 }
 
@@ -405,7 +675,10 @@ fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let first = c.name.split_whitespace().next().unwrap_or_default().to_owned();
+        let mut first = c.name.split_whitespace().next().unwrap_or_default().to_owned();
+        if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
+            first = format!("{first} on {}", mount.name);
+        }
         let view = rules.token(world, e);
         let mut notes = view.notes;
         // The rules' own word ("concealed") says it already.
@@ -421,36 +694,39 @@ fn write_captions(
     }
 }
 
-/// Arrows from each location to those that may be entered from it.
+/// Arrows from each location to those that may be entered from it, card edge to card edge.
 fn draw_arrows(
     mut gizmos: Gizmos,
-    locations: Query<(Entity, &Location, &EnteredFrom), Without<OpenField>>,
-    field: Query<(), With<OpenField>>,
-    positions: Query<&Location>,
+    locations: Query<&EnteredFrom, Without<OpenField>>,
+    cards: Query<(&Card, &CardRect)>,
 ) {
-    for (_, to, from) in &locations {
-        let end = Vec2::from(to.position);
-        for &f in &from.0 {
-            if field.contains(f) {
-                continue;
-            }
-            let Ok(source) = positions.get(f) else { continue };
-            let start = Vec2::from(source.position);
+    let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
+    for (&to, target) in &drawn {
+        let Ok(from) = locations.get(to) else { continue };
+        for f in &from.0 {
+            let Some(source) = drawn.get(f) else { continue };
+            let (start, end) = (source.center(), target.center());
             let dir = (end - start).normalize_or_zero();
-            let half = Vec2::from(to.size) / 2.0;
-            let inset = (half.x.abs() / dir.x.abs().max(1e-3)).min(half.y.abs() / dir.y.abs().max(1e-3));
-            let src_half = Vec2::from(source.size) / 2.0;
-            let out = (src_half.x / dir.x.abs().max(1e-3)).min(src_half.y / dir.y.abs().max(1e-3));
-            gizmos.arrow_2d(start + dir * out, end - dir * (inset + 4.0), Color::srgb(0.95, 0.85, 0.35));
+            let out = |r: &Rect| {
+                let half = r.half_size();
+                (half.x / dir.x.abs().max(1e-3)).min(half.y / dir.y.abs().max(1e-3))
+            };
+            gizmos.arrow_2d(
+                start + dir * out(source),
+                end - dir * (out(target) + 4.0),
+                Color::srgb(0.95, 0.85, 0.35),
+            );
         }
     }
 }
 
 /// The location whose card covers this board point, if any.
-pub fn card_at(point: Vec2, locations: &[(Entity, &Location)]) -> Option<Entity> {
-    locations.iter().find_map(|&(e, l)| {
-        let half = Vec2::from(l.size) / 2.0;
-        let d = (point - Vec2::from(l.position)).abs();
-        (d.x <= half.x && d.y <= half.y).then_some(e)
-    })
+pub fn card_at(point: Vec2, cards: &[(Entity, Rect)]) -> Option<Entity> {
+    cards.iter().find_map(|&(e, r)| r.contains(point).then_some(e))
+}
+
+/// Every card's location and where the card is drawn.
+pub fn card_rects(world: &mut World) -> Vec<(Entity, Rect)> {
+    let mut cards = world.query::<(&Card, &CardRect)>();
+    cards.iter(world).map(|(c, r)| (c.0, r.0)).collect()
 }

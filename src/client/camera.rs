@@ -2,7 +2,7 @@
 //! buttons. It never moves by itself, and never while a token is dragged or egui holds the
 //! pointer.
 
-use super::board::Token;
+use super::board::{CardRect, MountToken, TOKEN, Token};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -12,7 +12,6 @@ use bevy::sprite::{SpritePickingCamera, SpritePickingSettings};
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
-use fray_core::location::{Location, OpenField};
 
 use super::drag::Dragging;
 
@@ -37,11 +36,11 @@ pub struct BoardArea {
     pub bottom: f32,
 }
 
-/// The panel room the board was last framed for; once a person pans or zooms, the camera
-/// never moves by itself again.
+/// The panel room, window size and board bounds the board was last framed for; once a
+/// person pans or zooms, the camera never moves by itself again.
 #[derive(Resource, Default)]
 pub(super) struct Framed {
-    area: Option<BoardArea>,
+    key: Option<(BoardArea, Vec2, Rect)>,
     by_hand: bool,
 }
 
@@ -77,25 +76,27 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board once, when the table and the panels are there.
+/// Frames the whole board when the table and the panels are there, and again when the panels
+/// or the window change size or the board outgrows the view (a card grew, a token left it).
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
     window: Single<&Window, With<PrimaryWindow>>,
-    locations: Query<&Location, Without<OpenField>>,
-    tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
+    cards: Query<&CardRect>,
+    tokens: Tokens,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    session: Option<Res<fray_core::fight::Session>>,
 ) {
-    let cards = session.is_none_or(|s| s.ruleset().space().locations);
-    if framed.by_hand
-        || framed.area == Some(*area)
-        || area.right == 0.0
-        || (locations.is_empty() && tokens.is_empty())
+    if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
+        return;
+    }
+    let bounds = board_bounds(&cards, &tokens);
+    let key = Some((*area, window.size(), bounds));
+    if framed
+        .key
+        .is_some_and(|(a, w, shown)| a == *area && w == window.size() && shown.union(bounds) == shown)
     {
         return;
     }
-    let bounds = board_bounds(&locations, &tokens, cards);
     let scale = window.scale_factor();
     let room = Vec2::new(
         (window.physical_width() as f32 - area.left - area.right) / scale,
@@ -107,35 +108,28 @@ fn frame_board(
         ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
     }
     transform.translation = bounds.center().extend(transform.translation.z);
-    framed.area = Some(*area);
+    framed.key = key;
 }
 
-/// The world rectangle holding every card and token (and, on a board of cards, the side
-/// columns that tokens in no location line up in).
-pub(super) fn board_bounds(
-    locations: &Query<&Location, Without<OpenField>>,
-    tokens: &Query<&Transform, (With<Token>, Without<BoardCamera>)>,
-    cards: bool,
-) -> Rect {
-    let mut min = Vec2::splat(f32::MAX);
-    let mut max = Vec2::splat(f32::MIN);
-    for l in locations {
-        let half = Vec2::from(l.size) / 2.0;
-        min = min.min(Vec2::from(l.position) - half);
-        max = max.max(Vec2::from(l.position) + half);
-    }
+/// The tokens of combatants and mounts, for framing.
+pub(super) type Tokens<'w, 's> =
+    Query<'w, 's, &'static Transform, (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>)>;
+
+/// The world rectangle holding every card and token with its caption and tags.
+pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens) -> Rect {
+    let mut bounds = cards
+        .iter()
+        .map(|c| c.0)
+        .reduce(|a, b| a.union(b))
+        .unwrap_or(Rect { min: Vec2::splat(f32::MAX), max: Vec2::splat(f32::MIN) });
     for t in tokens {
         let at = t.translation.truncate();
-        min = min.min(at - Vec2::new(40.0, 55.0));
-        max = max.max(at + Vec2::new(40.0, 30.0));
+        bounds = bounds.union(Rect::from_corners(
+            at - Vec2::new(TOKEN, TOKEN * 1.3),
+            at + Vec2::new(TOKEN, TOKEN * 0.8),
+        ));
     }
-    if !tokens.is_empty() && cards {
-        // Tokens in no location without a position of their own line up in their side's
-        // columns (see `board::place_tokens`): keep that room in view from the start.
-        min = min.min(super::board::FIELD_COLUMNS.min);
-        max = max.max(super::board::FIELD_COLUMNS.max);
-    }
-    Rect { min, max }
+    bounds
 }
 
 /// The board's camera draws into the room between the panels; egui has its own camera over

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use serde_json::Value;
 
 use super::PlayOptions;
 
@@ -74,60 +75,21 @@ fn exit_after(time: Res<Time>, options: Res<PlayOptions>, mut exit: MessageWrite
     }
 }
 
-/// Screen positions (logical pixels from the window's top left) of every card, token and
-/// stack of chips.
-fn write_layout(
-    options: Res<PlayOptions>,
-    mut state: ResMut<Capture>,
-    camera: Single<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
-    cards: Query<(&super::board::Card, &GlobalTransform)>,
-    tokens: Query<(&super::board::Token, &GlobalTransform)>,
-    locations: Query<&fray_core::location::Location>,
-    combatants: Query<&fray_core::prelude::Combatant>,
-    chips: Query<(&super::chips::Chip, &GlobalTransform, &Visibility)>,
-    table: Query<(&Camera, &GlobalTransform), With<super::table::window::TableCamera>>,
-) {
-    let Some(path) = &options.layout_out else {
+/// Once settled, every drawing of the board in each window (`screen_layout`), for scripted
+/// drags and the layout check.
+fn write_layout(world: &mut World) {
+    let Some(path) = world.resource::<PlayOptions>().layout_out.clone() else {
         return;
     };
+    let state = world.resource::<Capture>();
     if state.layout_written || state.frames < SETTLE_FRAMES {
         return;
     }
-    let (camera, at) = camera.into_inner();
-    let screen = |t: &GlobalTransform| camera.world_to_viewport(at, t.translation()).ok().map(|p| [p.x, p.y]);
-    let mut out = serde_json::Map::new();
-    for (card, t) in &cards {
-        if let (Ok(l), Some(p)) = (locations.get(card.0), screen(t)) {
-            out.insert(format!("location:{}", l.id), serde_json::json!(p));
-        }
-    }
-    for (token, t) in &tokens {
-        if let (Ok(c), Some(p)) = (combatants.get(token.0), screen(t)) {
-            out.insert(format!("combatant:{}", c.id), serde_json::json!(p));
-        }
-    }
-    // With the table window open, where its picture shows each token.
-    if let Ok((table, at)) = table.single() {
-        for (token, t) in &tokens {
-            if let (Ok(c), Ok(p)) = (combatants.get(token.0), table.world_to_viewport(at, t.translation())) {
-                out.insert(format!("table:combatant:{}", c.id), serde_json::json!([p.x, p.y]));
-            }
-        }
-    }
-    // One chip of each kind and owner (the top of its stack is as good as any).
-    for (chip, t, shown) in &chips {
-        if let (Ok(c), Some(p)) = (combatants.get(chip.owner), screen(t))
-            && *shown != Visibility::Hidden
-        {
-            out.insert(format!("chip:{}:{}", chip.kind.id(), c.id), serde_json::json!(p));
-        }
-    }
-    if let Err(e) =
-        crate::session::write_atomically(path, serde_json::Value::Object(out).to_string().as_bytes())
-    {
+    let drawn = super::screen_layout::collect(world);
+    if let Err(e) = crate::session::write_atomically(&path, Value::Array(drawn).to_string().as_bytes()) {
         error!("cannot write the layout to {}: {e}", path.display());
     }
-    state.layout_written = true;
+    world.resource_mut::<Capture>().layout_written = true;
 }
 
 /// Writes the log's new lines to `--log` as it grows; the log of a table rebuilt or opened

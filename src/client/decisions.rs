@@ -281,12 +281,48 @@ fn choices(
         });
     }
     if !focus.refused.is_empty() {
-        ui.collapsing(format!("Not possible now ({})", focus.refused.len()), |ui| {
+        ui.label(RichText::new("Not possible now:").weak());
+        for line in refused_summary(&focus.refused) {
+            ui.label(RichText::new(line).weak());
+        }
+        ui.collapsing(format!("Show all {}, with their reasons", focus.refused.len()), |ui| {
             for (label, reason) in &focus.refused {
                 ui.add_enabled(false, egui::Button::new(label)).on_disabled_hover_text(reason);
             }
         });
     }
+}
+
+/// The refused choices in a few lines, one per kind of action (a label's first word): how
+/// many, and the reason when they all share it, else the commonest one.
+pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
+    let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (label, reason) in refused {
+        let kind = label.split_whitespace().next().unwrap_or_default();
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, reasons)) => reasons.push(reason),
+            None => kinds.push((kind, vec![reason])),
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|(kind, reasons)| {
+            let mut counts: Vec<(&str, usize)> = Vec::new();
+            for r in &reasons {
+                match counts.iter_mut().find(|(c, _)| c == r) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((r, 1)),
+                }
+            }
+            let (common, n) = counts.iter().copied().max_by_key(|&(_, n)| n).unwrap_or_default();
+            let why = if n == reasons.len() { common.to_owned() } else { format!("{n} of them: {common}") };
+            if reasons.len() == 1 {
+                format!("{kind}: {why}")
+            } else {
+                format!("{kind} ×{}: {why}", reasons.len())
+            }
+        })
+        .collect()
 }
 
 /// With a token clicked on the board, the decider's choices on it come first.
@@ -427,5 +463,25 @@ fn mark_targets(targets: Res<Targets>, tokens: Query<(&Token, &Transform)>, mut 
             gizmos.circle_2d(at, TOKEN * 0.78, Color::srgb(1.0, 0.95, 0.3));
             gizmos.circle_2d(at, TOKEN * 0.72, Color::srgb(1.0, 0.95, 0.3));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refused_summary;
+
+    #[test]
+    fn refused_choices_are_summed_up_by_kind_with_their_reason() {
+        let r = |l: &str, why: &str| (l.to_owned(), why.to_owned());
+        let refused = vec![
+            r("Melee Ana", "out of reach"),
+            r("Melee Bo", "out of reach"),
+            r("Melee Cy", "already down"),
+            r("Shoot Ana", "no ammunition"),
+        ];
+        assert_eq!(
+            refused_summary(&refused),
+            vec!["Melee ×3: 2 of them: out of reach".to_owned(), "Shoot: no ammunition".to_owned()]
+        );
     }
 }

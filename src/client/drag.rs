@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use fray_core::DriveRules;
 use fray_core::fight::ruleset;
 use fray_core::intent::{IntentRecord, Outcomes};
-use fray_core::location::{Location, OpenField, place_of, reach};
+use fray_core::location::{place_of, reach};
 use fray_core::prelude::FieldPosition;
 
 use super::adapter::{DropAnswer, board};
@@ -149,8 +149,7 @@ fn send_drop(world: &mut World) {
     let Some(rules) = ruleset(world) else {
         return;
     };
-    let mut locations = world.query_filtered::<(Entity, &Location), Without<OpenField>>();
-    let card = card_at(at, &locations.iter(world).collect::<Vec<_>>());
+    let card = card_at(at, &super::board::card_rects(world));
     let mut mounts = world.query::<(&MountToken, &Transform)>();
     let mount = mounts
         .iter(world)

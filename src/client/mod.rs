@@ -15,6 +15,7 @@ mod drag;
 mod history;
 mod offscreen;
 mod panels;
+mod screen_layout;
 mod space;
 mod stats;
 pub mod table;

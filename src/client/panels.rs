@@ -137,7 +137,13 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .width();
     let left = egui::Panel::left("sheet")
         .exact_size(250.0)
-        .show(&mut root, |ui| sheet(ui, world, asks))
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                sheet(ui, world, asks);
+                ui.separator();
+                help(ui, world);
+            });
+        })
         .response
         .rect
         .width();
@@ -152,8 +158,9 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
                 .rect
                 .width()
         });
+    // Sized to its content: one line until there is a roll, then a few.
     let bottom = egui::Panel::bottom("dice")
-        .exact_size(130.0)
+        .resizable(false)
         .show(&mut root, |ui| dice_log(ui, world))
         .response
         .rect
@@ -307,7 +314,7 @@ fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::Ord
                 if entry.mark == OrderMark::Now || asked { text.color(egui::Color32::YELLOW) } else { text };
             ui.label(text);
             let deciding = if asked { " · deciding" } else { "" };
-            ui.label(RichText::new(format!("   {}{deciding}", entry.when)).small());
+            ui.label(format!("   {}{deciding}", entry.when));
         }
         for ev in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
             event(ui, &ev.what);
@@ -374,18 +381,44 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
 }
 
+/// The rolls, newest first, under a header that folds them away; "no roll yet" until one.
 fn dice_log(ui: &mut egui::Ui, world: &World) {
-    ui.label(RichText::new("Dice (newest first)").strong());
     let Some(rules) = ruleset(world) else { return };
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for entry in world.resource::<GameLog>().entries().iter().rev().take(60) {
-            if let LogEvent::Roll(r) = &entry.event {
+    let rolls: Vec<String> = world
+        .resource::<GameLog>()
+        .entries()
+        .iter()
+        .rev()
+        .filter_map(|entry| match &entry.event {
+            LogEvent::Roll(r) => {
                 let who = entry.actor.as_ref().map_or("", |a| a.as_str());
-                ui.label(format!("{} · {who}: {}", rules.clock_title(entry.clock), r.describe()));
+                Some(format!("{} · {who}: {}", rules.clock_title(entry.clock), r.describe()))
             }
-        }
-    });
+            _ => None,
+        })
+        .take(60)
+        .collect();
+    let Some(last) = rolls.first() else {
+        ui.label(RichText::new("Dice: no roll yet").weak());
+        return;
+    };
+    egui::CollapsingHeader::new(RichText::new(format!("Dice (newest first): {last}")).strong())
+        .id_salt("dice_log")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(DICE_LINES * 20.0).auto_shrink([false, true]).show(
+                ui,
+                |ui| {
+                    for roll in rolls.iter().skip(1) {
+                        ui.label(roll);
+                    }
+                },
+            );
+        });
 }
+
+/// Earlier rolls the open dice log shows without scrolling.
+const DICE_LINES: f32 = 4.0;
 
 fn message(ctx: &egui::Context, world: &World) {
     let message = world.resource::<BoardMessage>();
@@ -401,9 +434,7 @@ fn message(ctx: &egui::Context, world: &World) {
     });
 }
 
-/// The keys and the chips' legend under the board (on a board of cards, whose lower part is
-/// the field's side columns; a board of free positions keeps its room for tokens); E, P and
-/// Enter take the decider's choices marked for them.
+/// E, P and Enter take the decider's choices marked for them; B opens the balance lab.
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     if let Some(ask) = decisions::shortcut(ctx, world) {
         asks.push(Ask::Decision(ask));
@@ -411,13 +442,18 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::B)) {
         asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));
     }
-    if !super::board::space(world).locations {
-        return;
-    }
-    egui::Area::new("shortcuts".into()).anchor(egui::Align2::LEFT_BOTTOM, [260.0, -140.0]).show(ctx, |ui| {
-        ui.label(
-            "Keys: E end turn · P pass (hold, decline) · Enter send an allocation · B balance · F9 table window · F10 table mode · F12 save a picture · wheel or Zoom buttons to zoom · drag the field to pan",
-        );
+}
+
+/// The keys and the chips' legend, under the sheet, folded away on request.
+fn help(ui: &mut egui::Ui, world: &World) {
+    egui::CollapsingHeader::new(RichText::new("Keys and chips").strong()).default_open(true).show(ui, |ui| {
+        for line in [
+            "E end turn · P pass (hold, decline) · Enter send an allocation",
+            "B balance · F9 table window · F10 table mode · F12 save a picture",
+            "Wheel or Zoom to zoom · drag the field to pan",
+        ] {
+            ui.label(line);
+        }
         if let Some(legend) = super::chips::legend(world) {
             ui.label(legend);
         }

@@ -19,7 +19,7 @@ use super::table::audience::{Audience, GmGizmos};
 /// Drawings of the table's fixed scenery (its labels, the scale bar's), spawned again
 /// whenever another table is opened.
 #[derive(Component)]
-struct Scenery;
+pub(super) struct Scenery;
 
 /// The label following the pointer while a token is dragged.
 #[derive(Component)]

@@ -16,7 +16,7 @@ use super::audience::hidden_from_table as hidden;
 /// How long the last dice roll stays up, in seconds.
 const ROLL_SHOWN_SECS: f32 = 5.0;
 /// The room the table's top bar takes, in logical pixels, left out when framing the board.
-pub const BAR_HEIGHT: f32 = 150.0;
+pub const BAR_HEIGHT: f32 = 92.0;
 
 /// The bar's and the roll's background: opaque, so that a chroma key stays flat around them.
 const BACKDROP: egui::Color32 = egui::Color32::from_rgb(18, 20, 19);
@@ -39,29 +39,30 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
         "fray_table_root".into(),
         UiBuilder::new().layer_id(LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    let bar = egui::Frame::new().fill(BACKDROP).inner_margin(12.0);
+    let bar = egui::Frame::new().fill(BACKDROP).inner_margin(egui::Margin::symmetric(12, 6));
     egui::Panel::top("table_bar").frame(bar).exact_size(BAR_HEIGHT).show(&mut root, |ui| {
         let Some(rules) = &rules else { return };
-        ui.horizontal_wrapped(|ui| {
+        // One line: the clock, the phase and whose turn it is; the order on a second.
+        ui.horizontal(|ui| {
             let clock = rules.clock_title(log.map_or(0, GameLog::clock));
-            ui.label(RichText::new(clock).strong().size(40.0).color(egui::Color32::WHITE));
+            ui.label(RichText::new(clock).strong().size(34.0).color(egui::Color32::WHITE));
             let phase = rules.phase(world).title;
-            ui.label(RichText::new(format!("· {phase}")).size(36.0).color(egui::Color32::YELLOW));
+            ui.label(RichText::new(format!("· {phase}")).size(30.0).color(egui::Color32::YELLOW));
+            let acting: Vec<String> = rules
+                .acting(world)
+                .into_iter()
+                .filter(|&e| !hidden(world, e))
+                .map(|e| fray_core::table::name(world, e))
+                .collect();
+            if !acting.is_empty() {
+                let words = match acting.as_slice() {
+                    [one] => format!("· Turn: {one}"),
+                    all => format!("· Acting: {}", all.join(", ")),
+                };
+                let now = RichText::new(words).strong().size(30.0).color(egui::Color32::YELLOW);
+                ui.add(egui::Label::new(now).truncate());
+            }
         });
-        let acting: Vec<String> = rules
-            .acting(world)
-            .into_iter()
-            .filter(|&e| !hidden(world, e))
-            .map(|e| fray_core::table::name(world, e))
-            .collect();
-        if !acting.is_empty() {
-            let words = match acting.as_slice() {
-                [one] => format!("Turn: {one}"),
-                all => format!("Acting now: {}", all.join(", ")),
-            };
-            let now = RichText::new(words).strong().size(30.0).color(egui::Color32::YELLOW);
-            ui.add(egui::Label::new(now).truncate());
-        }
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
         if let Some(order) = rules.order(world).filter(|o| !o.entries.is_empty()) {
             let mut names: Vec<String> = Vec::new();
@@ -79,7 +80,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
             let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
             names.extend(after.map(|ev| format!("({})", ev.what)));
             let order = RichText::new(format!("{}: {}", order.title, names.join("   ")))
-                .size(24.0)
+                .size(22.0)
                 .color(egui::Color32::WHITE);
             // One line: the bar keeps its height, and the board below stays in view.
             ui.add(egui::Label::new(order).truncate());

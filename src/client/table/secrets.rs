@@ -77,7 +77,7 @@ fn tag_bundle(words: String) -> impl Bundle {
         Audience::Gm,
         layers(Audience::Gm, false),
         Sprite::from_color(SEALED, tag_size(&words)),
-        Transform::from_xyz(0.0, TOKEN / 2.0 + 13.0, 4.0),
+        Transform::from_xyz(0.0, TOKEN / 2.0 + 20.0, 4.0),
         Pickable::IGNORE,
         children![(
             Audience::Gm,

@@ -1,4 +1,4 @@
-//! The table window itself: opened and closed at run time, its camera framed once (then by
+//! The table window itself: opened and closed at run time, its camera fitted to the board (then by
 //! the GM: "send view", or "follow the active combatant"), and the frame of what it shows
 //! drawn on the GM's board.
 
@@ -7,14 +7,13 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowPosition, WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
 use fray_core::fight::ruleset;
-use fray_core::location::{Location, OpenField};
 use fray_core::log::GameLog;
 use fray_core::prelude::TableIndex;
 
 use super::audience::{GmGizmos, camera_layers};
 use super::overlay::BAR_HEIGHT;
 use super::{TableContextPass, TableView};
-use crate::client::board::Token;
+use crate::client::board::{CardRect, MountToken, Token};
 use crate::client::camera::BoardCamera;
 
 /// The table window, while it is open.
@@ -24,10 +23,13 @@ pub struct TableWindow {
     pub window: Entity,
 }
 
-/// The table window's camera; `framed` once it has been given a view.
+/// The table window's camera; `framed` once it has been given a view: by the GM ("send
+/// view"), or fitted to the board (`fitted`: the board's bounds and the window's size then,
+/// fitted anew when either changes).
 #[derive(Component, Default)]
 pub struct TableCamera {
     framed: bool,
+    fitted: Option<(Rect, Vec2)>,
 }
 
 /// How fast the followed view catches up (fraction of the way per second, roughly).
@@ -120,14 +122,19 @@ pub(super) fn fit(bounds: Rect, window: Vec2) -> (f32, Vec2) {
     (scale, bounds.center() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale))
 }
 
-/// Frames the whole board once, as soon as there is one; the camera then stays put.
+/// Frames the whole board as soon as there is one, and again when the window changes size or
+/// the board outgrows the view, unless the GM sent a view or the table follows the active
+/// combatant.
 fn frame_once(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
-    locations: Query<&Location, Without<OpenField>>,
-    tokens: Query<&Transform, (With<Token>, Without<BoardCamera>)>,
-    mut camera: Query<(&mut TableCamera, &mut Transform, &mut Projection), Without<Token>>,
-    session: Option<Res<fray_core::fight::Session>>,
+    cards: Query<&CardRect>,
+    tokens: crate::client::camera::Tokens,
+    mut camera: Query<
+        (&mut TableCamera, &mut Transform, &mut Projection),
+        (Without<Token>, Without<MountToken>),
+    >,
+    follow: Res<TableView>,
 ) {
     let Some(table) = table else { return };
     let (Ok(window), Ok((mut state, mut transform, mut projection))) =
@@ -135,17 +142,22 @@ fn frame_once(
     else {
         return;
     };
-    if state.framed || (locations.is_empty() && tokens.is_empty()) {
+    if cards.is_empty() && tokens.is_empty() {
         return;
     }
-    let cards = session.is_none_or(|s| s.ruleset().space().locations);
-    let bounds = crate::client::camera::board_bounds(&locations, &tokens, cards);
+    let bounds = crate::client::camera::board_bounds(&cards, &tokens);
+    let key = Some((bounds, window.size()));
+    let holds = |(shown, size): (Rect, Vec2)| size == window.size() && shown.union(bounds) == shown;
+    if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
+        return;
+    }
     let (scale, centre) = fit(bounds, window.size());
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = (scale * 1.05).max(0.3);
     }
     transform.translation = centre.extend(transform.translation.z);
     state.framed = true;
+    state.fitted = key;
 }
 
 /// Frames the table window anew (another scenario was opened).
@@ -153,6 +165,7 @@ pub fn reframe(world: &mut World) {
     let mut cameras = world.query::<&mut TableCamera>();
     for mut camera in cameras.iter_mut(world) {
         camera.framed = false;
+        camera.fitted = None;
     }
 }
 
@@ -173,6 +186,7 @@ pub(super) fn send_view(world: &mut World) {
         }
         transform.translation = centre.extend(transform.translation.z);
         state.framed = true;
+        state.fitted = None;
         info!("the table window now shows {shown:?} of the board");
     }
     world.resource_mut::<TableView>().settings.follow = false;

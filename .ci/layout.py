@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Reads what `fray play --layout-out PATH` wrote: one object per drawing and window
+(`window`, `kind`, `id`, `text`, `rect` [x, y, w, h] in that window's pixels).
+
+  layout.py at PATH KEY         prints the centre of KEY ("combatant:ID", "location:ID",
+                                "chip:KIND:OWNER", "table:combatant:ID") as "x y", for drags
+  layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
+                                a card's text covered by a token, or a token outside the room
+                                its window shows the board in; prints the smallest text line
+                                and token in each window
+"""
+import json
+import sys
+
+KINDS = {"card": "location", "token": "combatant", "chip": "chip", "mount": "mount"}
+
+
+def centres(path):
+    """The centre of each card, token, mount and chip: keys as `at` takes them."""
+    out = {}
+    for d in json.load(open(path)):
+        if d["kind"] not in KINDS:
+            continue
+        x, y, w, h = d["rect"]
+        key = f"{KINDS[d['kind']]}:{d['id']}"
+        if d["window"] == "table":
+            key = "table:" + key
+        # The first of a kind and owner (the top of a stack of chips is as good as any).
+        out.setdefault(key, [x + w / 2, y + h / 2])
+    return out
+
+
+def overlap(a, b, slack=1.0):
+    """Whether two rectangles overlap by more than `slack` pixels each way."""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return min(ax + aw, bx + bw) - max(ax, bx) > slack and min(ay + ah, by + bh) - max(ay, by) > slack
+
+
+def inside(a, room, slack=1.0):
+    x, y, w, h = a
+    rx, ry, rw, rh = room
+    return x >= rx - slack and y >= ry - slack and x + w <= rx + rw + slack and y + h <= ry + rh + slack
+
+
+def problems(drawn):
+    """Every overlap, covered card text and token out of view, in words."""
+    found = []
+    for window in sorted({d["window"] for d in drawn}):
+        mine = [d for d in drawn if d["window"] == window]
+        texts = [d for d in mine if d["kind"] == "text"]
+        tokens = [d for d in mine if d["kind"] == "token"]
+        boards = [d["rect"] for d in mine if d["kind"] == "board"]
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                if overlap(a["rect"], b["rect"]):
+                    found.append(f"{window}: text {a['text']!r} ({a['id']}) overlaps {b['text']!r} ({b['id']})")
+        card_rects = [d for d in mine if d["kind"] == "card"]
+        for i, a in enumerate(card_rects):
+            for b in card_rects[i + 1:]:
+                if overlap(a["rect"], b["rect"]):
+                    found.append(f"{window}: card {a['id']} overlaps card {b['id']}")
+        cards = {d["id"] for d in card_rects}
+        for t in texts:
+            if t["id"] not in cards:
+                continue
+            for k in tokens:
+                if overlap(t["rect"], k["rect"]):
+                    found.append(f"{window}: card {t['id']}'s text {t['text']!r} is covered by token {k['id']}")
+        for k in tokens:
+            if boards and not any(inside(k["rect"], b) for b in boards):
+                found.append(f"{window}: token {k['id']} at {[round(v) for v in k['rect']]} is outside the board {[round(v) for v in boards[0]]}")
+    return found
+
+
+def sizes(drawn):
+    """The smallest text height and token side in each window, in pixels."""
+    out = {}
+    for window in sorted({d["window"] for d in drawn}):
+        mine = [d for d in drawn if d["window"] == window]
+        # A text's height holds its lines: one line's is the height over the line count.
+        lines = [d["rect"][3] / max(1, d["text"].count("\n") + 1) for d in mine if d["kind"] == "text"]
+        tokens = [min(d["rect"][2], d["rect"][3]) for d in mine if d["kind"] == "token"]
+        out[window] = (min(lines, default=0.0), min(tokens, default=0.0))
+    return out
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "at":
+        x, y = centres(sys.argv[2])[sys.argv[3]]
+        print(int(x), int(y))
+        return 0
+    if len(sys.argv) >= 3 and sys.argv[1] == "check":
+        failed = 0
+        for path in sys.argv[2:]:
+            drawn = json.load(open(path))
+            for window, (line, token) in sizes(drawn).items():
+                print(f"{path}: {window}: smallest text line {line:.1f} px, smallest token {token:.1f} px")
+            for p in problems(drawn):
+                print(f"{path}: {p}")
+                failed += 1
+        print("layout check:", "ok" if not failed else f"{failed} problem(s)")
+        return 1 if failed else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+//! What `--layout-out` writes: every card, token, mount, chip and board text as drawn in each
+//! window, one JSON object each (`window`, `kind`, `id`, `text` for texts, `rect` as
+//! `[x, y, w, h]` in that window's logical pixels from its top left), and one `board` object
+//! per window: the room the board is seen in. Scripted drags read where to press; the layout
+//! check (`.ci/layout.py check`) reads overlaps, covered card texts and tokens out of view.
+//! A damage float (words rising over a token for a moment) is written as kind `float`.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::text::{TextBounds, TextLayoutInfo};
+use serde_json::{Value, json};
+
+use super::board::{Card, CardRect, MountToken, Token};
+use super::camera::BoardCamera;
+use super::chips::Chip;
+use super::table::window::TableCamera;
+use super::table::{BAR_HEIGHT, TableView};
+
+/// One window's view of the board.
+struct View {
+    window: &'static str,
+    camera: Camera,
+    at: GlobalTransform,
+    layers: RenderLayers,
+    /// Logical pixels at the top the window's bar covers.
+    bar: f32,
+}
+
+impl View {
+    /// A world rectangle in the window's pixels, `[x, y, w, h]`.
+    fn rect(&self, world: Rect) -> Option<[f32; 4]> {
+        let a = self.camera.world_to_viewport(&self.at, world.min.extend(0.0)).ok()?;
+        let b = self.camera.world_to_viewport(&self.at, world.max.extend(0.0)).ok()?;
+        let (min, max) = (a.min(b), a.max(b));
+        Some([min.x, min.y, max.x - min.x, max.y - min.y])
+    }
+
+    fn sees(&self, layers: Option<&RenderLayers>) -> bool {
+        self.layers.intersects(layers.unwrap_or(&RenderLayers::layer(0)))
+    }
+}
+
+/// Every drawing of the board in every window, as `--layout-out` writes it.
+pub(super) fn collect(world: &mut World) -> Vec<Value> {
+    let mut views = Vec::new();
+    let table_mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
+    let mut gm = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<BoardCamera>>();
+    for (camera, at, layers) in gm.iter(world) {
+        // In table mode the GM's window is the table's screen, its board below the bar.
+        let window = if table_mode { "table" } else { "gm" };
+        views.push(View { window, camera: camera.clone(), at: *at, layers: layers.clone(), bar: 0.0 });
+    }
+    let mut table = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<TableCamera>>();
+    for (camera, at, layers) in table.iter(world) {
+        views.push(View {
+            window: "table",
+            camera: camera.clone(),
+            at: *at,
+            layers: layers.clone(),
+            bar: BAR_HEIGHT,
+        });
+    }
+    let mut out = Vec::new();
+    for view in &views {
+        if let Some(room) = view.camera.logical_viewport_rect() {
+            let top = room.min.y + view.bar;
+            out.push(json!({"window": view.window, "kind": "board", "id": null,
+                "rect": [room.min.x, top, room.width(), (room.max.y - top).max(0.0)]}));
+        }
+    }
+    let ids = Ids::read(world);
+    let mut drawings = world.query::<(
+        Entity,
+        &GlobalTransform,
+        &InheritedVisibility,
+        Option<&RenderLayers>,
+        Option<&Sprite>,
+        Option<&Anchor>,
+        Option<&CardRect>,
+    )>();
+    let mut texts = world.query::<(&Text2d, &TextLayoutInfo, Option<&TextBounds>)>();
+    for (e, at, shown, layers, sprite, anchor, card) in drawings.iter(world) {
+        let Some((kind, id)) = ids.of(e) else { continue };
+        // A sprite part of a drawing (a tag over a token) is not the drawing.
+        if !shown.get() || (!ids.own.contains_key(&e) && texts.get(world, e).is_err()) {
+            continue;
+        }
+        let (area, text) = if let Ok((text, layout, bounds)) = texts.get(world, e) {
+            if text.0.trim().is_empty() || layout.size == Vec2::ZERO {
+                continue;
+            }
+            (text_rect(at, anchor, layout.size, bounds), Some(text.0.trim_end().to_owned()))
+        } else if let Some(card) = card {
+            (card.0, None)
+        } else if let Some(size) = sprite.and_then(|s| s.custom_size) {
+            (sprite_rect(at, anchor, size), None)
+        } else {
+            continue;
+        };
+        // A damage float's words rise over the board for a moment: not a board text.
+        let kind = match (kind, &text) {
+            ("float", _) => "float",
+            (_, Some(_)) => "text",
+            (kind, None) => kind,
+        };
+        for view in views.iter().filter(|v| v.sees(layers)) {
+            if let Some(rect) = view.rect(area) {
+                out.push(json!({"window": view.window, "kind": kind, "id": id, "text": text, "rect": rect}));
+            }
+        }
+    }
+    out
+}
+
+/// A sprite's world rectangle: `size` placed by its anchor.
+fn sprite_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2) -> Rect {
+    let size = size * at.scale().truncate();
+    let a = anchor.map_or(Vec2::ZERO, |a| a.0);
+    let min = at.translation().truncate() - size * (a + 0.5);
+    Rect::from_corners(min, min + size)
+}
+
+/// A board text's world rectangle: its laid-out glyphs, placed in its box by its anchor
+/// (texts are left-aligned in a box as wide as their bounds).
+fn text_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2, bounds: Option<&TextBounds>) -> Rect {
+    let scale = at.scale().truncate();
+    let boxed = Vec2::new(bounds.and_then(|b| b.width).unwrap_or(size.x), size.y) * scale;
+    let a = anchor.map_or(Vec2::ZERO, |a| a.0);
+    let min = at.translation().truncate() - boxed * (a + 0.5);
+    Rect::from_corners(min, min + size * scale)
+}
+
+/// Which drawing each entity is, or belongs to, with its stable id.
+struct Ids {
+    own: std::collections::HashMap<Entity, (&'static str, String)>,
+    parent: std::collections::HashMap<Entity, Entity>,
+}
+
+impl Ids {
+    fn read(world: &mut World) -> Self {
+        let mut own = std::collections::HashMap::new();
+        let id = |world: &World, e: Entity| fray_core::table::id(world, e).to_string();
+        let mut cards = world.query::<(Entity, &Card)>();
+        let found: Vec<(Entity, Entity)> = cards.iter(world).map(|(d, c)| (d, c.0)).collect();
+        for (drawing, of) in found {
+            let name = world.get::<fray_core::location::Location>(of).map(|l| l.id.to_string());
+            own.insert(drawing, ("card", name.unwrap_or_default()));
+        }
+        let mut tokens = world.query::<(Entity, &Token)>();
+        let found: Vec<(Entity, Entity)> = tokens.iter(world).map(|(d, t)| (d, t.0)).collect();
+        for (drawing, of) in found {
+            own.insert(drawing, ("token", id(world, of)));
+        }
+        let mut mounts = world.query::<(Entity, &MountToken)>();
+        let found: Vec<(Entity, Entity)> = mounts.iter(world).map(|(d, m)| (d, m.0)).collect();
+        for (drawing, of) in found {
+            let name = world.get::<fray_core::prelude::Mount>(of).map(|m| m.id.to_string());
+            own.insert(drawing, ("mount", name.unwrap_or_default()));
+        }
+        let mut chips = world.query::<(Entity, &Chip)>();
+        let found: Vec<(Entity, Entity, String)> =
+            chips.iter(world).map(|(d, c)| (d, c.owner, c.kind.id().to_string())).collect();
+        for (drawing, owner, kind) in found {
+            let owner = match world.get::<fray_core::location::Location>(owner) {
+                Some(l) => l.id.to_string(),
+                None => id(world, owner),
+            };
+            own.insert(drawing, ("chip", format!("{kind}:{owner}")));
+        }
+        let mut floats = world.query::<(Entity, &ChildOf)>();
+        let found: Vec<(Entity, Entity)> = floats
+            .iter(world)
+            .filter(|(e, _)| world.get::<super::damage::DamageFloat>(*e).is_some())
+            .map(|(e, p)| (e, p.parent()))
+            .collect();
+        for (drawing, token) in found {
+            let of = world.get::<Token>(token).map(|t| id(world, t.0)).unwrap_or_default();
+            own.insert(drawing, ("float", of));
+        }
+        let mut scenery = world.query_filtered::<Entity, With<super::space::Scenery>>();
+        for drawing in scenery.iter(world) {
+            own.insert(drawing, ("scenery", String::new()));
+        }
+        let mut children = world.query::<(Entity, &ChildOf)>();
+        let parent = children.iter(world).map(|(e, p)| (e, p.parent())).collect();
+        Self { own, parent }
+    }
+
+    /// The drawing `e` is or belongs to (a text on a token belongs to the token).
+    fn of(&self, e: Entity) -> Option<(&'static str, &str)> {
+        let mut at = e;
+        for _ in 0..8 {
+            if let Some((kind, id)) = self.own.get(&at) {
+                return Some((kind, id));
+            }
+            at = *self.parent.get(&at)?;
+        }
+        None
+    }
+}
