@@ -92,10 +92,72 @@ const CAPTION: f32 = 16.0;
 /// The room under a token in a card for its caption's two lines.
 const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
 
-/// The least room kept between a grown card and a card below it.
+/// The least room kept between two cards once grown.
 const CARD_GAP: f32 = 24.0;
-/// How small tokens in a crowded card may get (they never cover another card).
-const MIN_SCALE: f32 = 0.4;
+
+/// How far apart the cards of a board are drawn: their positions (and those of tokens in no
+/// location) spread from their centre by `factor`, so that each card can grow to hold its
+/// tokens without covering another. It only grows while a table is open, so that the board
+/// does not breathe as tokens come and go; a drop in the field is read back through it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The centre of the cards as the scenario places them.
+    pub centre: Vec2,
+    /// How much farther from it everything is drawn (1: as placed).
+    pub factor: f32,
+}
+
+impl Default for Spread {
+    fn default() -> Self {
+        Self { centre: Vec2::ZERO, factor: 1.0 }
+    }
+}
+
+impl Spread {
+    /// Where a point of the scenario is drawn.
+    pub fn out(&self, at: Vec2) -> Vec2 {
+        self.centre + (at - self.centre) * self.factor
+    }
+
+    /// The scenario's point drawn at `at`.
+    pub fn back(&self, at: Vec2) -> Vec2 {
+        self.centre + (at - self.centre) / self.factor
+    }
+
+    /// The least spread (in steps of 5%, at most fourfold) at which no two cards, each its
+    /// scenario rectangle grown down to its height, come closer than [`CARD_GAP`]; cards that
+    /// touch in the scenario itself are left to touch. Never less than before unless `anew`.
+    fn update(&mut self, cards: &[(Rect, f32)], anew: bool) -> Spread {
+        let centre = cards.iter().map(|(r, _)| r.center()).sum::<Vec2>() / cards.len().max(1) as f32;
+        let placed: Vec<Rect> = cards.iter().map(|(r, _)| *r).collect();
+        let apart = |factor: f32| {
+            let drawn: Vec<Rect> = cards
+                .iter()
+                .map(|(r, h)| {
+                    let c = centre + (r.center() - centre) * factor;
+                    let top = c.y + r.height() / 2.0;
+                    Rect::new(c.x - r.width() / 2.0, top - h, c.x + r.width() / 2.0, top)
+                })
+                .collect();
+            (0..drawn.len()).all(|i| {
+                (i + 1..drawn.len())
+                    .all(|j| near(placed[i], placed[j], 0.0) || !near(drawn[i], drawn[j], CARD_GAP))
+            })
+        };
+        let least = if anew { 1.0 } else { self.factor };
+        let factor = (0..=60).map(|k| 1.0 + k as f32 * 0.05).filter(|&f| f >= least).find(|&f| apart(f));
+        let wanted = Spread { centre, factor: factor.unwrap_or(4.0) };
+        if *self != wanted {
+            *self = wanted;
+        }
+        *self
+    }
+}
+
+/// Whether two rectangles come closer than `gap`.
+fn near(a: Rect, b: Rect, gap: f32) -> bool {
+    a.min.x < b.max.x + gap && b.min.x < a.max.x + gap && a.min.y < b.max.y + gap && b.min.y < a.max.y + gap
+}
 
 /// The room above a card's text: its name.
 const CARD_HEADER: f32 = 30.0;
@@ -151,6 +213,7 @@ const SIDE_COLOURS: [Color; 4] = [
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
+        .init_resource::<Spread>()
         .add_observer(select)
         .add_observer(spawn_card)
         .add_observer(spawn_token)
@@ -332,7 +395,8 @@ fn place_tokens(
     mount_places: Query<(&Occupies, Option<&FieldPosition>)>,
     infos: Query<(&CardInfo, &bevy::text::TextLayoutInfo)>,
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
-    mut cards: Query<(&Card, &mut CardRect)>,
+    mut spread: ResMut<Spread>,
+    mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut Transform, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<(&MountToken, &mut Transform, &mut Sprite, &Children), Without<Token>>,
     mut labels: Query<&mut Visibility, With<MountLabel>>,
@@ -365,8 +429,8 @@ fn place_tokens(
     }
     let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
     let mut in_cards: BTreeMap<Entity, Vec<Entity>> = BTreeMap::new();
-    let mut scales: BTreeMap<Entity, f32> = BTreeMap::new();
-    let mut bottoms: BTreeMap<Entity, f32> = BTreeMap::new();
+    let mut heights_of: BTreeMap<Entity, f32> = BTreeMap::new();
+    let mut in_field: Vec<Entity> = Vec::new();
     let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
         let Ok((occupies, own, side, rides)) = combatants.get(c) else { continue };
@@ -378,56 +442,77 @@ fn place_tokens(
             .map(|p| p.0)
             .or_else(|| rides.and_then(|r| mount_places.get(r.0).ok()).and_then(|(_, f)| f.map(|p| p.0)));
         if field {
-            at.insert(
-                c,
-                free.map(|p| to_board(&space, p)).unwrap_or_else(|| field_slot(all_cards, side.0, n)),
-            );
+            let place = free.map(|p| to_board(&space, p)).unwrap_or_else(|| field_slot(all_cards, side.0, n));
+            at.insert(c, spread.out(place));
+            in_field.push(c);
         } else {
             in_cards.entry(occupies.0).or_default().push(c);
         }
     }
-    // Each card's grid: under its text, the card growing down to hold it; where another card
-    // stands below, the card stops short of it and its tokens shrink to fit.
-    let own_rects: Vec<(Entity, Rect)> =
-        in_cards.keys().filter_map(|&e| places.get(e).ok().map(|(l, _)| (e, card_rect(l, 0.0)))).collect();
-    let all_rects: Vec<Rect> = places.iter().filter(|(_, f)| !f).map(|(l, _)| card_rect(l, 0.0)).collect();
-    for (place, card) in own_rects {
+    // Each card's grid: under its text, the card growing down to hold it. Each card's height
+    // first, then how far apart the cards must stand for none to cover another.
+    let mut needs: Vec<(Entity, Rect, f32, f32, usize)> = Vec::new();
+    for (&place, members) in &in_cards {
         let Ok((location, _)) = places.get(place) else { continue };
-        let members = &in_cards[&place];
-        let top = grid_top(place, location);
-        let floor = all_rects
-            .iter()
-            .filter(|o| o.max.y < card.max.y && o.max.x > card.min.x && o.min.x < card.max.x)
-            .map(|o| o.max.y + CARD_GAP)
-            .fold(f32::MIN, f32::max);
-        // The grid at a scale: tokens across a row, and how tall it stands.
-        let grid = |scale: f32| {
-            let across = column.get(&place).copied().unwrap_or(GRID.x) * scale;
-            let per_row = ((card.width() - 10.0) / across).max(1.0) as usize;
-            let rows = members.len().div_ceil(per_row) as f32;
-            (across, per_row, ((rows - 1.0) * GRID.y + TOKEN + CAPTION_ROOM) * scale)
-        };
-        let scale = (0..=12)
-            .map(|k| 1.0 - k as f32 * (1.0 - MIN_SCALE) / 12.0)
-            .find(|&s| top - grid(s).2 >= floor)
-            .unwrap_or(MIN_SCALE);
-        let (across, per_row, tall) = grid(scale);
-        let first = Vec2::new(card.min.x + 5.0 + across / 2.0, top - TOKEN / 2.0 * scale);
-        for (n, &c) in members.iter().enumerate() {
-            let step = Vec2::new((n % per_row) as f32 * across, -((n / per_row) as f32) * GRID.y * scale);
-            at.insert(c, first + step);
-            scales.insert(c, scale);
-        }
-        // The caption under the lowest row (and a free mount's corner) stay on the card.
-        bottoms.insert(place, top - tall);
+        let own = card_rect(location, 0.0);
+        let across = column.get(&place).copied().unwrap_or(GRID.x);
+        let per_row = ((own.width() - 10.0) / across).max(1.0) as usize;
+        let rows = members.len().div_ceil(per_row) as f32;
+        let below_text = own.max.y - grid_top(place, location);
+        let height = below_text + (rows - 1.0) * GRID.y + TOKEN + CAPTION_ROOM;
+        needs.push((place, own, height.max(own.height()), across, per_row));
     }
-    for (card, mut rect) in &mut cards {
+    let heights: Vec<(Rect, f32)> = cards
+        .iter()
+        .filter_map(|(card, ..)| {
+            let own = card_rect(places.get(card.0).ok()?.0, 0.0);
+            Some((own, needs.iter().find(|n| n.0 == card.0).map_or(own.height(), |n| n.2)))
+        })
+        .collect();
+    let spread = spread.update(&heights, index.is_changed());
+    for (place, own, height, across, per_row) in needs {
+        let Ok((location, _)) = places.get(place) else { continue };
+        let shift = spread.out(own.center()) - own.center();
+        let top = grid_top(place, location) + shift.y;
+        let first = Vec2::new(own.min.x + shift.x + 5.0 + across / 2.0, top - TOKEN / 2.0);
+        for (n, &c) in in_cards[&place].iter().enumerate() {
+            at.insert(c, first + Vec2::new((n % per_row) as f32 * across, -((n / per_row) as f32) * GRID.y));
+        }
+        heights_of.insert(place, height);
+    }
+    for (card, mut rect, mut transform) in &mut cards {
         let Ok((location, _)) = places.get(card.0) else { continue };
-        let top = card_rect(location, 0.0).max.y;
-        let height = bottoms.get(&card.0).map_or(0.0, |bottom| top - bottom);
-        let wanted = CardRect(card_rect(location, height));
+        let own = card_rect(location, 0.0);
+        let height = heights_of.get(&card.0).copied().unwrap_or(own.height());
+        let shift = spread.out(own.center()) - own.center();
+        let wanted =
+            CardRect(Rect::from_corners(own.max + shift, Vec2::new(own.min.x, own.max.y - height) + shift));
         if *rect != wanted {
             *rect = wanted;
+        }
+        let centre = spread.out(Vec2::from(location.position)).extend(transform.translation.z);
+        if transform.translation != centre {
+            transform.translation = centre;
+        }
+    }
+    // A token in no location is never drawn on a card (it would seem to stand in it): it
+    // stands clear of the card's nearest edge.
+    let drawn: Vec<Rect> = cards.iter().map(|(_, r, _)| r.0.inflate(size / 2.0 + 8.0)).collect();
+    for c in in_field {
+        let Some(pos) = at.get_mut(&c) else { continue };
+        for r in &drawn {
+            if !r.contains(*pos) {
+                continue;
+            }
+            let out = [
+                Vec2::new(r.min.x, pos.y),
+                Vec2::new(r.max.x, pos.y),
+                Vec2::new(pos.x, r.min.y),
+                Vec2::new(pos.x, r.max.y),
+            ];
+            let here = *pos;
+            *pos =
+                out.into_iter().min_by(|a, b| a.distance(here).total_cmp(&b.distance(here))).unwrap_or(here);
         }
     }
     for (drawing, token, mut transform, mut sprite) in &mut tokens {
@@ -440,17 +525,13 @@ fn place_tokens(
         if let Some(pos) = at.get(&token.0) {
             transform.translation = pos.extend(2.0);
         }
-        let scale = Vec3::splat(scales.get(&token.0).copied().unwrap_or(1.0));
-        if transform.scale != scale {
-            transform.scale = scale;
-        }
     }
     let riders: BTreeMap<Entity, Entity> = index
         .order
         .iter()
         .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
         .collect();
-    let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
+    let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r, _)| (c.0, r.0)).collect();
     for (m, mut transform, mut sprite, children) in &mut mount_tokens {
         let ridden = riders.get(&m.0).and_then(|rider| at.get(rider));
         let plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
@@ -472,7 +553,7 @@ fn place_tokens(
                 .get(m.0)
                 .ok()
                 .and_then(|(o, f)| {
-                    f.map(|p| to_board(&space, p.0)).or_else(|| {
+                    f.map(|p| spread.out(to_board(&space, p.0))).or_else(|| {
                         drawn.get(&o.0).map(|r| {
                             Vec2::new(r.max.x, r.min.y)
                                 + FREE_MOUNT * Vec2::new(-0.5, 0.5)
@@ -515,10 +596,16 @@ fn size_cards(
 /// Moves the caption of each token standing in no card where it covers no other token, tag,
 /// mount, card or caption: under its token, else to its right, to its left or over it (else
 /// under it). Placed on the board, so no screen shows an overlap whatever its zoom.
+#[allow(clippy::too_many_arguments)]
 fn place_captions(
-    tokens: Query<(Entity, &Transform, &Sprite), With<Token>>,
+    tokens: Query<(Entity, &Token, &Transform, &Sprite)>,
+    occupies: Query<&Occupies>,
+    fields: Query<(), With<OpenField>>,
     mounts: Query<(&Transform, &Sprite), With<MountToken>>,
-    scenery: Query<(&Transform, &bevy::text::TextLayoutInfo), With<super::space::Scenery>>,
+    mut scenery: Query<
+        (&mut Transform, &bevy::text::TextLayoutInfo, Option<&super::space::SceneryLabel>),
+        (With<super::space::Scenery>, Without<Token>, Without<MountToken>),
+    >,
     cards: Query<&CardRect>,
     mut captions: Query<
         (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor),
@@ -526,25 +613,49 @@ fn place_captions(
     >,
 ) {
     let half = |s: &Sprite| s.custom_size.map_or(TOKEN, |s| s.x) / 2.0;
-    // A token with its chips' counts at its corners and its tags over it.
-    let square =
-        |at: Vec2, h: f32| Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + h + TAG_ROOM);
+    // A token with its chips' counts at its corners and its tags over it (placed for the
+    // largest token).
+    let square = |at: Vec2, h: f32| {
+        Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + TOKEN / 2.0 + TAG_ROOM)
+    };
     let mut taken: Vec<Rect> =
-        tokens.iter().map(|(_, t, s)| square(t.translation.truncate(), half(s))).collect();
+        tokens.iter().map(|(_, _, t, s)| square(t.translation.truncate(), half(s))).collect();
     taken.extend(mounts.iter().filter_map(|(t, s)| {
         s.custom_size.map(|size| Rect::from_center_size(t.translation.truncate(), size))
     }));
-    taken.extend(scenery.iter().map(|(t, l)| Rect::from_center_size(t.translation.truncate(), l.size)));
+    // A cover's name over its circle, else under it, else further off: clear of every token.
+    let fixed = scenery.iter().filter(|(.., label)| label.is_none());
+    taken.extend(fixed.map(|(t, l, _)| Rect::from_center_size(t.translation.truncate(), l.size)));
+    for (mut transform, layout, label) in &mut scenery {
+        let Some(label) = label else { continue };
+        let lift = label.radius + 4.0 + layout.size.y / 2.0;
+        let spots = [1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0, -4.0, 5.0, -5.0].map(|k: f32| {
+            label.at + Vec2::new(0.0, k.signum() * (lift + (k.abs() - 1.0) * (layout.size.y + 2.0)))
+        });
+        let clear = |c: &Vec2| {
+            let r = Rect::from_center_size(*c, layout.size);
+            taken.iter().all(|o| o.intersect(r).is_empty())
+        };
+        let at = spots.iter().copied().find(clear).unwrap_or(spots[0]);
+        taken.push(Rect::from_center_size(at, layout.size));
+        if transform.translation.truncate() != at {
+            transform.translation = at.extend(transform.translation.z);
+        }
+    }
     let cards: Vec<Rect> = cards.iter().map(|c| c.0).collect();
-    let sizes: BTreeMap<Entity, f32> = tokens.iter().map(|(e, _, s)| (e, half(s))).collect();
+    let sizes: BTreeMap<Entity, f32> = tokens.iter().map(|(e, _, _, s)| (e, half(s))).collect();
     let mut order: Vec<(Entity, Vec2)> =
-        tokens.iter().map(|(e, t, _)| (e, t.translation.truncate())).collect();
+        tokens.iter().map(|(e, _, t, _)| (e, t.translation.truncate())).collect();
     // Tokens in cards first (their captions stay in the grid), then left to right.
+    // Standing in a location's card: its caption stays in the card's grid.
+    let carded: Vec<Entity> = tokens
+        .iter()
+        .filter(|(_, t, ..)| occupies.get(t.0).is_ok_and(|o| !fields.contains(o.0)))
+        .map(|(e, ..)| e)
+        .collect();
     order.sort_by(|a, b| {
-        let in_card = |p: Vec2| !cards.iter().any(|c| c.contains(p));
-        (in_card(a.1), a.1.x, a.0)
-            .partial_cmp(&(in_card(b.1), b.1.x, b.0))
-            .unwrap_or(std::cmp::Ordering::Equal)
+        let free = |e: Entity| !carded.contains(&e);
+        (free(a.0), a.1.x, a.0).partial_cmp(&(free(b.0), b.1.x, b.0)).unwrap_or(std::cmp::Ordering::Equal)
     });
     let mut by_token: BTreeMap<Entity, Vec<usize>> = BTreeMap::new();
     let found: Vec<_> = captions.iter().map(|(p, l, _, _)| (p.parent(), l.size)).collect();
@@ -561,13 +672,13 @@ fn place_captions(
                 below,
                 (Vec2::new(h + 10.0, 0.0), Anchor::CENTER_LEFT),
                 (Vec2::new(-h - 10.0, 0.0), Anchor::CENTER_RIGHT),
-                (Vec2::new(0.0, h + TAG_ROOM), Anchor::BOTTOM_CENTER),
+                (Vec2::new(0.0, TOKEN / 2.0 + TAG_ROOM), Anchor::BOTTOM_CENTER),
             ];
             let rect = |(offset, anchor): &(Vec2, Anchor)| {
                 let min = at + *offset - size * (anchor.0 + 0.5);
                 Rect::from_corners(min, min + size)
             };
-            let in_card = cards.iter().any(|c| c.contains(at));
+            let in_card = carded.contains(&token);
             let free = |spot: &(Vec2, Anchor)| {
                 let r = rect(spot);
                 let clear = |o: &Rect| o.intersect(r).is_empty();
@@ -685,7 +796,11 @@ fn write_captions(
         if hidden.contains(&c.id) && !view.concealed {
             notes.push("hidden".to_owned());
         }
-        let value = format!("{first}{state}\n{}", notes.join(", "));
+        let value = if notes.is_empty() {
+            format!("{first}{state}")
+        } else {
+            format!("{first}{state}\n{}", notes.join(", "))
+        };
         if let Some(mut text) = world.get_mut::<Text2d>(drawing)
             && text.0 != value
         {

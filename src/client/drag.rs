@@ -155,7 +155,10 @@ fn send_drop(world: &mut World) {
         .iter(world)
         .find(|(_, t)| (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
         .map(|(m, _)| m.0);
-    let drop = super::adapter::DropPoint { at: to_unit(&space(world), at), card, mount };
+    // The field is drawn spread with the cards (`board::Spread`): the rules read the
+    // scenario's point.
+    let placed = world.resource::<super::board::Spread>().back(at);
+    let drop = super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount };
     let answer = match board(world) {
         Some(adapter) => adapter.dropped(world, e, &drop),
         None => unadapted_drop(world, e, &drop),

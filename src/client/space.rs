@@ -21,6 +21,16 @@ use super::table::audience::{Audience, GmGizmos};
 #[derive(Component)]
 pub(super) struct Scenery;
 
+/// The name of a circle of scenery (a cover, a trap): the board places it over the circle,
+/// or under it, clear of the tokens (`board::place_captions`).
+#[derive(Component)]
+pub(super) struct SceneryLabel {
+    /// The circle's centre on the board.
+    pub at: Vec2,
+    /// The circle's radius on the board.
+    pub radius: f32,
+}
+
 /// The label following the pointer while a token is dragged.
 #[derive(Component)]
 struct RulerLabel;
@@ -107,6 +117,7 @@ fn sync_scenery(world: &mut World) {
         if let Some(label) = item.label {
             world.spawn((
                 Scenery,
+                SceneryLabel { at, radius: r },
                 text(label, 13.0, Color::srgb(0.85, 0.85, 0.78)),
                 Transform::from_translation((at + Vec2::new(0.0, r + 10.0)).extend(0.5)),
             ));
