@@ -1,6 +1,7 @@
 //! The table window's settings, kept between runs in `table.ron` in the user's config folder
 //! (`FRAY_DATA_DIR` when set, as for autosaves): whether it opens, on which monitor, where,
-//! its size, its chroma-key background and whether it follows the active combatant.
+//! its size, its chroma-key background, whether it follows the active combatant, and whether
+//! motion on the board is reduced.
 //!
 //! A broken file is moved aside to `table.ron.broken` (so nothing is lost) and the defaults
 //! are used; the error names the file, line and column.
@@ -28,6 +29,8 @@ pub struct TableSettings {
     pub background: Option<[u8; 3]>,
     /// Its camera follows the active combatant.
     pub follow: bool,
+    /// Tokens jump to their places and nothing pulses (both screens).
+    pub reduce_motion: bool,
 }
 
 impl Default for TableSettings {
@@ -39,6 +42,7 @@ impl Default for TableSettings {
             size: (1280, 720),
             background: None,
             follow: false,
+            reduce_motion: false,
         }
     }
 }

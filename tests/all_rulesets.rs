@@ -12,7 +12,10 @@ use fray_core::ruleset::AddRuleset;
 use fray_core::session::{controllers, set_controllers};
 
 fn scenario(path: &str) -> LoadedScenario {
-    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let full = std::path::Path::new(
+        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+    )
+    .join(path);
     rulesets::load(&full).unwrap_or_else(|e| panic!("{path}: {}", e.report(path).join("; ")))
 }
 
@@ -112,7 +115,9 @@ fn each_ruleset_plays_alike_beside_the_others_and_after_them() {
 
 /// Every bundled scenario and every ruleset's template, with a name.
 fn every_scenario_text() -> Vec<(String, String)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::path::PathBuf::from(
+        std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+    );
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("assets/scenarios"))
         .expect("the scenarios folder")
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -22,8 +22,13 @@ fn check_fails(name: &str, text: &[u8], expected: &str) {
 }
 
 fn swamp_text() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/swamp.ron"))
-        .expect("the swamp scenario")
+    std::fs::read_to_string(
+        Path::new(
+            &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join("assets/scenarios/swamp.ron"),
+    )
+    .expect("the swamp scenario")
 }
 
 #[test]
@@ -106,9 +111,13 @@ fn check_reports_semantic_errors_precisely() {
             .as_bytes(),
         "carries weapon 'musket', which is not in rules.weapons",
     );
-    let castle =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/castle.ron"))
-            .expect("the castle scenario");
+    let castle = std::fs::read_to_string(
+        Path::new(
+            &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join("assets/scenarios/castle.ron"),
+    )
+    .expect("the castle scenario");
     check_fails(
         "missing_mount.ron",
         castle.replace("rides: \"destrier\"", "rides: \"pegasus\"").as_bytes(),

@@ -83,8 +83,13 @@ fn headless_play_finishes_the_ambush_and_keeps_the_save() {
 
 #[test]
 fn a_broken_fatewalker_file_is_refused_with_its_position() {
-    let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(AMBUSH))
-        .expect("the ambush scenario");
+    let text = std::fs::read_to_string(
+        PathBuf::from(
+            std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join(AMBUSH),
+    )
+    .expect("the ambush scenario");
     // A number where the marksman's Awareness is.
     let broken = text.replacen(
         "awareness: 5, prowess: 4, will: 4, resilience: 2",
@@ -118,8 +123,13 @@ fn a_broken_fatewalker_file_is_refused_with_its_position() {
 
 #[test]
 fn illuminations_read_by_their_names_and_by_their_old_ones_that_ron_also_uses() {
-    let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(AMBUSH))
-        .expect("the ambush scenario");
+    let text = std::fs::read_to_string(
+        PathBuf::from(
+            std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join(AMBUSH),
+    )
+    .expect("the ambush scenario");
     let lit = |level: &str| {
         text.replacen("sheet: (awareness: 4,", &format!("sheet: (illumination: {level}, awareness: 4,"), 1)
     };

@@ -226,7 +226,9 @@ fn a_killed_headless_player_resumes_with_everything_it_accepted() {
         }
         let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
             .args(&args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(
+                std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+            )
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -283,9 +285,13 @@ fn a_killed_headless_player_resumes_with_everything_it_accepted() {
 
 /// A played swamp battle's save text, made in memory.
 fn swamp_save(seed: u64) -> String {
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/swamp.ron"))
-            .expect("the swamp scenario");
+    let text = std::fs::read_to_string(
+        Path::new(
+            &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join("assets/scenarios/swamp.ron"),
+    )
+    .expect("the swamp scenario");
     let scenario = fray::rulesets::parse(&text).expect("the swamp parses");
     let mut app = scenario.table_app(seed, 100, true);
     app.update();
@@ -381,7 +387,11 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
         ("ambush-seed4.ron", "convoy", 48, "ivo, lena, sol, tomas"),
     ];
     for (file, winner, clock, survivors) in saves {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves").join(file);
+        let path = Path::new(
+            &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
+        .join("tests/fixtures/saves")
+        .join(file);
         let save =
             session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
         let (app, report) = save.headless_app();

@@ -4,7 +4,9 @@
 pub fn fray(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(
+            std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+        )
         .env_remove(fray::session::DATA_DIR_ENV)
         .output()
         .expect("the fray binary runs")

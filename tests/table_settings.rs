@@ -20,6 +20,7 @@ fn settings_survive_a_save_and_a_load() {
         size: (1600, 900),
         background: Some([0, 255, 0]),
         follow: true,
+        reduce_motion: true,
     };
     settings::save(&dir, &kept).expect("the settings are written");
     assert_eq!(settings::load(&dir), (kept, None));

@@ -319,6 +319,7 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
     commands
         .spawn((
             Token(add.entity),
+            super::motion::Goal::default(),
             Sprite::from_color(colour, Vec2::splat(TOKEN)),
             Transform::from_xyz(0.0, 0.0, 2.0),
             Pickable::default(),
@@ -346,6 +347,7 @@ fn spawn_mount_token(add: On<Add, Mount>, mounts: Query<&Mount>, mut commands: C
     commands
         .spawn((
             MountToken(add.entity),
+            super::motion::Goal::default(),
             Sprite::from_color(Color::srgb(0.45, 0.32, 0.18), FREE_MOUNT),
             Transform::from_xyz(0.0, 0.0, 1.5),
             Pickable::default(),
@@ -397,8 +399,8 @@ fn place_tokens(
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
     mut spread: ResMut<Spread>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
-    mut tokens: Query<(Entity, &Token, &mut Transform, &mut Sprite), Without<MountToken>>,
-    mut mount_tokens: Query<(&MountToken, &mut Transform, &mut Sprite, &Children), Without<Token>>,
+    mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
+    mut mount_tokens: Query<(&MountToken, &mut super::motion::Goal, &mut Sprite, &Children), Without<Token>>,
     mut labels: Query<&mut Visibility, With<MountLabel>>,
 ) {
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
@@ -515,7 +517,7 @@ fn place_tokens(
                 out.into_iter().min_by(|a, b| a.distance(here).total_cmp(&b.distance(here))).unwrap_or(here);
         }
     }
-    for (drawing, token, mut transform, mut sprite) in &mut tokens {
+    for (drawing, token, mut goal, mut sprite) in &mut tokens {
         if sprite.custom_size != Some(Vec2::splat(size)) {
             sprite.custom_size = Some(Vec2::splat(size));
         }
@@ -523,7 +525,7 @@ fn place_tokens(
             continue;
         }
         if let Some(pos) = at.get(&token.0) {
-            transform.translation = pos.extend(2.0);
+            goal.aim(pos.extend(2.0));
         }
     }
     let riders: BTreeMap<Entity, Entity> = index
@@ -532,7 +534,7 @@ fn place_tokens(
         .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
         .collect();
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r, _)| (c.0, r.0)).collect();
-    for (m, mut transform, mut sprite, children) in &mut mount_tokens {
+    for (m, mut goal, mut sprite, children) in &mut mount_tokens {
         let ridden = riders.get(&m.0).and_then(|rider| at.get(rider));
         let plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
         if sprite.custom_size != Some(plate) {
@@ -563,7 +565,7 @@ fn place_tokens(
                 })
                 .unwrap_or_default(),
         };
-        transform.translation = pos.extend(1.5);
+        goal.aim(pos.extend(1.5));
     }
 }
 

@@ -297,14 +297,11 @@ fn place_chips(
     let mut moved: Vec<Entity> = Vec::new();
     let mut left_in_stack = 0;
     let mut stack_base = None;
-    let token_places: std::collections::HashMap<Entity, (Vec3, f32)> =
-        tokens.iter().map(|(t, tf)| (t.0, (tf.translation, tf.scale.x))).collect();
-    let token_at = |owner: Entity| token_places.get(&owner).map(|p| p.0);
-    // A token shrunk to fit a crowded card keeps its chips at its corners.
-    let corner = |kind: CounterKind, owner: Entity| {
-        let scale = token_places.get(&owner).map_or(1.0, |p| p.1);
-        look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner)) * scale
-    };
+    let token_places: std::collections::HashMap<Entity, Vec3> =
+        tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
+    let token_at = |owner: Entity| token_places.get(&owner).copied();
+    let corner =
+        |kind: CounterKind| look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
     let mut order: Vec<(Entity, CounterKind, Entity, Entity)> =
         chips.iter().map(|(d, c, ..)| (c.owner, c.kind, c.counter, d)).collect();
     order.sort_by_key(|&(owner, kind, counter, _)| (owner, kind, counter));
@@ -367,7 +364,7 @@ fn place_chips(
         let n = stack.1;
         stack.1 += 1;
         let base = match token_at(owner) {
-            Some(base) => base + corner(kind, owner).extend(1.0),
+            Some(base) => base + corner(kind).extend(1.0),
             None => {
                 let Some((card, tf)) = cards.iter().find(|(c, _)| c.0 == owner) else { continue };
                 let size = locations.get(card.0).map(|l| Vec2::from(l.size)).unwrap_or_default();
@@ -384,7 +381,7 @@ fn place_chips(
     }
     let base = stack_base.or_else(|| {
         let (who, kind) = (plan.who?, plan.kind?);
-        token_at(who).map(|b| b + corner(kind, who).extend(1.0))
+        token_at(who).map(|b| b + corner(kind).extend(1.0))
     });
     shadows.0 = match base {
         Some(base) => moved

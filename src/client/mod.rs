@@ -13,12 +13,14 @@ mod damage;
 pub mod decisions;
 mod drag;
 mod history;
+mod motion;
 mod offscreen;
 mod panels;
 mod screen_layout;
 mod space;
 mod stats;
 pub mod table;
+mod token_art;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -157,6 +159,8 @@ impl Plugin for ClientPlugin {
             .add_systems(Update, (autoplay, pace_ai).chain().before(DriveRules));
         camera::plugin(app);
         board::plugin(app);
+        token_art::plugin(app);
+        motion::plugin(app);
         drag::plugin(app);
         chips::plugin(app);
         damage::plugin(app);

@@ -41,7 +41,10 @@ fn the_ai_plays_a_duel_to_its_end_and_one_side_wins() {
 
 #[test]
 fn the_duel_with_seed_5_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/duel_seed5.jsonl");
+    let golden = std::path::Path::new(
+        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+    )
+    .join("tests/golden/duel_seed5.jsonl");
     let mut app = duel(5, true);
     app.update();
     let log = log_of(&app);

@@ -65,6 +65,8 @@ pub enum TableAsk {
     Window(bool),
     /// Follow the active combatant, or not.
     Follow(bool),
+    /// Reduce motion on the board (both screens), or not.
+    ReduceMotion(bool),
     /// Show the table what the GM's board shows now.
     SendView,
     /// Enter or leave table mode.
@@ -142,6 +144,7 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         // table window's camera is one of them.
         TableAsk::Window(open) => world.resource_mut::<TableView>().wanted_open = Some(open),
         TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
+        TableAsk::ReduceMotion(on) => world.resource_mut::<TableView>().settings.reduce_motion = on,
         TableAsk::SendView => window::send_view(world),
         TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
         TableAsk::Hide(id, true) => {
@@ -177,6 +180,16 @@ pub fn menu(ui: &mut egui::Ui, world: &World, asks: &mut Vec<TableAsk>) {
             .clicked()
         {
             asks.push(TableAsk::SendView);
+        }
+        let mut still = view.settings.reduce_motion;
+        if ui
+            .checkbox(&mut still, "Reduce motion")
+            .on_hover_text(
+                "Tokens jump to their places instead of gliding; the active token's ring does not pulse",
+            )
+            .changed()
+        {
+            asks.push(TableAsk::ReduceMotion(still));
         }
         if ui
             .button("Table mode in this window (F10)")

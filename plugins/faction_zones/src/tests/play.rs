@@ -197,7 +197,10 @@ fn the_ai_plays_every_scenario_to_its_end() {
 
 #[test]
 fn the_inn_with_seed_4_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/inn_seed4.jsonl");
+    let golden = std::path::Path::new(
+        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
+    )
+    .join("tests/golden/inn_seed4.jsonl");
     let mut app = table(INN, 4, true);
     app.update();
     let mut out = Vec::new();

@@ -1,0 +1,108 @@
+//! Motion that helps the eye: a token (or mount) the rules put somewhere glides there, most
+//! of the way in a quarter second, so a move reads as a move, and a refused drop slides back
+//! the same way; the token of whoever acts now is ringed in white on both screens (on the
+//! GM's only for a combatant hidden from the table). "Reduce motion" (the Table screen menu,
+//! kept in the settings; `FRAY_REDUCE_MOTION=1` for scripted checks) puts tokens straight in
+//! place and stops the ring's pulse.
+
+use bevy::prelude::*;
+use fray_core::fight::ruleset;
+
+use super::board::{Layout, MountToken, Token};
+use super::drag::Dragging;
+use super::table::TableView;
+use super::table::audience::{GmGizmos, hidden_from_table};
+
+/// How fast a gliding token closes the gap: most of it (95%) in a quarter second.
+const GLIDE_RATE: f32 = 12.0;
+
+/// Where the board wants a token or mount: it glides there (see the module).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Goal {
+    /// The place, with its depth.
+    pub at: Vec3,
+    /// Placed at least once (the first placement is immediate).
+    placed: bool,
+}
+
+impl Goal {
+    /// Aims at `at`, if that is not already the aim.
+    pub fn aim(&mut self, at: Vec3) {
+        if self.at != at {
+            self.at = at;
+        }
+    }
+}
+
+/// The tokens of those who act now, for the ring: place, size, hidden from the table.
+#[derive(Resource, Default)]
+struct Acting(Vec<(Vec2, f32, bool)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Acting>()
+        .add_systems(Update, (glide, find_acting, ring_acting).chain().after(Layout));
+}
+
+/// Whether motion is off: the GM's setting, or the environment for scripted checks.
+pub fn reduced(view: &TableView) -> bool {
+    view.settings.reduce_motion || std::env::var_os("FRAY_REDUCE_MOTION").is_some_and(|v| v == "1")
+}
+
+fn glide(
+    time: Res<Time>,
+    view: Res<TableView>,
+    dragging: Res<Dragging>,
+    mut moving: Query<(Entity, &mut Goal, &mut Transform), Or<(With<Token>, With<MountToken>)>>,
+) {
+    let off = reduced(&view);
+    let step = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
+    for (drawing, mut goal, mut transform) in &mut moving {
+        if dragging.0.as_ref().is_some_and(|d| d.token == drawing) {
+            continue;
+        }
+        let now = transform.translation;
+        if now == goal.at {
+            continue;
+        }
+        let gap = goal.at - now;
+        transform.translation = if off || !goal.placed || gap.truncate().length() < 0.5 {
+            goal.at
+        } else {
+            (now + gap * step).with_z(goal.at.z)
+        };
+        goal.placed = true;
+    }
+}
+
+fn find_acting(world: &mut World) {
+    let Some(rules) = ruleset(world) else { return };
+    let acting = rules.acting(world);
+    let mut tokens = world.query::<(&Token, &Goal, &Sprite)>();
+    let found: Vec<(Vec2, f32, bool)> = tokens
+        .iter(world)
+        .filter(|(t, ..)| acting.contains(&t.0))
+        .map(|(t, g, s)| (g.at.truncate(), s.custom_size.map_or(0.0, |s| s.x), hidden_from_table(world, t.0)))
+        .collect();
+    world.resource_mut::<Acting>().0 = found;
+}
+
+/// Two white rings round each acting token, pulsing gently unless motion is reduced.
+fn ring_acting(
+    acting: Res<Acting>,
+    time: Res<Time>,
+    view: Res<TableView>,
+    mut everyone: Gizmos,
+    mut gm: Gizmos<GmGizmos>,
+) {
+    let pulse = if reduced(&view) { 0.0 } else { (time.elapsed_secs() * 4.0).sin() * 0.03 };
+    for &(at, size, hidden) in &acting.0 {
+        for r in [0.68, 0.74] {
+            let radius = size * (r + pulse);
+            if hidden {
+                gm.circle_2d(at, radius, Color::WHITE);
+            } else {
+                everyone.circle_2d(at, radius, Color::WHITE);
+            }
+        }
+    }
+}
