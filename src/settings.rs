@@ -1,7 +1,7 @@
 //! The table window's settings, kept between runs in `table.ron` in the user's config folder
 //! (`FRAY_DATA_DIR` when set, as for autosaves): whether it opens, on which monitor, where,
 //! its size, its chroma-key background, whether it follows the active combatant, and whether
-//! motion on the board is reduced.
+//! motion on the board is reduced, and the colour theme.
 //!
 //! A broken file is moved aside to `table.ron.broken` (so nothing is lost) and the defaults
 //! are used; the error names the file, line and column.
@@ -31,6 +31,26 @@ pub struct TableSettings {
     pub follow: bool,
     /// Tokens jump to their places and nothing pulses (both screens).
     pub reduce_motion: bool,
+    /// The colours of the panels and the board.
+    pub theme: Theme,
+}
+
+/// The colours of the panels and the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    /// Light text on dark panels, a dark green field.
+    #[default]
+    Dark,
+    /// Dark text on light panels, a pale field.
+    Light,
+    /// White on black, bright cards and arrows, for a projector or a far screen.
+    HighContrast,
+}
+
+impl Theme {
+    /// Every theme, in the menu's order, with its name.
+    pub const ALL: [(Theme, &'static str); 3] =
+        [(Theme::Dark, "Dark"), (Theme::Light, "Light"), (Theme::HighContrast, "High contrast")];
 }
 
 impl Default for TableSettings {
@@ -43,6 +63,7 @@ impl Default for TableSettings {
             background: None,
             follow: false,
             reduce_motion: false,
+            theme: Theme::Dark,
         }
     }
 }

@@ -371,3 +371,20 @@ fn fray_new_writes_a_scenario_of_every_ruleset_that_checks_and_plays() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no such ruleset") && err.contains("fiend_wake"), "{err}");
 }
+
+#[test]
+fn a_window_size_that_is_no_size_is_refused_before_any_window_opens() {
+    for (size, words) in [
+        ("1920", "no window size"),
+        ("axb", "no window size"),
+        ("100x100", "320 to 7680"),
+        ("9000x900", "320 to 7680"),
+    ] {
+        let out = fray(&["play", "--table-size", size]);
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(words) && err.contains(size), "{size}: {err}");
+    }
+    let out = fray(&["play", "--window-size", "10x10"]);
+    assert_eq!(out.status.code(), Some(2));
+}

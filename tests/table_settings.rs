@@ -21,6 +21,7 @@ fn settings_survive_a_save_and_a_load() {
         background: Some([0, 255, 0]),
         follow: true,
         reduce_motion: true,
+        theme: fray::settings::Theme::HighContrast,
     };
     settings::save(&dir, &kept).expect("the settings are written");
     assert_eq!(settings::load(&dir), (kept, None));

@@ -93,6 +93,24 @@ pub struct PlayArgs {
     /// Open the table window on this monitor (0 is the first). Kept for later runs.
     #[arg(long, value_name = "N")]
     pub table_monitor: Option<usize>,
+    /// The table window's size in logical pixels, e.g. `1920x1080` for a fixed stream
+    /// capture. Kept for later runs.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub table_size: Option<(u32, u32)>,
+    /// The GM's window's size in logical pixels (default 1600x900).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub window_size: Option<(u32, u32)>,
+}
+
+/// A window size written `WIDTHxHEIGHT`, each from 320 to 7680.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is no window size; write it as WIDTHxHEIGHT, e.g. 1920x1080");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (w.trim().parse::<u32>().map_err(|_| bad())?, h.trim().parse::<u32>().map_err(|_| bad())?);
+    if !(320..=7680).contains(&w) || !(240..=4320).contains(&h) {
+        return Err(format!("'{text}': a window is 320 to 7680 pixels wide and 240 to 4320 high"));
+    }
+    Ok((w, h))
 }
 
 fn parse_colour(text: &str) -> Result<[u8; 3], String> {
@@ -142,6 +160,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         chroma: args.chroma_key,
         table_mode: args.table_mode,
         table_monitor: args.table_monitor,
+        table_size: args.table_size,
+        window_size: args.window_size,
         balance: args.balance,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {

@@ -81,6 +81,8 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         table_mode: false,
         offscreen: false,
         table_monitor: None,
+        table_size: None,
+        window_size: None,
         balance: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {

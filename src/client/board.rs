@@ -600,6 +600,7 @@ fn size_cards(
 /// under it). Placed on the board, so no screen shows an overlap whatever its zoom.
 #[allow(clippy::too_many_arguments)]
 fn place_captions(
+    palette: Res<super::theme::Palette>,
     tokens: Query<(Entity, &Token, &Transform, &Sprite)>,
     occupies: Query<&Occupies>,
     fields: Query<(), With<OpenField>>,
@@ -610,7 +611,7 @@ fn place_captions(
     >,
     cards: Query<&CardRect>,
     mut captions: Query<
-        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor),
+        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor, &mut TextColor),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
 ) {
@@ -660,7 +661,7 @@ fn place_captions(
         (free(a.0), a.1.x, a.0).partial_cmp(&(free(b.0), b.1.x, b.0)).unwrap_or(std::cmp::Ordering::Equal)
     });
     let mut by_token: BTreeMap<Entity, Vec<usize>> = BTreeMap::new();
-    let found: Vec<_> = captions.iter().map(|(p, l, _, _)| (p.parent(), l.size)).collect();
+    let found: Vec<_> = captions.iter().map(|(p, l, ..)| (p.parent(), l.size)).collect();
     for (i, (token, _)) in found.iter().enumerate() {
         by_token.entry(*token).or_default().push(i);
     }
@@ -700,7 +701,12 @@ fn place_captions(
             wanted.insert(token, spot);
         }
     }
-    for (parent, _, mut transform, mut anchor) in &mut captions {
+    for (parent, _, mut transform, mut anchor, mut ink) in &mut captions {
+        // On a card, the card's ink; on the field, the field's.
+        let wanted_ink = if carded.contains(&parent.parent()) { palette.card_ink } else { palette.ink };
+        if ink.0 != wanted_ink {
+            ink.0 = wanted_ink;
+        }
         let Some((offset, spot)) = wanted.get(&parent.parent()) else { continue };
         if transform.translation.truncate() != *offset {
             transform.translation = offset.extend(transform.translation.z);
@@ -814,6 +820,7 @@ fn write_captions(
 /// Arrows from each location to those that may be entered from it, card edge to card edge.
 fn draw_arrows(
     mut gizmos: Gizmos,
+    palette: Res<super::theme::Palette>,
     locations: Query<&EnteredFrom, Without<OpenField>>,
     cards: Query<(&Card, &CardRect)>,
 ) {
@@ -828,11 +835,7 @@ fn draw_arrows(
                 let half = r.half_size();
                 (half.x / dir.x.abs().max(1e-3)).min(half.y / dir.y.abs().max(1e-3))
             };
-            gizmos.arrow_2d(
-                start + dir * out(source),
-                end - dir * (out(target) + 4.0),
-                Color::srgb(0.95, 0.85, 0.35),
-            );
+            gizmos.arrow_2d(start + dir * out(source), end - dir * (out(target) + 4.0), palette.arrow);
         }
     }
 }

@@ -42,7 +42,15 @@ pub struct BoardArea {
 pub(super) struct Framed {
     key: Option<(BoardArea, Vec2, Rect)>,
     by_hand: bool,
+    /// Frames left in which the board settling (cards growing, captions placed) may
+    /// reframe it; later only the window and the panels do, so a move never shifts the view
+    /// under the pointer.
+    settling: u32,
 }
+
+/// How long a table opened (or rebuilt) settles, in frames: the board is laid out well
+/// before the layout file is written (`capture`).
+const SETTLE: u32 = 40;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ZoomRequest>()
@@ -76,8 +84,8 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board when the table and the panels are there, and again when the panels
-/// or the window change size or the board outgrows the view (a card grew, a token left it).
+/// Frames the whole board when the table and the panels are there, again while it settles if
+/// it outgrows the view (a card grew), and whenever the panels or the window change size.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -85,16 +93,21 @@ fn frame_board(
     cards: Query<&CardRect>,
     tokens: Tokens,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    index: Res<fray_core::prelude::TableIndex>,
 ) {
+    if index.is_changed() {
+        framed.settling = SETTLE;
+    }
+    framed.settling = framed.settling.saturating_sub(1);
     if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
         return;
     }
     let bounds = board_bounds(&cards, &tokens);
     let key = Some((*area, window.size(), bounds));
-    if framed
-        .key
-        .is_some_and(|(a, w, shown)| a == *area && w == window.size() && shown.union(bounds) == shown)
-    {
+    let settled = framed.settling == 0;
+    if framed.key.is_some_and(|(a, w, shown)| {
+        a == *area && w == window.size() && (settled || shown.union(bounds) == shown)
+    }) {
         return;
     }
     let scale = window.scale_factor();

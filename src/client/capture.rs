@@ -189,6 +189,8 @@ fn status(world: &World) -> serde_json::Value {
         "log": world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
         "pictures": saved,
         "layout": world.resource::<Capture>().layout_written,
+        "glides": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.begun),
+        "gliding": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.moving),
         "table_window": world.contains_resource::<super::table::window::TableWindow>(),
         "autoplay": world.resource::<super::Autoplay>().0.is_some(),
         "balance": super::balance::status(world),

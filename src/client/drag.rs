@@ -208,7 +208,6 @@ fn report_outcome(
     pending.0 = None;
 }
 
-const CARD: Color = Color::srgb(0.78, 0.72, 0.58);
 const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
 
 /// Colours the cards and writes their badges: while a token is dragged, accessible locations
@@ -217,8 +216,12 @@ const DIM: Color = Color::srgb(0.40, 0.38, 0.34);
 fn light_cards(
     world: &mut World,
     cards: &mut QueryState<(), With<Card>>,
-    mut seen: Local<Option<(Option<Entity>, (Option<Entity>, Option<Entity>), bool, super::board::TableKey)>>,
+    mut seen: Local<
+        Option<(Option<Entity>, (Option<Entity>, Option<Entity>), bool, super::board::TableKey, Color)>,
+    >,
 ) {
+    // A plain card is the theme's colour.
+    let plain = world.resource::<super::theme::Palette>().card;
     let dragging = world.resource::<Dragging>().0;
     let selection = *world.resource::<Selection>();
     // Lights cast from a combatant hidden from the table are the GM's alone.
@@ -229,6 +232,7 @@ fn light_cards(
         (selection.combatant, selection.location),
         secret,
         super::board::table_key(world, cards.iter(world).count()),
+        plain,
     ));
     if *seen == key {
         return;
@@ -238,15 +242,15 @@ fn light_cards(
     let looks: Vec<(Entity, Color, String)> =
         match dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p))) {
             Some((who, from)) => card_looks(world, |world, place| match rules.entry(world, who, place) {
-                _ if place == from => (CARD, "here".to_owned()),
+                _ if place == from => (plain, "here".to_owned()),
                 Ok(words) => (Color::srgb(1.0, 0.88, 0.45), words),
                 Err(words) => (DIM, words),
             }),
-            None => reach_looks(world),
+            None => reach_looks(world, plain),
         };
     let badge_audience = if secret { Audience::Gm } else { Audience::All };
     for (card, colour, words) in looks {
-        let (public, tint) = if secret { (CARD, Some(colour)) } else { (colour, None) };
+        let (public, tint) = if secret { (plain, Some(colour)) } else { (colour, None) };
         if let Some(mut sprite) = world.get_mut::<Sprite>(card)
             && sprite.color != public
         {
@@ -296,12 +300,12 @@ fn card_looks(
 
 /// The reach view: with a token or card selected, every card says how many moves away it is,
 /// ignoring turns and costs.
-fn reach_looks(world: &mut World) -> Vec<(Entity, Color, String)> {
+fn reach_looks(world: &mut World, plain: Color) -> Vec<(Entity, Color, String)> {
     let selection = *world.resource::<Selection>();
     let from = selection.location.or_else(|| selection.combatant.and_then(|c| place_of(world, c)));
     let moves: Vec<(Entity, u32)> = from.map(|p| reach(world, p, 3)).unwrap_or_default();
     card_looks(world, |_, place| match (from, moves.iter().find(|(p, _)| *p == place).map(|(_, d)| *d)) {
-        (None, _) => (CARD, String::new()),
+        (None, _) => (plain, String::new()),
         (Some(_), Some(0)) => (Color::srgb(0.60, 0.78, 0.95), "here".to_owned()),
         (Some(_), Some(1)) => (Color::srgb(0.55, 0.85, 0.50), "1 move".to_owned()),
         (Some(_), Some(2)) => (Color::srgb(0.90, 0.85, 0.40), "2 moves".to_owned()),

@@ -20,6 +20,7 @@ mod screen_layout;
 mod space;
 mod stats;
 pub mod table;
+mod theme;
 mod token_art;
 
 use std::path::PathBuf;
@@ -86,6 +87,10 @@ pub struct PlayOptions {
     pub table_mode: bool,
     /// Open the table window on this monitor (`--table-monitor N`).
     pub table_monitor: Option<usize>,
+    /// The table window's size (`--table-size WxH`).
+    pub table_size: Option<(u32, u32)>,
+    /// The GM's window's size (`--window-size WxH`; default 1600x900).
+    pub window_size: Option<(u32, u32)>,
     /// Open the Balance panel and run this many battles at the start (`--balance N`).
     pub balance: Option<u32>,
 }
@@ -124,7 +129,10 @@ impl Plugin for ClientPlugin {
             WindowPlugin {
                 primary_window: Some(Window {
                     title: "Fray".into(),
-                    resolution: WindowResolution::new(1600, 900),
+                    resolution: {
+                        let (w, h) = self.0.window_size.unwrap_or((1600, 900));
+                        WindowResolution::new(w, h)
+                    },
                     ..default()
                 }),
                 ..default()
@@ -161,6 +169,7 @@ impl Plugin for ClientPlugin {
         board::plugin(app);
         token_art::plugin(app);
         motion::plugin(app);
+        theme::plugin(app);
         drag::plugin(app);
         chips::plugin(app);
         damage::plugin(app);

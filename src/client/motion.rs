@@ -23,6 +23,18 @@ pub struct Goal {
     pub at: Vec3,
     /// Placed at least once (the first placement is immediate).
     placed: bool,
+    /// On its way.
+    moving: bool,
+}
+
+/// Glides begun since the start, and those under way (for `--status-out`: a check sees a
+/// refused drop slide back).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct Glides {
+    /// Begun since the start.
+    pub begun: u32,
+    /// Under way now.
+    pub moving: u32,
 }
 
 impl Goal {
@@ -40,6 +52,7 @@ struct Acting(Vec<(Vec2, f32, bool)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Acting>()
+        .init_resource::<Glides>()
         .add_systems(Update, (glide, find_acting, ring_acting).chain().after(Layout));
 }
 
@@ -52,10 +65,12 @@ fn glide(
     time: Res<Time>,
     view: Res<TableView>,
     dragging: Res<Dragging>,
+    mut glides: ResMut<Glides>,
     mut moving: Query<(Entity, &mut Goal, &mut Transform), Or<(With<Token>, With<MountToken>)>>,
 ) {
     let off = reduced(&view);
     let step = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
+    let mut under_way = 0;
     for (drawing, mut goal, mut transform) in &mut moving {
         if dragging.0.as_ref().is_some_and(|d| d.token == drawing) {
             continue;
@@ -65,12 +80,17 @@ fn glide(
             continue;
         }
         let gap = goal.at - now;
-        transform.translation = if off || !goal.placed || gap.truncate().length() < 0.5 {
-            goal.at
-        } else {
-            (now + gap * step).with_z(goal.at.z)
-        };
+        let jump = off || !goal.placed || gap.truncate().length() < 0.5;
+        if !jump && !goal.moving {
+            glides.begun += 1;
+        }
+        goal.moving = !jump;
+        under_way += u32::from(!jump);
+        transform.translation = if jump { goal.at } else { (now + gap * step).with_z(goal.at.z) };
         goal.placed = true;
+    }
+    if glides.moving != under_way {
+        glides.moving = under_way;
     }
 }
 

@@ -67,6 +67,8 @@ pub enum TableAsk {
     Follow(bool),
     /// Reduce motion on the board (both screens), or not.
     ReduceMotion(bool),
+    /// The colours of the panels and the board.
+    Theme(crate::settings::Theme),
     /// Show the table what the GM's board shows now.
     SendView,
     /// Enter or leave table mode.
@@ -91,6 +93,9 @@ pub(super) fn plugin(app: &mut App) {
     if let Some(n) = options.table_monitor {
         loaded.monitor = Some(n);
         loaded.position = None;
+    }
+    if let Some(size) = options.table_size {
+        loaded.size = size;
     }
     // Scripted runs (screenshots, timings) do not change what a person set.
     let keep = !(options.screenshot.is_some() || options.stats.is_some());
@@ -145,6 +150,7 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         TableAsk::Window(open) => world.resource_mut::<TableView>().wanted_open = Some(open),
         TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
         TableAsk::ReduceMotion(on) => world.resource_mut::<TableView>().settings.reduce_motion = on,
+        TableAsk::Theme(theme) => world.resource_mut::<TableView>().settings.theme = theme,
         TableAsk::SendView => window::send_view(world),
         TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
         TableAsk::Hide(id, true) => {
@@ -191,6 +197,14 @@ pub fn menu(ui: &mut egui::Ui, world: &World, asks: &mut Vec<TableAsk>) {
         {
             asks.push(TableAsk::ReduceMotion(still));
         }
+        ui.horizontal(|ui| {
+            ui.label("Theme:");
+            for (theme, name) in crate::settings::Theme::ALL {
+                if ui.radio(view.settings.theme == theme, name).clicked() {
+                    asks.push(TableAsk::Theme(theme));
+                }
+            }
+        });
         if ui
             .button("Table mode in this window (F10)")
             .on_hover_text("Hides every GM panel; F10 brings them back")

@@ -122,9 +122,9 @@ pub(super) fn fit(bounds: Rect, window: Vec2) -> (f32, Vec2) {
     (scale, bounds.center() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale))
 }
 
-/// Frames the whole board as soon as there is one, and again when the window changes size or
-/// the board outgrows the view, unless the GM sent a view or the table follows the active
-/// combatant.
+/// Frames the whole board as soon as there is one, again while it settles if it outgrows the
+/// view, and when the window changes size, unless the GM sent a view or the table follows the
+/// active combatant.
 fn frame_once(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
@@ -135,7 +135,15 @@ fn frame_once(
         (Without<Token>, Without<MountToken>),
     >,
     follow: Res<TableView>,
+    index: Res<TableIndex>,
+    mut settling: Local<u32>,
 ) {
+    // While a table opened settles, the board outgrowing the view reframes it (as on the
+    // GM's camera); later only the window's size does.
+    if index.is_changed() {
+        *settling = 40;
+    }
+    *settling = settling.saturating_sub(1);
     let Some(table) = table else { return };
     let (Ok(window), Ok((mut state, mut transform, mut projection))) =
         (windows.get(table.window), camera.single_mut())
@@ -147,7 +155,9 @@ fn frame_once(
     }
     let bounds = crate::client::camera::board_bounds(&cards, &tokens);
     let key = Some((bounds, window.size()));
-    let holds = |(shown, size): (Rect, Vec2)| size == window.size() && shown.union(bounds) == shown;
+    let holds = |(shown, size): (Rect, Vec2)| {
+        size == window.size() && (*settling == 0 || shown.union(bounds) == shown)
+    };
     if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
         return;
     }
