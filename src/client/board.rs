@@ -94,11 +94,15 @@ const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
 
 /// The least room kept between two cards once grown.
 const CARD_GAP: f32 = 24.0;
+/// How long a table opened (or rebuilt) settles, in frames: its cards' spread is worked out
+/// meanwhile, well before the layout file is written (`capture`).
+const SETTLE_FRAMES: u32 = 30;
 
 /// How far apart the cards of a board are drawn: their positions (and those of tokens in no
 /// location) spread from their centre by `factor`, so that each card can grow to hold its
-/// tokens without covering another. It only grows while a table is open, so that the board
-/// does not breathe as tokens come and go; a drop in the field is read back through it.
+/// tokens (and a row more) without covering another. It is set while a table settles and
+/// then kept, so that the board does not breathe as tokens come and go; a drop in the field
+/// is read back through it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Spread {
     /// The centre of the cards as the scenario places them.
@@ -127,7 +131,7 @@ impl Spread {
     /// The least spread (in steps of 5%, at most fourfold) at which no two cards, each its
     /// scenario rectangle grown down to its height, come closer than [`CARD_GAP`]; cards that
     /// touch in the scenario itself are left to touch. Never less than before unless `anew`.
-    fn update(&mut self, cards: &[(Rect, f32)], anew: bool) -> Spread {
+    fn update(&mut self, cards: &[(Rect, f32)], anew: bool) {
         let centre = cards.iter().map(|(r, _)| r.center()).sum::<Vec2>() / cards.len().max(1) as f32;
         let placed: Vec<Rect> = cards.iter().map(|(r, _)| *r).collect();
         let apart = |factor: f32| {
@@ -150,7 +154,6 @@ impl Spread {
         if *self != wanted {
             *self = wanted;
         }
-        *self
     }
 }
 
@@ -398,6 +401,7 @@ fn place_tokens(
     infos: Query<(&CardInfo, &bevy::text::TextLayoutInfo)>,
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
     mut spread: ResMut<Spread>,
+    mut settling: Local<u32>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<(&MountToken, &mut super::motion::Goal, &mut Sprite, &Children), Without<Token>>,
@@ -464,14 +468,26 @@ fn place_tokens(
         let height = below_text + (rows - 1.0) * GRID.y + TOKEN + CAPTION_ROOM;
         needs.push((place, own, height.max(own.height()), across, per_row));
     }
-    let heights: Vec<(Rect, f32)> = cards
-        .iter()
-        .filter_map(|(card, ..)| {
-            let own = card_rect(places.get(card.0).ok()?.0, 0.0);
-            Some((own, needs.iter().find(|n| n.0 == card.0).map_or(own.height(), |n| n.2)))
-        })
-        .collect();
-    let spread = spread.update(&heights, index.is_changed());
+    // The spread is worked out while a table settles, with a row to spare in every card, then
+    // kept: the board never shifts under people's eyes as tokens come and go.
+    if index.is_changed() {
+        *settling = SETTLE_FRAMES;
+    }
+    if *settling > 0 {
+        *settling -= 1;
+        let heights: Vec<(Rect, f32)> = cards
+            .iter()
+            .filter_map(|(card, ..)| {
+                let location = places.get(card.0).ok()?.0;
+                let own = card_rect(location, 0.0);
+                let one_row = own.max.y - grid_top(card.0, location) + TOKEN + CAPTION_ROOM;
+                let spare = needs.iter().find(|n| n.0 == card.0).map_or(one_row, |n| n.2 + GRID.y);
+                Some((own, spare.max(own.height())))
+            })
+            .collect();
+        spread.update(&heights, index.is_changed());
+    }
+    let spread = *spread;
     for (place, own, height, across, per_row) in needs {
         let Ok((location, _)) = places.get(place) else { continue };
         let shift = spread.out(own.center()) - own.center();

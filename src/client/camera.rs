@@ -8,7 +8,7 @@ use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy::sprite::{SpritePickingCamera, SpritePickingSettings};
+use bevy::sprite::{SpritePickingCamera, SpritePickingMode, SpritePickingSettings};
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
@@ -154,7 +154,10 @@ fn spawn_camera(
 ) {
     egui.auto_create_primary_context = false;
     // Only this camera picks: the table's screen is for looking at.
-    commands.insert_resource(SpritePickingSettings { require_markers: true, ..default() });
+    commands.insert_resource(SpritePickingSettings {
+        require_markers: true,
+        picking_mode: SpritePickingMode::BoundingBox,
+    });
     let board = commands
         .spawn((Camera2d, BoardCamera, SpritePickingCamera, super::table::audience::camera_layers(true)))
         .id();

@@ -381,7 +381,9 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
 }
 
-/// The rolls, newest first, under a header that folds them away; "no roll yet" until one.
+/// One line with the newest roll; unfolded, the rolls before it in a few lines of their own.
+/// Its height changes only when the GM folds or unfolds it, so the board is not reframed
+/// under the pointer when the first roll comes.
 fn dice_log(ui: &mut egui::Ui, world: &World) {
     let Some(rules) = ruleset(world) else { return };
     let rolls: Vec<String> = world
@@ -398,22 +400,21 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         })
         .take(60)
         .collect();
-    let Some(last) = rolls.first() else {
-        ui.label(RichText::new("Dice: no roll yet").weak());
-        return;
-    };
+    let last = rolls.first().map_or("no roll yet", String::as_str);
     egui::CollapsingHeader::new(RichText::new(format!("Dice (newest first): {last}")).strong())
         .id_salt("dice_log")
-        .default_open(true)
+        .default_open(false)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().max_height(DICE_LINES * 20.0).auto_shrink([false, true]).show(
-                ui,
-                |ui| {
+            let height = DICE_LINES * ui.text_style_height(&egui::TextStyle::Body);
+            egui::ScrollArea::vertical()
+                .min_scrolled_height(height)
+                .max_height(height)
+                .auto_shrink(false)
+                .show(ui, |ui| {
                     for roll in rolls.iter().skip(1) {
                         ui.label(roll);
                     }
-                },
-            );
+                });
         });
 }
 
