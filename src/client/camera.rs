@@ -92,6 +92,7 @@ fn frame_board(
     window: Single<&Window, With<PrimaryWindow>>,
     cards: Query<&CardRect>,
     tokens: Tokens,
+    labels: Labels,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
     index: Res<fray_core::prelude::TableIndex>,
 ) {
@@ -102,7 +103,7 @@ fn frame_board(
     if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
         return;
     }
-    let bounds = board_bounds(&cards, &tokens);
+    let bounds = board_bounds(&cards, &tokens, &labels);
     let key = Some((*area, window.size(), bounds));
     let settled = framed.settling == 0;
     if framed.key.is_some_and(|(a, w, shown)| {
@@ -118,7 +119,7 @@ fn frame_board(
     let (mut transform, mut projection) = camera.into_inner();
     if let Projection::Orthographic(ortho) = &mut *projection {
         let size = bounds.size();
-        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
+        ortho.scale = (size.x / room.x).max(size.y / room.y).max(MIN_FRAMED_SCALE) * 1.05;
     }
     transform.translation = bounds.center().extend(transform.translation.z);
     framed.key = key;
@@ -128,13 +129,32 @@ fn frame_board(
 pub(super) type Tokens<'w, 's> =
     Query<'w, 's, &'static Transform, (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>)>;
 
+/// The captions and scenery names, for framing: none is cut off at the view's edge.
+pub(super) type Labels<'w, 's> = Query<
+    'w,
+    's,
+    (&'static GlobalTransform, &'static bevy::text::TextLayoutInfo, &'static bevy::sprite::Anchor),
+    Or<(With<super::board::TokenCaption>, With<super::space::Scenery>)>,
+>;
+
+/// The closest a framed board is shown: a small board (a tavern brawl) is not blown up past
+/// twice its size.
+pub(super) const MIN_FRAMED_SCALE: f32 = 0.5;
+
 /// The world rectangle holding every card and token with its caption and tags.
-pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens) -> Rect {
+pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens, labels: &Labels) -> Rect {
     let mut bounds = cards
         .iter()
         .map(|c| c.0)
         .reduce(|a, b| a.union(b))
         .unwrap_or(Rect { min: Vec2::splat(f32::MAX), max: Vec2::splat(f32::MIN) });
+    for (at, layout, anchor) in labels {
+        let size = layout.size * at.scale().truncate();
+        if size != Vec2::ZERO {
+            let min = at.translation().truncate() - size * (anchor.0 + 0.5);
+            bounds = bounds.union(Rect::from_corners(min, min + size));
+        }
+    }
     for t in tokens {
         let at = t.translation.truncate();
         bounds = bounds.union(Rect::from_corners(

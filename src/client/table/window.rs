@@ -130,6 +130,7 @@ fn frame_once(
     windows: Query<&Window>,
     cards: Query<&CardRect>,
     tokens: crate::client::camera::Tokens,
+    labels: crate::client::camera::Labels,
     mut camera: Query<
         (&mut TableCamera, &mut Transform, &mut Projection),
         (Without<Token>, Without<MountToken>),
@@ -153,7 +154,7 @@ fn frame_once(
     if cards.is_empty() && tokens.is_empty() {
         return;
     }
-    let bounds = crate::client::camera::board_bounds(&cards, &tokens);
+    let bounds = crate::client::camera::board_bounds(&cards, &tokens, &labels);
     let key = Some((bounds, window.size()));
     let holds = |(shown, size): (Rect, Vec2)| {
         size == window.size() && (*settling == 0 || shown.union(bounds) == shown)
@@ -163,7 +164,7 @@ fn frame_once(
     }
     let (scale, centre) = fit(bounds, window.size());
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = (scale * 1.05).max(0.3);
+        ortho.scale = (scale * 1.05).max(crate::client::camera::MIN_FRAMED_SCALE);
     }
     transform.translation = centre.extend(transform.translation.z);
     state.framed = true;
