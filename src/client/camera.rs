@@ -84,8 +84,9 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board when the table and the panels are there, again while it settles if
-/// it outgrows the view (a card grew), and whenever the panels or the window change size.
+/// Frames the whole board when the table and the panels are there, again while it settles
+/// (cards grow, captions find their places), and whenever the panels or the window change
+/// size.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -106,9 +107,10 @@ fn frame_board(
     let bounds = board_bounds(&cards, &tokens, &labels);
     let key = Some((*area, window.size(), bounds));
     let settled = framed.settling == 0;
-    if framed.key.is_some_and(|(a, w, shown)| {
-        a == *area && w == window.size() && (settled || shown.union(bounds) == shown)
-    }) {
+    if framed
+        .key
+        .is_some_and(|(a, w, shown)| a == *area && w == window.size() && (settled || shown == bounds))
+    {
         return;
     }
     let scale = window.scale_factor();

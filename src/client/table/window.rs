@@ -156,9 +156,7 @@ fn frame_once(
     }
     let bounds = crate::client::camera::board_bounds(&cards, &tokens, &labels);
     let key = Some((bounds, window.size()));
-    let holds = |(shown, size): (Rect, Vec2)| {
-        size == window.size() && (*settling == 0 || shown.union(bounds) == shown)
-    };
+    let holds = |(shown, size): (Rect, Vec2)| size == window.size() && (*settling == 0 || shown == bounds);
     if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
         return;
     }
