@@ -95,9 +95,9 @@ fn frame_board(
     tokens: Tokens,
     labels: Labels,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    index: Res<fray_core::prelude::TableIndex>,
+    epoch: Res<super::board::TableEpoch>,
 ) {
-    if index.is_changed() {
+    if epoch.is_changed() {
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);

@@ -401,6 +401,8 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         .take(60)
         .collect();
     let last = rolls.first().map_or("no roll yet", String::as_str);
+    // One line whatever the roll says: a wrapped line would change the board's room.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     egui::CollapsingHeader::new(RichText::new(format!("Dice (newest first): {last}")).strong())
         .id_salt("dice_log")
         .default_open(false)

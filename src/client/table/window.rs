@@ -136,12 +136,12 @@ fn frame_once(
         (Without<Token>, Without<MountToken>),
     >,
     follow: Res<TableView>,
-    index: Res<TableIndex>,
+    epoch: Res<crate::client::board::TableEpoch>,
     mut settling: Local<u32>,
 ) {
     // While a table opened settles, the board outgrowing the view reframes it (as on the
     // GM's camera); later only the window's size does.
-    if index.is_changed() {
+    if epoch.is_changed() {
         *settling = 40;
     }
     *settling = settling.saturating_sub(1);
