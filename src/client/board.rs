@@ -92,19 +92,6 @@ const CAPTION: f32 = 16.0;
 /// The room under a token in a card for its caption's two lines.
 const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
 
-/// Which table the board draws: the first of its token drawings, new whenever a table is
-/// opened or rebuilt (undo, loading). Changed then only, unlike the table's index, which the
-/// rules touch as they go; the board settles (spread, framing) after each change.
-#[derive(Resource, Default, PartialEq)]
-pub struct TableEpoch(Option<Entity>);
-
-fn mark_epoch(tokens: Query<Entity, With<Token>>, mut epoch: ResMut<TableEpoch>) {
-    let now = TableEpoch(tokens.iter().min());
-    if *epoch != now {
-        *epoch = now;
-    }
-}
-
 /// The least room kept between two cards once grown.
 const CARD_GAP: f32 = 24.0;
 /// How long a table opened (or rebuilt) settles, in frames: its cards' spread is worked out
@@ -230,8 +217,6 @@ const SIDE_COLOURS: [Color; 4] = [
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<Spread>()
-        .init_resource::<TableEpoch>()
-        .add_systems(Update, mark_epoch.after(DriveRules).before(Layout))
         .add_observer(select)
         .add_observer(spawn_card)
         .add_observer(spawn_token)
@@ -416,7 +401,6 @@ fn place_tokens(
     infos: Query<(&CardInfo, &bevy::text::TextLayoutInfo)>,
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
     mut spread: ResMut<Spread>,
-    epoch: Res<TableEpoch>,
     mut settling: Local<u32>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
@@ -486,7 +470,7 @@ fn place_tokens(
     }
     // The spread is worked out while a table settles, with a row to spare in every card, then
     // kept: the board never shifts under people's eyes as tokens come and go.
-    if epoch.is_changed() {
+    if index.is_changed() {
         *settling = SETTLE_FRAMES;
     }
     if *settling > 0 {
@@ -501,7 +485,7 @@ fn place_tokens(
                 Some((own, spare.max(own.height())))
             })
             .collect();
-        spread.update(&heights, epoch.is_changed());
+        spread.update(&heights, index.is_changed());
     }
     let spread = *spread;
     for (place, own, height, across, per_row) in needs {

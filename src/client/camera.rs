@@ -84,33 +84,30 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board when the table and the panels are there, again while it settles
-/// (cards grow, captions find their places), and whenever the panels or the window change
-/// size.
+/// Frames the whole board when the table and the panels are there, again while it settles if
+/// it outgrows the view (a card grew), and whenever the panels or the window change size.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
     window: Single<&Window, With<PrimaryWindow>>,
     cards: Query<&CardRect>,
     tokens: Tokens,
-    labels: Labels,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    epoch: Res<super::board::TableEpoch>,
+    index: Res<fray_core::prelude::TableIndex>,
 ) {
-    if epoch.is_changed() {
+    if index.is_changed() {
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);
     if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
         return;
     }
-    let bounds = board_bounds(&cards, &tokens, &labels);
+    let bounds = board_bounds(&cards, &tokens);
     let key = Some((*area, window.size(), bounds));
     let settled = framed.settling == 0;
-    if framed
-        .key
-        .is_some_and(|(a, w, shown)| a == *area && w == window.size() && (settled || shown == bounds))
-    {
+    if framed.key.is_some_and(|(a, w, shown)| {
+        a == *area && w == window.size() && (settled || shown.union(bounds) == shown)
+    }) {
         return;
     }
     let scale = window.scale_factor();
@@ -121,7 +118,7 @@ fn frame_board(
     let (mut transform, mut projection) = camera.into_inner();
     if let Projection::Orthographic(ortho) = &mut *projection {
         let size = bounds.size();
-        ortho.scale = (size.x / room.x).max(size.y / room.y).max(MIN_FRAMED_SCALE) * 1.05;
+        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
     }
     transform.translation = bounds.center().extend(transform.translation.z);
     framed.key = key;
@@ -131,32 +128,13 @@ fn frame_board(
 pub(super) type Tokens<'w, 's> =
     Query<'w, 's, &'static Transform, (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>)>;
 
-/// The captions and scenery names, for framing: none is cut off at the view's edge.
-pub(super) type Labels<'w, 's> = Query<
-    'w,
-    's,
-    (&'static GlobalTransform, &'static bevy::text::TextLayoutInfo, &'static bevy::sprite::Anchor),
-    Or<(With<super::board::TokenCaption>, With<super::space::Scenery>)>,
->;
-
-/// The closest a framed board is shown: a small board (a tavern brawl) is not blown up past
-/// twice its size.
-pub(super) const MIN_FRAMED_SCALE: f32 = 0.5;
-
 /// The world rectangle holding every card and token with its caption and tags.
-pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens, labels: &Labels) -> Rect {
+pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens) -> Rect {
     let mut bounds = cards
         .iter()
         .map(|c| c.0)
         .reduce(|a, b| a.union(b))
         .unwrap_or(Rect { min: Vec2::splat(f32::MAX), max: Vec2::splat(f32::MIN) });
-    for (at, layout, anchor) in labels {
-        let size = layout.size * at.scale().truncate();
-        if size != Vec2::ZERO {
-            let min = at.translation().truncate() - size * (anchor.0 + 0.5);
-            bounds = bounds.union(Rect::from_corners(min, min + size));
-        }
-    }
     for t in tokens {
         let at = t.translation.truncate();
         bounds = bounds.union(Rect::from_corners(

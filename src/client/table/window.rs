@@ -130,18 +130,17 @@ fn frame_once(
     windows: Query<&Window>,
     cards: Query<&CardRect>,
     tokens: crate::client::camera::Tokens,
-    labels: crate::client::camera::Labels,
     mut camera: Query<
         (&mut TableCamera, &mut Transform, &mut Projection),
         (Without<Token>, Without<MountToken>),
     >,
     follow: Res<TableView>,
-    epoch: Res<crate::client::board::TableEpoch>,
+    index: Res<TableIndex>,
     mut settling: Local<u32>,
 ) {
     // While a table opened settles, the board outgrowing the view reframes it (as on the
     // GM's camera); later only the window's size does.
-    if epoch.is_changed() {
+    if index.is_changed() {
         *settling = 40;
     }
     *settling = settling.saturating_sub(1);
@@ -154,15 +153,17 @@ fn frame_once(
     if cards.is_empty() && tokens.is_empty() {
         return;
     }
-    let bounds = crate::client::camera::board_bounds(&cards, &tokens, &labels);
+    let bounds = crate::client::camera::board_bounds(&cards, &tokens);
     let key = Some((bounds, window.size()));
-    let holds = |(shown, size): (Rect, Vec2)| size == window.size() && (*settling == 0 || shown == bounds);
+    let holds = |(shown, size): (Rect, Vec2)| {
+        size == window.size() && (*settling == 0 || shown.union(bounds) == shown)
+    };
     if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
         return;
     }
     let (scale, centre) = fit(bounds, window.size());
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = (scale * 1.05).max(crate::client::camera::MIN_FRAMED_SCALE);
+        ortho.scale = (scale * 1.05).max(0.3);
     }
     transform.translation = centre.extend(transform.translation.z);
     state.framed = true;
