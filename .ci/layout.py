@@ -46,6 +46,7 @@ def inside(a, room, slack=1.0):
 def problems(drawn):
     """Every overlap, covered card text and token out of view, in words."""
     found = []
+    drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
         mine = [d for d in drawn if d["window"] == window]
         texts = [d for d in mine if d["kind"] == "text"]
@@ -76,6 +77,7 @@ def problems(drawn):
 def sizes(drawn):
     """The smallest text height and token side in each window, in pixels."""
     out = {}
+    drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
         mine = [d for d in drawn if d["window"] == window]
         # A text's height holds its lines: one line's is the height over the line count.

@@ -104,9 +104,15 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
             (_, Some(_)) => "text",
             (kind, None) => kind,
         };
-        for view in views.iter().filter(|v| v.sees(layers)) {
+        // A drawing a window does not show (a token hidden from the table) is written with
+        // `shown: false`, where it would stand; a text only where it is shown.
+        for view in &views {
+            let shown = view.sees(layers);
+            if text.is_some() && !shown {
+                continue;
+            }
             if let Some(rect) = view.rect(area) {
-                out.push(json!({"window": view.window, "kind": kind, "id": id, "text": text, "rect": rect}));
+                out.push(json!({"window": view.window, "kind": kind, "id": id, "text": text, "rect": rect, "shown": shown}));
             }
         }
     }
