@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use bevy::text::TextBounds;
+use bevy::text::{Justify, TextBounds, TextLayout};
 use fray_core::DriveRules;
 use fray_core::board::Space;
 use fray_core::fight::{Session, ruleset};
@@ -91,6 +91,10 @@ const CAPTION: f32 = 16.0;
 
 /// The room under a token in a card for its caption's two lines.
 const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
+
+/// The width of each card's grid column (by location), which its captions wrap to.
+#[derive(Resource, Default)]
+struct GridColumns(BTreeMap<Entity, f32>);
 
 /// The least room kept between two cards once grown.
 const CARD_GAP: f32 = 24.0;
@@ -217,6 +221,7 @@ const SIDE_COLOURS: [Color; 4] = [
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<Spread>()
+        .init_resource::<GridColumns>()
         .add_observer(select)
         .add_observer(spawn_card)
         .add_observer(spawn_token)
@@ -336,6 +341,8 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
             token.spawn((
                 TokenCaption(add.entity),
                 text("", CAPTION, Color::WHITE),
+                TextBounds::UNBOUNDED,
+                TextLayout::justify(Justify::Center),
                 Anchor::TOP_CENTER,
                 Transform::from_xyz(0.0, -TOKEN / 2.0 - 2.0, 0.1),
                 Pickable::IGNORE,
@@ -401,6 +408,7 @@ fn place_tokens(
     infos: Query<(&CardInfo, &bevy::text::TextLayoutInfo)>,
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
     mut spread: ResMut<Spread>,
+    mut columns: ResMut<GridColumns>,
     mut settling: Local<u32>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
@@ -423,14 +431,15 @@ fn place_tokens(
             - text_height.get(&place).copied().unwrap_or(16.0)
             - TAG_ROOM
     };
-    // A card's grid is as wide as the widest caption standing in it, with room for the
-    // chips' counts at the corners of the token beside it.
-    let caption_width: BTreeMap<Entity, f32> = captions.iter().map(|(c, l)| (c.0, l.size.x)).collect();
-    let mut column: BTreeMap<Entity, f32> = BTreeMap::new();
+    // A card's grid is as wide as the widest caption standing in it (captions in a card wrap
+    // to its width, see `place_captions`), with room for the chips' counts at the corners of
+    // the token beside it; its rows as tall as its tallest caption needs.
+    let caption_size: BTreeMap<Entity, Vec2> = captions.iter().map(|(c, l)| (c.0, l.size)).collect();
+    let mut column: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
-        if let (Ok((occupies, ..)), Some(w)) = (combatants.get(c), caption_width.get(&c)) {
-            let width = column.entry(occupies.0).or_insert(GRID.x);
-            *width = width.max(w + 26.0);
+        if let (Ok((occupies, ..)), Some(size)) = (combatants.get(c), caption_size.get(&c)) {
+            let cell = column.entry(occupies.0).or_insert(Vec2::new(GRID.x, CAPTION_ROOM));
+            *cell = cell.max(*size + Vec2::new(26.0, 6.0));
         }
     }
     let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
@@ -457,16 +466,18 @@ fn place_tokens(
     }
     // Each card's grid: under its text, the card growing down to hold it. Each card's height
     // first, then how far apart the cards must stand for none to cover another.
-    let mut needs: Vec<(Entity, Rect, f32, f32, usize)> = Vec::new();
+    let mut needs: Vec<(Entity, Rect, f32, Vec2, usize)> = Vec::new();
     for (&place, members) in &in_cards {
         let Ok((location, _)) = places.get(place) else { continue };
         let own = card_rect(location, 0.0);
-        let across = column.get(&place).copied().unwrap_or(GRID.x);
-        let per_row = ((own.width() - 10.0) / across).max(1.0) as usize;
+        let cell = column.get(&place).copied().unwrap_or(Vec2::new(GRID.x, CAPTION_ROOM));
+        // Across: never wider than the card; down: a token, its tags and its caption.
+        let step = Vec2::new(cell.x.min((own.width() - 10.0).max(TOKEN)), GRID.y - CAPTION_ROOM + cell.y);
+        let per_row = ((own.width() - 10.0) / step.x).max(1.0) as usize;
         let rows = members.len().div_ceil(per_row) as f32;
         let below_text = own.max.y - grid_top(place, location);
-        let height = below_text + (rows - 1.0) * GRID.y + TOKEN + CAPTION_ROOM;
-        needs.push((place, own, height.max(own.height()), across, per_row));
+        let height = below_text + (rows - 1.0) * step.y + TOKEN + cell.y;
+        needs.push((place, own, height.max(own.height()), step, per_row));
     }
     // The spread is worked out while a table settles, with a row to spare in every card, then
     // kept: the board never shifts under people's eyes as tokens come and go.
@@ -481,20 +492,22 @@ fn place_tokens(
                 let location = places.get(card.0).ok()?.0;
                 let own = card_rect(location, 0.0);
                 let one_row = own.max.y - grid_top(card.0, location) + TOKEN + CAPTION_ROOM;
-                let spare = needs.iter().find(|n| n.0 == card.0).map_or(one_row, |n| n.2 + GRID.y);
+                let spare = needs.iter().find(|n| n.0 == card.0).map_or(one_row, |n| n.2 + n.3.y);
                 Some((own, spare.max(own.height())))
             })
             .collect();
         spread.update(&heights, index.is_changed());
     }
     let spread = *spread;
-    for (place, own, height, across, per_row) in needs {
+    columns.0.clear();
+    for (place, own, height, step, per_row) in needs {
+        columns.0.insert(place, step.x);
         let Ok((location, _)) = places.get(place) else { continue };
         let shift = spread.out(own.center()) - own.center();
         let top = grid_top(place, location) + shift.y;
-        let first = Vec2::new(own.min.x + shift.x + 5.0 + across / 2.0, top - TOKEN / 2.0);
+        let first = Vec2::new(own.min.x + shift.x + 5.0 + step.x / 2.0, top - TOKEN / 2.0);
         for (n, &c) in in_cards[&place].iter().enumerate() {
-            at.insert(c, first + Vec2::new((n % per_row) as f32 * across, -((n / per_row) as f32) * GRID.y));
+            at.insert(c, first + Vec2::new((n % per_row) as f32, -((n / per_row) as f32)) * step);
         }
         heights_of.insert(place, height);
     }
@@ -626,8 +639,9 @@ fn place_captions(
         (With<super::space::Scenery>, Without<Token>, Without<MountToken>),
     >,
     cards: Query<&CardRect>,
+    columns: Res<GridColumns>,
     mut captions: Query<
-        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor, &mut TextColor),
+        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor, &mut TextColor, &mut TextBounds),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
 ) {
@@ -661,7 +675,12 @@ fn place_captions(
             transform.translation = at.extend(transform.translation.z);
         }
     }
-    let cards: Vec<Rect> = cards.iter().map(|c| c.0).collect();
+    // A caption in a card wraps to the width of the card's grid column.
+    let wrap: BTreeMap<Entity, f32> = tokens
+        .iter()
+        .filter_map(|(e, t, ..)| Some((e, *columns.0.get(&occupies.get(t.0).ok()?.0)? - 8.0)))
+        .collect();
+    let cards: Vec<Rect> = cards.iter().map(|r| r.0).collect();
     let sizes: BTreeMap<Entity, f32> = tokens.iter().map(|(e, _, _, s)| (e, half(s))).collect();
     let mut order: Vec<(Entity, Vec2)> =
         tokens.iter().map(|(e, _, t, _)| (e, t.translation.truncate())).collect();
@@ -717,7 +736,11 @@ fn place_captions(
             wanted.insert(token, spot);
         }
     }
-    for (parent, _, mut transform, mut anchor, mut ink) in &mut captions {
+    for (parent, _, mut transform, mut anchor, mut ink, mut bounds) in &mut captions {
+        let width = wrap.get(&parent.parent()).copied();
+        if bounds.width != width {
+            bounds.width = width;
+        }
         // On a card, the card's ink; on the field, the field's.
         let wanted_ink = if carded.contains(&parent.parent()) { palette.card_ink } else { palette.ink };
         if ink.0 != wanted_ink {

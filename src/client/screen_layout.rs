@@ -8,7 +8,7 @@
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use bevy::text::{TextBounds, TextLayoutInfo};
+use bevy::text::{Justify, TextBounds, TextLayout, TextLayoutInfo};
 use serde_json::{Value, json};
 
 use super::board::{Card, CardRect, MountToken, Token};
@@ -79,18 +79,19 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
         Option<&Anchor>,
         Option<&CardRect>,
     )>();
-    let mut texts = world.query::<(&Text2d, &TextLayoutInfo, Option<&TextBounds>)>();
+    let mut texts = world.query::<(&Text2d, &TextLayoutInfo, Option<&TextBounds>, Option<&TextLayout>)>();
     for (e, at, shown, layers, sprite, anchor, card) in drawings.iter(world) {
         let Some((kind, id)) = ids.of(e) else { continue };
         // A sprite part of a drawing (a tag over a token) is not the drawing.
         if !shown.get() || (!ids.own.contains_key(&e) && texts.get(world, e).is_err()) {
             continue;
         }
-        let (area, text) = if let Ok((text, layout, bounds)) = texts.get(world, e) {
+        let (area, text) = if let Ok((text, layout, bounds, justify)) = texts.get(world, e) {
             if text.0.trim().is_empty() || layout.size == Vec2::ZERO {
                 continue;
             }
-            (text_rect(at, anchor, layout.size, bounds), Some(text.0.trim_end().to_owned()))
+            let centred = justify.is_some_and(|j| j.justify == Justify::Center);
+            (text_rect(at, anchor, layout.size, bounds, centred), Some(text.0.trim_end().to_owned()))
         } else if let Some(card) = card {
             (card.0, None)
         } else if let Some(size) = sprite.and_then(|s| s.custom_size) {
@@ -127,13 +128,22 @@ fn sprite_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2) -> Rec
     Rect::from_corners(min, min + size)
 }
 
-/// A board text's world rectangle: its laid-out glyphs, placed in its box by its anchor
-/// (texts are left-aligned in a box as wide as their bounds).
-fn text_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2, bounds: Option<&TextBounds>) -> Rect {
+/// A board text's world rectangle: its laid-out glyphs, placed in its box (as wide as its
+/// bounds) by its anchor, and in the box by its justification.
+fn text_rect(
+    at: &GlobalTransform,
+    anchor: Option<&Anchor>,
+    size: Vec2,
+    bounds: Option<&TextBounds>,
+    centred: bool,
+) -> Rect {
     let scale = at.scale().truncate();
-    let boxed = Vec2::new(bounds.and_then(|b| b.width).unwrap_or(size.x), size.y) * scale;
+    let boxed = Vec2::new(bounds.and_then(|b| b.width).unwrap_or(size.x).max(size.x), size.y) * scale;
     let a = anchor.map_or(Vec2::ZERO, |a| a.0);
-    let min = at.translation().truncate() - boxed * (a + 0.5);
+    let mut min = at.translation().truncate() - boxed * (a + 0.5);
+    if centred {
+        min.x += (boxed.x - size.x * scale.x) / 2.0;
+    }
     Rect::from_corners(min, min + size * scale)
 }
 
@@ -145,49 +155,32 @@ struct Ids {
 
 impl Ids {
     fn read(world: &mut World) -> Self {
+        use fray_core::location::Location;
+        use fray_core::prelude::Mount;
+        // The stable id of what a drawing shows: a location's, a mount's or a combatant's.
+        let id = |world: &World, of: Entity| match (world.get::<Location>(of), world.get::<Mount>(of)) {
+            (Some(l), _) => l.id.to_string(),
+            (None, Some(m)) => m.id.to_string(),
+            (None, None) => fray_core::table::id(world, of).to_string(),
+        };
         let mut own = std::collections::HashMap::new();
-        let id = |world: &World, e: Entity| fray_core::table::id(world, e).to_string();
         let mut cards = world.query::<(Entity, &Card)>();
-        let found: Vec<(Entity, Entity)> = cards.iter(world).map(|(d, c)| (d, c.0)).collect();
-        for (drawing, of) in found {
-            let name = world.get::<fray_core::location::Location>(of).map(|l| l.id.to_string());
-            own.insert(drawing, ("card", name.unwrap_or_default()));
-        }
+        own.extend(cards.iter(world).map(|(d, c)| (d, ("card", id(world, c.0)))));
         let mut tokens = world.query::<(Entity, &Token)>();
-        let found: Vec<(Entity, Entity)> = tokens.iter(world).map(|(d, t)| (d, t.0)).collect();
-        for (drawing, of) in found {
-            own.insert(drawing, ("token", id(world, of)));
-        }
+        own.extend(tokens.iter(world).map(|(d, t)| (d, ("token", id(world, t.0)))));
         let mut mounts = world.query::<(Entity, &MountToken)>();
-        let found: Vec<(Entity, Entity)> = mounts.iter(world).map(|(d, m)| (d, m.0)).collect();
-        for (drawing, of) in found {
-            let name = world.get::<fray_core::prelude::Mount>(of).map(|m| m.id.to_string());
-            own.insert(drawing, ("mount", name.unwrap_or_default()));
-        }
+        own.extend(mounts.iter(world).map(|(d, m)| (d, ("mount", id(world, m.0)))));
         let mut chips = world.query::<(Entity, &Chip)>();
-        let found: Vec<(Entity, Entity, String)> =
-            chips.iter(world).map(|(d, c)| (d, c.owner, c.kind.id().to_string())).collect();
-        for (drawing, owner, kind) in found {
-            let owner = match world.get::<fray_core::location::Location>(owner) {
-                Some(l) => l.id.to_string(),
-                None => id(world, owner),
-            };
-            own.insert(drawing, ("chip", format!("{kind}:{owner}")));
-        }
-        let mut floats = world.query::<(Entity, &ChildOf)>();
-        let found: Vec<(Entity, Entity)> = floats
-            .iter(world)
-            .filter(|(e, _)| world.get::<super::damage::DamageFloat>(*e).is_some())
-            .map(|(e, p)| (e, p.parent()))
-            .collect();
-        for (drawing, token) in found {
-            let of = world.get::<Token>(token).map(|t| id(world, t.0)).unwrap_or_default();
-            own.insert(drawing, ("float", of));
-        }
+        own.extend(
+            chips.iter(world).map(|(d, c)| (d, ("chip", format!("{}:{}", c.kind.id(), id(world, c.owner))))),
+        );
+        let mut floats = world.query_filtered::<(Entity, &ChildOf), With<super::damage::DamageFloat>>();
+        own.extend(floats.iter(world).map(|(d, p)| {
+            let of = world.get::<Token>(p.parent()).map(|t| id(world, t.0)).unwrap_or_default();
+            (d, ("float", of))
+        }));
         let mut scenery = world.query_filtered::<Entity, With<super::space::Scenery>>();
-        for drawing in scenery.iter(world) {
-            own.insert(drawing, ("scenery", String::new()));
-        }
+        own.extend(scenery.iter(world).map(|d| (d, ("scenery", String::new()))));
         let mut children = world.query::<(Entity, &ChildOf)>();
         let parent = children.iter(world).map(|(e, p)| (e, p.parent())).collect();
         Self { own, parent }

@@ -33,6 +33,27 @@ impl FromWorld for Art {
     }
 }
 
+/// Who has taken damage: the log read so far (read anew for a new or rebuilt table).
+#[derive(Default)]
+struct Hurt {
+    who: std::collections::HashSet<fray_core::ids::CombatantId>,
+    read: usize,
+    table: u32,
+}
+
+impl Hurt {
+    /// Reads the entries not read yet; `table` is the table index's change tick.
+    fn read(&mut self, entries: &[fray_core::log::LogEntry], table: u32) {
+        if table != self.table || entries.len() < self.read {
+            *self = Hurt { table, ..default() };
+        }
+        let new = &entries[self.read..];
+        let hit = new.iter().filter(|e| matches!(e.event, LogEvent::Damage { taken, .. } if taken > 0));
+        self.who.extend(hit.filter_map(|e| e.actor.clone()));
+        self.read = entries.len();
+    }
+}
+
 /// The ring round a token, coloured by its state.
 #[derive(Component)]
 struct StateRing;
@@ -132,21 +153,20 @@ fn state_colour(status: Status, hurt: bool, hidden: bool) -> Option<Color> {
 
 /// Colours each ring by its combatant's state (rewritten when the log or the hidden set
 /// changes), sizes it to its token, and darkens the disc of the dead.
-fn colour_rings(world: &mut World, mut seen: Local<Option<(super::board::TableKey, usize)>>) {
+fn colour_rings(
+    world: &mut World,
+    mut seen: Local<Option<(super::board::TableKey, usize)>>,
+    mut hurt: Local<Hurt>,
+) {
     let mut rings = world.query_filtered::<(Entity, &ChildOf), With<StateRing>>();
     let hidden = world.resource::<HiddenFromTable>().0.len();
-    let key = Some((table_key(world, rings.iter(world).count()), hidden));
-    if *seen == key {
+    let key = table_key(world, rings.iter(world).count());
+    if *seen == Some((key, hidden)) {
         return;
     }
-    *seen = key;
-    let hurt: std::collections::HashSet<_> = world
-        .resource::<GameLog>()
-        .entries()
-        .iter()
-        .filter(|e| matches!(e.event, LogEvent::Damage { taken, .. } if taken > 0))
-        .filter_map(|e| e.actor.clone())
-        .collect();
+    *seen = Some((key, hidden));
+    hurt.read(world.resource::<GameLog>().entries(), key.1);
+    let hurt = &hurt.who;
     let all: Vec<(Entity, Entity)> = rings.iter(world).map(|(r, p)| (r, p.parent())).collect();
     for (ring, drawing) in all {
         let Some(token) = world.get::<Token>(drawing).map(|t| t.0) else { continue };
