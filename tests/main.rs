@@ -6,6 +6,7 @@ mod support;
 mod all_rulesets;
 mod board;
 mod cli;
+mod editor;
 mod fatewalker_cli;
 mod save_files;
 mod table_screen;

@@ -1,6 +1,6 @@
 //! `fray new --ruleset ID PATH`: writes a small valid scenario of a ruleset to start from.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -19,28 +19,34 @@ pub struct NewArgs {
 
 /// Writes the ruleset's template (exit 0), or says why not (exit 2).
 pub fn run(args: &NewArgs) -> ExitCode {
-    let shown = args.path.display();
-    let registry = rulesets::registry();
-    let Some(ruleset) = registry.iter().find(|r| r.id() == args.ruleset) else {
-        let ids: Vec<&str> = registry.iter().map(|r| r.id()).collect();
-        eprintln!("--ruleset {}: no such ruleset (Fray plays {})", args.ruleset, ids.join(", "));
-        return ExitCode::from(2);
-    };
-    if args.path.exists() {
-        eprintln!("{shown}: already exists; name a new file (nothing was written)");
-        return ExitCode::from(2);
-    }
-    match crate::session::write_atomically(&args.path, ruleset.template().as_bytes()) {
-        Ok(()) => {
-            println!(
-                "{shown}: a new {} scenario; `fray check {shown}` checks it, `fray play {shown}` opens it",
-                ruleset.name()
-            );
+    match write_template(&args.ruleset, &args.path) {
+        Ok(words) => {
+            println!("{words}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{shown}: cannot be written: {e}");
+            eprintln!("{e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes the template of ruleset `id` to `path`, never over an existing file: what was
+/// written and what to do next, or why nothing was.
+pub fn write_template(id: &str, path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let registry = rulesets::registry();
+    let Some(ruleset) = registry.iter().find(|r| r.id() == id) else {
+        let ids: Vec<&str> = registry.iter().map(|r| r.id()).collect();
+        return Err(format!("--ruleset {id}: no such ruleset (Fray plays {})", ids.join(", ")));
+    };
+    if path.exists() {
+        return Err(format!("{shown}: already exists; name a new file (nothing was written)"));
+    }
+    crate::session::write_atomically(path, ruleset.template().as_bytes())
+        .map_err(|e| format!("{shown}: cannot be written: {e}"))?;
+    Ok(format!(
+        "{shown}: a new {} scenario; `fray check {shown}` checks it, `fray play {shown} --edit` edits it on the board",
+        ruleset.name()
+    ))
 }

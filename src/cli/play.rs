@@ -56,6 +56,10 @@ pub struct PlayArgs {
     /// background threads (the panel's Run button does the same).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub balance: Option<u32>,
+    /// Open the scenario in edit mode: cards, arrows and tokens are changed on the board
+    /// and saved to the file (F2 or "Play this" starts the fight).
+    #[arg(long)]
+    pub edit: bool,
     /// Hide this combatant from the table's screen (repeatable); the sheet's "Hidden from
     /// the table" box does the same in the window.
     #[arg(long = "hide", value_name = "ID")]
@@ -163,6 +167,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         table_size: args.table_size,
         window_size: args.window_size,
         balance: args.balance,
+        edit: args.edit,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -84,6 +84,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         table_size: None,
         window_size: None,
         balance: None,
+        edit: false,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

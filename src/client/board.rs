@@ -414,6 +414,7 @@ fn place_tokens(
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<(&MountToken, &mut super::motion::Goal, &mut Sprite, &Children), Without<Token>>,
     mut labels: Query<&mut Visibility, With<MountLabel>>,
+    editor: Res<super::edit::Editor>,
 ) {
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
     let size = if space.locations { TOKEN } else { FREE_TOKEN };
@@ -480,8 +481,9 @@ fn place_tokens(
         needs.push((place, own, height.max(own.height()), step, per_row));
     }
     // The spread is worked out while a table settles, with a row to spare in every card, then
-    // kept: the board never shifts under people's eyes as tokens come and go.
-    if index.is_changed() {
+    // kept: the board never shifts under people's eyes as tokens come and go, nor as a
+    // scenario is edited (each edit puts a new table up).
+    if index.is_changed() && !editor.on {
         *settling = SETTLE_FRAMES;
     }
     if *settling > 0 {
@@ -860,23 +862,36 @@ fn write_captions(
 fn draw_arrows(
     mut gizmos: Gizmos,
     palette: Res<super::theme::Palette>,
-    locations: Query<&EnteredFrom, Without<OpenField>>,
+    locations: Query<(Entity, &EnteredFrom), Without<OpenField>>,
     cards: Query<(&Card, &CardRect)>,
 ) {
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
-    for (&to, target) in &drawn {
-        let Ok(from) = locations.get(to) else { continue };
-        for f in &from.0 {
-            let Some(source) = drawn.get(f) else { continue };
+    for (.., start, end) in arrows(&drawn, locations.iter()) {
+        gizmos.arrow_2d(start, end, palette.arrow);
+    }
+}
+
+/// The accessibility arrows as drawn between the cards `drawn`: (entered from, entered,
+/// start, end), card edge to card edge.
+pub fn arrows<'a>(
+    drawn: &BTreeMap<Entity, Rect>,
+    entered: impl Iterator<Item = (Entity, &'a EnteredFrom)>,
+) -> Vec<(Entity, Entity, Vec2, Vec2)> {
+    let mut found = Vec::new();
+    for (to, from) in entered {
+        let Some(target) = drawn.get(&to) else { continue };
+        for &f in &from.0 {
+            let Some(source) = drawn.get(&f) else { continue };
             let (start, end) = (source.center(), target.center());
             let dir = (end - start).normalize_or_zero();
             let out = |r: &Rect| {
                 let half = r.half_size();
                 (half.x / dir.x.abs().max(1e-3)).min(half.y / dir.y.abs().max(1e-3))
             };
-            gizmos.arrow_2d(start + dir * out(source), end - dir * (out(target) + 4.0), palette.arrow);
+            found.push((f, to, start + dir * out(source), end - dir * (out(target) + 4.0)));
         }
     }
+    found
 }
 
 /// The location whose card covers this board point, if any.

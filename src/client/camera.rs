@@ -94,8 +94,10 @@ fn frame_board(
     tokens: Tokens,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
     index: Res<fray_core::prelude::TableIndex>,
+    editor: Res<super::edit::Editor>,
 ) {
-    if index.is_changed() {
+    // Each edit puts a new table up: the view stays where the person is working.
+    if index.is_changed() && !editor.on {
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);

@@ -23,6 +23,9 @@ struct Capture {
     saved_at: Option<u32>,
     /// `--layout-out` is written.
     layout_written: bool,
+    /// The editor's revision the layout was last written for, and the frame it changed.
+    layout_revision: u64,
+    revision_at: u32,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -81,8 +84,15 @@ fn write_layout(world: &mut World) {
     let Some(path) = world.resource::<PlayOptions>().layout_out.clone() else {
         return;
     };
-    let state = world.resource::<Capture>();
-    if state.layout_written || state.frames < SETTLE_FRAMES {
+    // In edit mode the layout is written again once each edit's table has settled.
+    let revision = world.resource::<super::edit::Editor>().revision;
+    let mut state = world.resource_mut::<Capture>();
+    if revision != state.layout_revision {
+        state.layout_revision = revision;
+        state.revision_at = state.frames;
+        state.layout_written = false;
+    }
+    if state.layout_written || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2) {
         return;
     }
     let drawn = super::screen_layout::collect(world);
@@ -194,6 +204,8 @@ fn status(world: &World) -> serde_json::Value {
         "table_window": world.contains_resource::<super::table::window::TableWindow>(),
         "autoplay": world.resource::<super::Autoplay>().0.is_some(),
         "balance": super::balance::status(world),
+        "edit": super::edit::status(world),
+        "layout_revision": world.resource::<Capture>().layout_written.then(|| world.resource::<Capture>().layout_revision),
     })
 }
 

@@ -159,6 +159,11 @@ fn send_drop(world: &mut World) {
     // scenario's point.
     let placed = world.resource::<super::board::Spread>().back(at);
     let drop = super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount };
+    // In edit mode a drop says where the combatant starts.
+    if super::edit::editing(world) {
+        super::edit::place_dropped(world, e, card, drop.at);
+        return;
+    }
     let answer = match board(world) {
         Some(adapter) => adapter.dropped(world, e, &drop),
         None => unadapted_drop(world, e, &drop),

@@ -12,6 +12,7 @@ pub mod chips;
 mod damage;
 pub mod decisions;
 mod drag;
+mod edit;
 mod history;
 mod motion;
 mod offscreen;
@@ -93,6 +94,8 @@ pub struct PlayOptions {
     pub window_size: Option<(u32, u32)>,
     /// Open the Balance panel and run this many battles at the start (`--balance N`).
     pub balance: Option<u32>,
+    /// Start in edit mode (`--edit`).
+    pub edit: bool,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the
@@ -171,6 +174,7 @@ impl Plugin for ClientPlugin {
         motion::plugin(app);
         theme::plugin(app);
         drag::plugin(app);
+        edit::plugin(app);
         chips::plugin(app);
         damage::plugin(app);
         space::plugin(app);
@@ -255,6 +259,9 @@ fn load_scenario(world: &mut World) {
                 world.resource_mut::<Autoplay>().0 = Some((phase, saved));
             }
             history::after_fresh_start(world, &options);
+            if options.edit {
+                edit::enter(world);
+            }
         }
         Err(e) => {
             let shown = options.scenario.display().to_string();

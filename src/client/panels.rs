@@ -47,6 +47,7 @@ enum Ask {
     History(HistoryAsk),
     Table(TableAsk),
     Balance(super::balance::BalanceAsk),
+    Edit(super::edit::EditAsk),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -75,6 +76,11 @@ fn panels(world: &mut World) {
     }
     let mut asks = Vec::new();
     draw(&ctx, world, &mut asks);
+    // egui may draw a frame twice (its multi-pass mode) with the same input: only the pass
+    // that is shown acts, or a key or a click would be acted on twice.
+    if ctx.will_discard() {
+        return;
+    }
     for ask in asks {
         match ask {
             Ask::Decision(ask) => decisions::apply(world, ask),
@@ -90,6 +96,7 @@ fn panels(world: &mut World) {
             Ask::History(h) => super::history::apply(world, h),
             Ask::Table(a) => super::table::apply(world, a),
             Ask::Balance(a) => super::balance::apply(world, a),
+            Ask::Edit(a) => super::edit::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
@@ -128,6 +135,12 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     let right = egui::Panel::right("decisions")
         .exact_size(330.0)
         .show(&mut root, |ui| {
+            if super::edit::editing(world) {
+                let mut edits = Vec::new();
+                egui::ScrollArea::vertical().show(ui, |ui| super::edit::panel(ui, world, &mut edits));
+                asks.extend(edits.into_iter().map(Ask::Edit));
+                return;
+            }
             let mut decided = Vec::new();
             decisions::panel(ui, world, &mut decided);
             asks.extend(decided.into_iter().map(Ask::Decision));
@@ -192,9 +205,14 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
 /// order strip and who the rules wait on.
 fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let open = !world.resource::<TableIndex>().combatants.is_empty();
-    let rules = ruleset(world).filter(|_| open);
+    let editing = super::edit::editing(world);
+    // In edit mode the table stands at the fight's start: no clock, order or waiting.
+    let rules = ruleset(world).filter(|_| open && !editing);
     ui.horizontal_wrapped(|ui| {
         match &rules {
+            None if editing => {
+                ui.label(RichText::new("Edit mode").strong().size(20.0).color(egui::Color32::YELLOW));
+            }
             None => {
                 ui.label(RichText::new("No scenario open").strong().size(20.0));
             }
@@ -232,9 +250,22 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             asks.push(Ask::Open(path));
         }
         ui.separator();
-        let mut history = Vec::new();
-        super::history::controls(ui, world, &mut history);
-        asks.extend(history.into_iter().map(Ask::History));
+        let words = if editing { "Play this (F2)" } else { "Edit scenario (F2)" };
+        if ui
+            .selectable_label(editing, words)
+            .on_hover_text(
+                "edit mode: change the scenario on the board (the fight so far stays in its autosave)",
+            )
+            .clicked()
+        {
+            asks.push(Ask::Edit(super::edit::EditAsk::Toggle));
+        }
+        // In edit mode the editor's panel has its own undo and redo.
+        if !editing {
+            let mut history = Vec::new();
+            super::history::controls(ui, world, &mut history);
+            asks.extend(history.into_iter().map(Ask::History));
+        }
         ui.separator();
         let scale = world.resource::<PanelState>().scale;
         if ui.button("Text −").clicked() {
@@ -439,6 +470,12 @@ fn message(ctx: &egui::Context, world: &World) {
 
 /// E, P and Enter take the decider's choices marked for them; B opens the balance lab.
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::F2)) {
+        asks.push(Ask::Edit(super::edit::EditAsk::Toggle));
+    }
+    if super::edit::editing(world) {
+        return;
+    }
     if let Some(ask) = decisions::shortcut(ctx, world) {
         asks.push(Ask::Decision(ask));
     }
@@ -452,7 +489,7 @@ fn help(ui: &mut egui::Ui, world: &World) {
     egui::CollapsingHeader::new(RichText::new("Keys and chips").strong()).default_open(true).show(ui, |ui| {
         for line in [
             "E end turn · P pass (hold, decline) · Enter send an allocation",
-            "B balance · F9 table window · F10 table mode · F12 save a picture",
+            "B balance · F2 edit the scenario · F9 table window · F10 table mode · F12 save a picture",
             "Wheel or Zoom to zoom · drag the field to pan",
         ] {
             ui.label(line);

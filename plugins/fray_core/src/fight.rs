@@ -57,6 +57,22 @@ impl Rulesets {
         })
     }
 
+    /// `scenario` with `edit` made, checked as `fray check` checks a file (same path):
+    /// else every problem, in words naming the item.
+    pub fn edit(
+        &self,
+        scenario: &LoadedScenario,
+        edit: &crate::edit::ScenarioEdit,
+    ) -> Result<LoadedScenario, Vec<String>> {
+        let text = scenario.edited(edit).map_err(|e| vec![e])?;
+        let mut edited = self.parse(&text).map_err(|e| match e {
+            ScenarioError::Invalid(problems) => problems,
+            other => vec![other.to_string()],
+        })?;
+        edited.path = scenario.path.clone();
+        Ok(edited)
+    }
+
     /// Reads, parses and checks a scenario file.
     pub fn load(&self, path: &std::path::Path) -> Result<LoadedScenario, ScenarioError> {
         let mut scenario = self.parse(&crate::scenario::read_text(path)?)?;
@@ -70,14 +86,23 @@ impl LoadedScenario {
     /// lines at the top of the file it was read from are kept, the rest is written anew
     /// (every field spelled out, one a line).
     pub fn to_ron(&self) -> Result<String, String> {
-        let header: String = self
-            .text
+        Ok(self.comments() + &self.ruleset.write(self.scenario.as_ref())?)
+    }
+
+    /// The scenario text with `edit` made, its comments at the top kept: not yet checked
+    /// (read it back with [`Rulesets::parse`], which checks it as `fray check` does).
+    pub fn edited(&self, edit: &crate::edit::ScenarioEdit) -> Result<String, String> {
+        Ok(self.comments() + &self.ruleset.edit(self.scenario.as_ref(), edit)?)
+    }
+
+    /// The comment lines at the top of its text.
+    fn comments(&self) -> String {
+        self.text
             .lines()
             .take_while(|l| l.trim_start().starts_with("//") || l.trim().is_empty())
             .filter(|l| !l.trim().is_empty())
             .map(|l| format!("{l}\n"))
-            .collect();
-        Ok(header + &self.ruleset.write(self.scenario.as_ref())?)
+            .collect()
     }
 
     /// The ruleset that plays it.

@@ -10,12 +10,13 @@
 //! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
 //! - [`intent`]: typed intents, validation outcomes, rejections.
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
-//! - [`scenario`]: RON scenarios, their checks, and spawning them.
+//! - [`scenario`]: RON scenarios, their checks, and spawning them; [`edit`]: editing one.
 //! - [`session`]: the record of a fight's decisions, save files, replay.
 #![forbid(missing_docs)]
 
 pub mod board;
 pub mod dice;
+pub mod edit;
 pub mod fight;
 pub mod ids;
 pub mod intent;

@@ -76,7 +76,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// A parsed, checked scenario; its serde form is the scenario file's (saving it writes
     /// the file again, [`crate::scenario::to_ron`]).
-    type Scenario: Serialize + Send + Sync + 'static;
+    type Scenario: Serialize + Clone + crate::edit::EditScenario + Send + Sync + 'static;
     /// Every decision, as a typed intent (saved by its serde form: keep variant names).
     type Intent: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Its phases.
@@ -218,6 +218,13 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn parse(&self, text: &str) -> Result<(Arc<dyn Any + Send + Sync>, ScenarioFacts), ScenarioError>;
     /// A scenario this ruleset parsed, written as scenario text again.
     fn write(&self, scenario: &(dyn Any + Send + Sync)) -> Result<String, String>;
+    /// A scenario this ruleset parsed, edited and written as scenario text (not yet checked:
+    /// read it back with [`AnyRuleset::parse`]).
+    fn edit(
+        &self,
+        scenario: &(dyn Any + Send + Sync),
+        edit: &crate::edit::ScenarioEdit,
+    ) -> Result<String, String>;
     /// Clears the table and spawns a scenario this ruleset parsed, its record started
     /// (`all_ai` first hands every combatant to the AI).
     fn spawn(
@@ -398,6 +405,20 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         let scenario =
             scenario.downcast_ref::<R::Scenario>().ok_or_else(|| format!("not a {} scenario", R::NAME))?;
         crate::scenario::to_ron(scenario)
+    }
+
+    fn edit(
+        &self,
+        scenario: &(dyn Any + Send + Sync),
+        edit: &crate::edit::ScenarioEdit,
+    ) -> Result<String, String> {
+        use crate::edit::EditScenario;
+        let mut scenario = scenario
+            .downcast_ref::<R::Scenario>()
+            .ok_or_else(|| format!("not a {} scenario", R::NAME))?
+            .clone();
+        scenario.apply(edit)?;
+        crate::scenario::to_ron(&scenario)
     }
 
     fn spawn(

@@ -1,0 +1,1116 @@
+//! Edit mode, for any ruleset: the open scenario changed on the board it is played on.
+//! Cards are dragged to move them or to draw an arrow from one to another (the location
+//! dropped on may then be entered from the dragged one), tokens are dragged to where they
+//! start, arrows are clicked away, and a form beside the board names, prices and deletes.
+//!
+//! Every edit is a [`ScenarioEdit`] made through the ruleset contract and read back as
+//! `fray check` reads a file: a refused edit changes nothing and says why. The table shows
+//! the fight at its start, the AI held; undo, redo, saving (atomically, the comments at the
+//! top kept) and "Play this" work on whole scenarios. A file changed on disk by a text
+//! editor is read again within a second; a broken one is shown in words, the last good
+//! version kept on the board.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, RichText};
+use fray_core::DriveRules;
+use fray_core::edit::{Placement, ScenarioEdit};
+use fray_core::fight::{LoadedScenario, Session};
+use fray_core::ids::{CombatantId, LocationId};
+use fray_core::location::{EnteredFrom, Location, OpenField};
+use fray_core::prelude::{Controller, Occupies, TableIndex};
+use fray_core::ruleset::Rulesets;
+use fray_core::session::HoldAi;
+
+use super::board::{Card, CardRect, Layout, Selection, Spread, TOKEN, Token, arrows, card_at};
+use super::camera::{BoardArea, BoardCamera};
+use super::drag::{BoardMessage, Grab, pointer_world};
+
+/// What a card dragged in edit mode does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CardTool {
+    /// Moves the card.
+    #[default]
+    Move,
+    /// Draws an arrow from it to the card it is dropped on.
+    Connect,
+}
+
+/// The editor's state: on or off, the scenarios to go back and forth to, the file.
+#[derive(Resource, Default)]
+pub struct Editor {
+    /// Edit mode is on.
+    pub on: bool,
+    /// What a card drag does.
+    pub tool: CardTool,
+    /// Arrows drawn go both ways (as Shift held at the drop does).
+    pub both_ways: bool,
+    /// Counts the scenarios shown since the window opened (each edit, undo, redo, reload).
+    pub revision: u64,
+    undo: Vec<LoadedScenario>,
+    redo: Vec<LoadedScenario>,
+    /// The text last read from or written to the file.
+    saved: Option<std::sync::Arc<str>>,
+    /// The file's problems when it was last read from disk, if it is broken.
+    pub problems: Vec<String>,
+    /// The file's modification time and length when last looked at.
+    seen: Option<(SystemTime, u64)>,
+    /// The fight's autosave, set aside while editing.
+    autosave: Option<crate::session::Autosave>,
+    /// A location to delete once the person confirms (people stand in it).
+    confirm_delete: Option<(LocationId, String, usize)>,
+    /// The location name being typed, and for which location.
+    name_draft: Option<(LocationId, String)>,
+    /// Give the name field the keyboard (a location was just added).
+    focus_name: bool,
+    /// The name field has the keyboard.
+    typing: bool,
+    /// The path typed for "Save as" and "New".
+    path_draft: String,
+    /// The ruleset picked for a new scenario.
+    new_ruleset: String,
+}
+
+impl Editor {
+    /// Whether the scenario differs from the file.
+    pub fn unsaved(&self, world: &World) -> bool {
+        let text = world.get_resource::<Session>().map(|s| s.scenario.text.clone());
+        text.is_some_and(|t| self.saved.as_ref() != Some(&t))
+    }
+
+    /// Steps that can be undone and redone.
+    pub fn steps(&self) -> (usize, usize) {
+        (self.undo.len(), self.redo.len())
+    }
+}
+
+/// What a person asked of the editor this frame.
+#[derive(Clone, Debug)]
+pub enum EditAsk {
+    /// Edit mode on or off (off: "Play this").
+    Toggle,
+    /// Make these edits, as one step.
+    Edit(Vec<ScenarioEdit>),
+    /// Delete a location, asking first if anyone stands in it.
+    DeleteLocation(LocationId),
+    /// The person answered the question about deleting.
+    ConfirmDelete(bool),
+    /// A new location at the pointer (the centre of the board when the pointer is not on it).
+    AddLocation,
+    /// Take back the last edit.
+    Undo,
+    /// Make the undone edit again.
+    Redo,
+    /// Write the scenario to its file.
+    Save,
+    /// Write it to another file, which it then is.
+    SaveAs(String),
+    /// Write a ruleset's template to a new file and edit it.
+    New(String, String),
+    /// The card tool.
+    Tool(CardTool),
+    /// Arrows both ways.
+    BothWays(bool),
+    /// The name typed so far.
+    NameDraft(Option<(LocationId, String)>),
+    /// The path typed so far.
+    PathDraft(String),
+    /// The ruleset picked for a new scenario.
+    NewRuleset(String),
+    /// The name field took the keyboard.
+    NameFocused,
+    /// Give the selected location's name field the keyboard.
+    Rename,
+    /// The name field has the keyboard, or no longer.
+    Typing(bool),
+}
+
+/// A card being dragged in edit mode.
+#[derive(Resource, Default)]
+pub struct CardDrag(pub Option<CardDragState>);
+
+/// Where a card drag stands.
+#[derive(Clone, Copy, Debug)]
+pub struct CardDragState {
+    /// The location of the card.
+    pub place: Entity,
+    /// From the pointer to the card's centre, on the board.
+    offset: Vec2,
+    /// The pointer, on the board.
+    pub at: Vec2,
+    /// Drawing an arrow rather than moving.
+    pub connect: bool,
+}
+
+/// Edits worked out by observers, made by a system with the world at hand.
+#[derive(Resource, Default)]
+struct Queued(Vec<EditAsk>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Editor>()
+        .init_resource::<CardDrag>()
+        .init_resource::<Queued>()
+        .add_observer(press_card)
+        .add_observer(card_drag_start)
+        .add_observer(card_drag)
+        .add_observer(card_drag_end)
+        .add_systems(
+            Update,
+            (ctrl_keys, click_arrow, reload_from_disk, make_queued).chain().before(DriveRules),
+        )
+        .init_resource::<EditMarks>()
+        .add_systems(Update, (find_edit_marks, draw_edit_marks).chain().after(Layout));
+}
+
+/// Whether edit mode is on.
+pub fn editing(world: &World) -> bool {
+    world.get_resource::<Editor>().is_some_and(|e| e.on)
+}
+
+/// Turns edit mode on for the scenario on the table: the fight so far is left (its
+/// autosave kept, for `--resume`), and the scenario is shown at its start, the AI held.
+pub fn enter(world: &mut World) {
+    let Some(scenario) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let autosave = world.remove_resource::<crate::session::Autosave>();
+    let seen = scenario.path.as_deref().and_then(file_stamp);
+    {
+        let mut editor = world.resource_mut::<Editor>();
+        editor.on = true;
+        editor.autosave = autosave;
+        editor.undo.clear();
+        editor.redo.clear();
+        editor.problems.clear();
+        editor.saved = scenario.path.is_some().then(|| scenario.text.clone());
+        editor.seen = seen;
+        if editor.path_draft.is_empty() {
+            editor.path_draft = scenario.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        }
+    }
+    *world.resource_mut::<super::chips::AllocationPlan>() = Default::default();
+    show(world, scenario);
+    world
+        .resource_mut::<BoardMessage>()
+        .show("Edit mode: the scenario at its start; F2 or \"Play this\" to fight it");
+}
+
+/// Leaves edit mode and starts a fight on the scenario as edited ("Play this"); refused
+/// while the file on disk is broken.
+fn play(world: &mut World) {
+    let problems = world.resource::<Editor>().problems.len();
+    if problems > 0 {
+        world
+            .resource_mut::<BoardMessage>()
+            .show(format!("The file has {problems} problem(s): fix it before playing (see the editor)"));
+        return;
+    }
+    let Some(scenario) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let autosave = {
+        let mut editor = world.resource_mut::<Editor>();
+        editor.on = false;
+        editor.undo.clear();
+        editor.redo.clear();
+        editor.confirm_delete = None;
+        editor.autosave.take()
+    };
+    let reselect = selected_ids(world);
+    scenario.start(world, scenario.seed(), scenario.default_limit(), false);
+    reselect_ids(world, reselect);
+    world.remove_resource::<HoldAi>();
+    if let Some(autosave) = autosave {
+        world.insert_resource(autosave);
+    }
+    world.resource_mut::<Editor>().revision += 1;
+    world.resource_mut::<BoardMessage>().show(format!("Playing \"{}\"", scenario.name()));
+}
+
+/// Puts `scenario` on the table at its start, the AI held, the selection kept by id.
+fn show(world: &mut World, scenario: LoadedScenario) {
+    let reselect = selected_ids(world);
+    scenario.start(world, scenario.seed(), scenario.default_limit(), false);
+    world.insert_resource(HoldAi);
+    reselect_ids(world, reselect);
+    world.resource_mut::<Editor>().revision += 1;
+}
+
+type SelectedIds = (Option<CombatantId>, Option<LocationId>);
+
+fn selected_ids(world: &World) -> SelectedIds {
+    let selection = *world.resource::<Selection>();
+    let combatant =
+        selection.combatant.filter(|&e| world.get_entity(e).is_ok()).map(|e| fray_core::table::id(world, e));
+    let location = selection.location.and_then(|e| world.get::<Location>(e)).map(|l| l.id.clone());
+    (combatant, location)
+}
+
+fn reselect_ids(world: &mut World, (combatant, location): SelectedIds) {
+    let index = world.resource::<TableIndex>();
+    let selection = Selection {
+        combatant: combatant.and_then(|id| index.combatant(&id)),
+        location: location.and_then(|id| index.location(&id)),
+    };
+    *world.resource_mut::<Selection>() = selection;
+}
+
+/// Makes `edits` as one step: each through the ruleset and its checks; the first refused
+/// one says why and nothing changes.
+fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
+    let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
+    let mut next = current.clone();
+    for edit in &edits {
+        match registry.edit(&next, edit) {
+            Ok(edited) => next = edited,
+            Err(problems) => {
+                // A card dragged is drawn where it was dropped until then: put it back.
+                show(world, current);
+                world.resource_mut::<BoardMessage>().show(format!("Refused: {}", problems.join("; ")));
+                return;
+            }
+        }
+    }
+    let before = world.resource::<TableIndex>().locations.keys().cloned().collect::<Vec<_>>();
+    {
+        let mut editor = world.resource_mut::<Editor>();
+        editor.undo.push(current);
+        editor.redo.clear();
+        editor.name_draft = None;
+    }
+    show(world, next);
+    // A location just added is selected, its name ready to be typed.
+    let added =
+        world.resource::<TableIndex>().locations.iter().find(|(id, _)| !before.contains(id)).map(|(_, &e)| e);
+    if let Some(place) = added {
+        *world.resource_mut::<Selection>() = Selection { combatant: None, location: Some(place) };
+        world.resource_mut::<Editor>().focus_name = true;
+    }
+    let words: Vec<String> = edits.iter().map(ScenarioEdit::describe).collect();
+    world.resource_mut::<BoardMessage>().show(words.join("; "));
+}
+
+/// Undo (`back`) or redo.
+fn step(world: &mut World, back: bool) {
+    let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let target = {
+        let mut editor = world.resource_mut::<Editor>();
+        let taken = if back { editor.undo.pop() } else { editor.redo.pop() };
+        if taken.is_some() {
+            if back {
+                editor.redo.push(current)
+            } else {
+                editor.undo.push(current)
+            }
+            editor.name_draft = None;
+        }
+        taken
+    };
+    match target {
+        Some(scenario) => {
+            show(world, scenario);
+            let words = if back { "Undone" } else { "Redone" };
+            world.resource_mut::<BoardMessage>().show(words);
+        }
+        None => {
+            let words = if back { "nothing to undo" } else { "nothing to redo" };
+            world.resource_mut::<BoardMessage>().show(words);
+        }
+    }
+}
+
+/// Writes the scenario to `path` (its own file when `None`), atomically.
+fn save(world: &mut World, path: Option<PathBuf>) {
+    let Some(scenario) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let Some(path) = path.or(scenario.path.clone()) else {
+        world.resource_mut::<BoardMessage>().show("No file yet: type a path and \"Save as\"");
+        return;
+    };
+    match crate::session::write_atomically(&path, scenario.text.as_bytes()) {
+        Ok(()) => {
+            if let Some(mut session) = world.get_resource_mut::<Session>() {
+                session.scenario.path = Some(path.clone());
+            }
+            let mut editor = world.resource_mut::<Editor>();
+            editor.saved = Some(scenario.text.clone());
+            editor.seen = file_stamp(&path);
+            editor.problems.clear();
+            editor.path_draft = path.display().to_string();
+            world.resource_mut::<BoardMessage>().show(format!("Saved to {}", path.display()));
+        }
+        // The work stays on the table and in memory.
+        Err(e) => world
+            .resource_mut::<BoardMessage>()
+            .show(format!("{}: cannot be written ({e}); nothing is lost, try another path", path.display())),
+    }
+}
+
+/// Writes a ruleset's template to a new file and opens it in edit mode.
+fn new_scenario(world: &mut World, ruleset: &str, path: &str) {
+    let path = PathBuf::from(path.trim());
+    let written = crate::cli::new::write_template(ruleset, &path).and_then(|_| {
+        crate::rulesets::load(&path).map_err(|e| e.report(&path.display().to_string()).join("; "))
+    });
+    match written {
+        Ok(scenario) => {
+            // The fight on the table is left as entering edit mode leaves it.
+            let was_on = editing(world);
+            if was_on {
+                play_quietly_off(world);
+            }
+            scenario.start(world, scenario.seed(), scenario.default_limit(), false);
+            *world.resource_mut::<Selection>() = Selection::default();
+            *world.resource_mut::<super::camera::Framed>() = Default::default();
+            enter(world);
+        }
+        Err(e) => world.resource_mut::<BoardMessage>().show(e),
+    }
+}
+
+/// Edit mode off without starting a fight (another scenario is about to be opened).
+fn play_quietly_off(world: &mut World) {
+    let autosave = {
+        let mut editor = world.resource_mut::<Editor>();
+        editor.on = false;
+        editor.autosave.take()
+    };
+    if let Some(autosave) = autosave {
+        world.insert_resource(autosave);
+    }
+}
+
+/// Carries out one request.
+pub(super) fn apply(world: &mut World, ask: EditAsk) {
+    match ask {
+        EditAsk::Toggle if editing(world) => play(world),
+        EditAsk::Toggle => enter(world),
+        _ if !editing(world) => {}
+        EditAsk::Edit(edits) => make(world, edits),
+        EditAsk::DeleteLocation(id) => {
+            let place = world.resource::<TableIndex>().location(&id);
+            let mut occupying = world.query::<&Occupies>();
+            let people = occupying.iter(world).filter(|o| Some(o.0) == place).count();
+            let name = place.and_then(|e| world.get::<Location>(e)).map(|l| l.name.clone());
+            if people == 0 {
+                make(world, vec![ScenarioEdit::DeleteLocation { id }]);
+            } else {
+                world.resource_mut::<Editor>().confirm_delete = Some((id, name.unwrap_or_default(), people));
+            }
+        }
+        EditAsk::ConfirmDelete(yes) => {
+            if let Some((id, ..)) = world.resource_mut::<Editor>().confirm_delete.take()
+                && yes
+            {
+                make(world, vec![ScenarioEdit::DeleteLocation { id }]);
+            }
+        }
+        EditAsk::AddLocation => {
+            let at = add_point(world);
+            make(world, vec![ScenarioEdit::AddLocation { at: (at.x, at.y) }]);
+        }
+        EditAsk::Undo => step(world, true),
+        EditAsk::Redo => step(world, false),
+        EditAsk::Save => save(world, None),
+        EditAsk::SaveAs(path) => save(world, Some(PathBuf::from(path.trim()))),
+        EditAsk::New(ruleset, path) => new_scenario(world, &ruleset, &path),
+        EditAsk::Tool(tool) => world.resource_mut::<Editor>().tool = tool,
+        EditAsk::BothWays(both) => world.resource_mut::<Editor>().both_ways = both,
+        EditAsk::NameDraft(draft) => world.resource_mut::<Editor>().name_draft = draft,
+        EditAsk::PathDraft(path) => world.resource_mut::<Editor>().path_draft = path,
+        EditAsk::NewRuleset(id) => world.resource_mut::<Editor>().new_ruleset = id,
+        EditAsk::NameFocused => world.resource_mut::<Editor>().focus_name = false,
+        EditAsk::Rename => world.resource_mut::<Editor>().focus_name = true,
+        EditAsk::Typing(typing) => world.resource_mut::<Editor>().typing = typing,
+    }
+}
+
+/// Where a new location goes: under the pointer when it is on the board, else the middle of
+/// the view; in the scenario's own coordinates.
+fn add_point(world: &mut World) -> Vec2 {
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    let cursor = windows.iter(world).next().and_then(Window::cursor_position);
+    let area = *world.resource::<BoardArea>();
+    let on_board = cursor.filter(|p| over_board(world, &area, *p));
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<BoardCamera>>();
+    let Some(camera) = cameras.iter(world).next() else { return Vec2::ZERO };
+    let at =
+        on_board.and_then(|p| pointer_world(&camera, p)).unwrap_or_else(|| camera.1.translation().truncate());
+    world.resource::<Spread>().back(at).round()
+}
+
+/// Whether a window point (logical pixels) lies on the board, between the panels.
+fn over_board(world: &mut World, area: &BoardArea, p: Vec2) -> bool {
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    let Some(window) = windows.iter(world).next() else { return false };
+    let scale = window.scale_factor();
+    let (w, h) = (window.width(), window.height());
+    p.x >= area.left / scale
+        && p.x <= w - area.right / scale
+        && p.y >= area.top / scale
+        && p.y <= h - area.bottom / scale
+}
+
+fn file_stamp(path: &Path) -> Option<(SystemTime, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+fn press_card(
+    press: On<Pointer<Press>>,
+    editor: Res<Editor>,
+    cards: Query<(), With<Card>>,
+    mut grab: ResMut<Grab>,
+) {
+    if editor.on && cards.contains(press.entity) {
+        grab.0 = true;
+    }
+}
+
+fn card_drag_start(
+    start: On<Pointer<DragStart>>,
+    editor: Res<Editor>,
+    cards: Query<(&Card, &Transform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut drag: ResMut<CardDrag>,
+) {
+    let Ok((card, transform)) = cards.get(start.entity) else { return };
+    if !editor.on || drag.0.is_some() {
+        return;
+    }
+    let Some(at) = pointer_world(&camera.into_inner(), start.pointer_location.position) else { return };
+    drag.0 = Some(CardDragState {
+        place: card.0,
+        offset: transform.translation.truncate() - at,
+        at,
+        connect: editor.tool == CardTool::Connect,
+    });
+}
+
+fn card_drag(
+    moved: On<Pointer<Drag>>,
+    cards: Query<&Card>,
+    spread: Res<Spread>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut drag: ResMut<CardDrag>,
+    mut locations: Query<&mut Location>,
+) {
+    let Some(state) = drag.0.as_mut().filter(|d| cards.get(moved.entity).is_ok_and(|c| c.0 == d.place))
+    else {
+        return;
+    };
+    let Some(at) = pointer_world(&camera.into_inner(), moved.pointer_location.position) else { return };
+    state.at = at;
+    if !state.connect
+        && let Ok(mut location) = locations.get_mut(state.place)
+    {
+        // Drawn where it is dragged until the edit is made (or refused, which puts it back).
+        location.position = spread.back(at + state.offset).into();
+    }
+}
+
+fn card_drag_end(
+    end: On<Pointer<DragEnd>>,
+    cards: Query<(&Card, &CardRect)>,
+    keys: Res<ButtonInput<KeyCode>>,
+    editor: Res<Editor>,
+    spread: Res<Spread>,
+    locations: Query<(&Location, Option<&EnteredFrom>)>,
+    mut drag: ResMut<CardDrag>,
+    mut queued: ResMut<Queued>,
+) {
+    if !cards.get(end.entity).is_ok_and(|(c, _)| drag.0.is_some_and(|d| d.place == c.0)) {
+        return;
+    }
+    let Some(state) = drag.0.take() else { return };
+    let Ok((source, _)) = locations.get(state.place) else { return };
+    if !state.connect {
+        let to = spread.back(state.at + state.offset).round();
+        queued.0.push(EditAsk::Edit(vec![ScenarioEdit::MoveLocation {
+            id: source.id.clone(),
+            to: (to.x, to.y),
+        }]));
+        return;
+    }
+    let rects: Vec<(Entity, Rect)> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
+    let Some(target) = card_at(state.at, &rects).filter(|&t| t != state.place) else { return };
+    let Ok((target_location, _)) = locations.get(target) else { return };
+    let both = editor.both_ways || keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // Arrows already there are left as they are.
+    let has = |from: Entity, to: Entity| {
+        locations.get(to).is_ok_and(|(_, e)| e.is_some_and(|e| e.0.contains(&from)))
+    };
+    let mut edits = Vec::new();
+    for (from, to, f, t) in
+        [(state.place, target, source, target_location), (target, state.place, target_location, source)]
+            .into_iter()
+            .take(if both { 2 } else { 1 })
+    {
+        if !has(from, to) {
+            edits.push(ScenarioEdit::SetEntry { from: f.id.clone(), to: t.id.clone(), allowed: true });
+        }
+    }
+    if edits.is_empty() {
+        queued.0.push(EditAsk::Edit(Vec::new()));
+    } else {
+        queued.0.push(EditAsk::Edit(edits));
+    }
+}
+
+/// Makes what the observers queued.
+fn make_queued(world: &mut World) {
+    let asks = std::mem::take(&mut world.resource_mut::<Queued>().0);
+    for ask in asks {
+        match ask {
+            EditAsk::Edit(edits) if edits.is_empty() => {
+                world.resource_mut::<BoardMessage>().show("That arrow is already there");
+            }
+            ask => apply(world, ask),
+        }
+    }
+}
+
+/// A drop of a combatant's token in edit mode: where it starts (a card, else the field).
+pub(super) fn place_dropped(world: &mut World, e: Entity, card: Option<Entity>, field: [f32; 2]) {
+    let id = fray_core::table::id(world, e);
+    let at = match card.and_then(|c| world.get::<Location>(c)) {
+        Some(location) => Placement::Location(location.id.clone()),
+        None => Placement::Field((field[0].round(), field[1].round())),
+    };
+    make(world, vec![ScenarioEdit::PlaceCombatant { id, at }]);
+}
+
+/// How near (in window pixels) a click must fall to an arrow to take it away.
+const ARROW_REACH: f32 = 10.0;
+
+/// The arrow under a board point, if one is within `reach` board units.
+fn arrow_at(world: &mut World, at: Vec2, reach: f32) -> Option<(Entity, Entity, Vec2, Vec2)> {
+    let drawn = super::board::card_rects(world).into_iter().collect();
+    let mut locations = world.query_filtered::<(Entity, &EnteredFrom), Without<OpenField>>();
+    let entered: Vec<(Entity, EnteredFrom)> =
+        locations.iter(world).map(|(e, f)| (e, EnteredFrom(f.0.clone()))).collect();
+    arrows(&drawn, entered.iter().map(|(e, f)| (*e, f)))
+        .into_iter()
+        .map(|a| (a, distance_to_segment(at, a.2, a.3)))
+        .filter(|(_, d)| *d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(a, _)| a)
+}
+
+fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_squared().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
+/// The board point under the pointer and board units per window pixel, when the pointer
+/// is on the board.
+fn pointer_on_board(world: &mut World) -> Option<(Vec2, f32)> {
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    let cursor = windows.iter(world).next().and_then(Window::cursor_position)?;
+    let area = *world.resource::<BoardArea>();
+    if !over_board(world, &area, cursor) {
+        return None;
+    }
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>();
+    let (camera, transform, projection) = cameras.iter(world).next()?;
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    Some((pointer_world(&(camera, transform), cursor)?, scale))
+}
+
+/// A click (pressed and released in place) on the empty board near an arrow takes the
+/// arrow away.
+fn click_arrow(world: &mut World, mut pressed: Local<Option<Vec2>>) {
+    if !editing(world) {
+        return;
+    }
+    let buttons = world.resource::<ButtonInput<MouseButton>>();
+    let (down, up) = (buttons.just_pressed(MouseButton::Left), buttons.just_released(MouseButton::Left));
+    if !down && !up {
+        return;
+    }
+    let Some((at, scale)) = pointer_on_board(world) else {
+        *pressed = None;
+        return;
+    };
+    // A quick click may be pressed and released within one frame.
+    if down {
+        *pressed = Some(at);
+    }
+    if !up {
+        return;
+    }
+    let Some(from) = pressed.take() else { return };
+    let busy = world.resource::<Grab>().0 || world.resource::<CardDrag>().0.is_some();
+    if busy || from.distance(at) > 4.0 * scale || card_at(at, &super::board::card_rects(world)).is_some() {
+        return;
+    }
+    let mut tokens = world.query_filtered::<&Transform, With<Token>>();
+    if tokens.iter(world).any(|t| t.translation.truncate().distance(at) < TOKEN / 2.0) {
+        return;
+    }
+    let Some((from, to, ..)) = arrow_at(world, at, ARROW_REACH * scale) else { return };
+    let id = |e: Entity| world.get::<Location>(e).map(|l| l.id.clone());
+    if let (Some(from), Some(to)) = (id(from), id(to)) {
+        make(world, vec![ScenarioEdit::SetEntry { from, to, allowed: false }]);
+    }
+}
+
+/// Reads the scenario file again when a text editor changed it (looked at twice a second).
+fn reload_from_disk(world: &mut World, mut last: Local<Option<Duration>>) {
+    if !editing(world) {
+        return;
+    }
+    let now = world.resource::<Time<Real>>().elapsed();
+    if last.is_some_and(|t| now - t < Duration::from_millis(500)) {
+        return;
+    }
+    *last = Some(now);
+    let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else { return };
+    let Some(path) = current.path.clone() else { return };
+    let stamp = file_stamp(&path);
+    if stamp.is_none() || world.resource::<Editor>().seen == stamp {
+        return;
+    }
+    world.resource_mut::<Editor>().seen = stamp;
+    let shown = path.display().to_string();
+    let read = fray_core::scenario::read_text(&path).and_then(|text| {
+        let registry = world.resource::<Rulesets>();
+        registry.parse(&text).map(|s| (s, text))
+    });
+    match read {
+        Ok((mut scenario, text)) => {
+            world.resource_mut::<Editor>().problems.clear();
+            if *text == *current.text {
+                return;
+            }
+            scenario.path = Some(path);
+            {
+                let mut editor = world.resource_mut::<Editor>();
+                editor.undo.push(current);
+                editor.redo.clear();
+                editor.saved = Some(scenario.text.clone());
+                editor.name_draft = None;
+            }
+            show(world, scenario);
+            world.resource_mut::<BoardMessage>().show(format!("{shown} changed on disk: read again"));
+        }
+        Err(e) => {
+            world.resource_mut::<Editor>().problems = e.report(&shown);
+            world.resource_mut::<BoardMessage>().show(format!(
+                "{shown} changed on disk and is broken: the last good version stays on the board"
+            ));
+        }
+    }
+}
+
+/// The arrows only edit mode draws, found each frame: (start, end, colour).
+#[derive(Resource, Default)]
+struct EditMarks(Vec<(Vec2, Vec2, Color)>);
+
+fn draw_edit_marks(marks: Res<EditMarks>, mut gizmos: Gizmos) {
+    for &(start, end, colour) in &marks.0 {
+        gizmos.arrow_2d(start, end, colour);
+    }
+}
+
+/// In edit mode: the arrow being drawn, and the arrow a click would take away, in red.
+fn find_edit_marks(world: &mut World) {
+    world.resource_mut::<EditMarks>().0.clear();
+    if !editing(world) {
+        return;
+    }
+    let drag = world.resource::<CardDrag>().0;
+    let from = drag.filter(|d| d.connect).and_then(|d| {
+        let rects = super::board::card_rects(world);
+        rects.iter().find(|(e, _)| *e == d.place).map(|(_, r)| (r.center(), d.at))
+    });
+    let hovered = if drag.is_none() && !world.resource::<Grab>().0 {
+        pointer_on_board(world)
+            .filter(|(at, _)| card_at(*at, &super::board::card_rects(world)).is_none())
+            .and_then(|(at, scale)| arrow_at(world, at, ARROW_REACH * scale))
+    } else {
+        None
+    };
+    let mut marks = world.resource_mut::<EditMarks>();
+    if let Some((start, end)) = from {
+        marks.0.push((start, end, Color::srgb(1.0, 0.85, 0.2)));
+    }
+    if let Some((.., start, end)) = hovered {
+        marks.0.push((start, end, Color::srgb(1.0, 0.25, 0.2)));
+    }
+}
+
+/// The editor's panel (beside the board, in place of the decisions): the tools, the file,
+/// the selected location's or combatant's form, and the file's problems.
+pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
+    let editor = world.resource::<Editor>();
+    let Some(session) = world.get_resource::<Session>() else { return };
+    ui.heading("Editing the scenario");
+    let file = session.scenario.path.as_ref().map_or("no file yet".to_owned(), |p| p.display().to_string());
+    let unsaved = if editor.unsaved(world) { " · unsaved changes" } else { "" };
+    ui.label(format!("{} · {file}{unsaved}", session.scenario.name()));
+    if !editor.problems.is_empty() {
+        ui.label(
+            RichText::new("The file on disk is broken; the board shows the last good version:")
+                .color(egui::Color32::LIGHT_RED),
+        );
+        for problem in &editor.problems {
+            ui.label(RichText::new(problem).color(egui::Color32::LIGHT_RED));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        let (undo, redo) = editor.steps();
+        if ui.add_enabled(undo > 0, egui::Button::new("Undo (Ctrl+Z)")).clicked() {
+            asks.push(EditAsk::Undo);
+        }
+        if ui.add_enabled(redo > 0, egui::Button::new("Redo (Ctrl+Y)")).clicked() {
+            asks.push(EditAsk::Redo);
+        }
+        if ui.button("Save (Ctrl+S)").clicked() {
+            asks.push(EditAsk::Save);
+        }
+        let play = ui.add_enabled(
+            editor.problems.is_empty(),
+            egui::Button::new(RichText::new("Play this (F2)").strong()),
+        );
+        if play.on_disabled_hover_text("fix the file's problems first").clicked() {
+            asks.push(EditAsk::Toggle);
+        }
+    });
+    ui.separator();
+    let space = super::board::space(world);
+    if space.locations {
+        ui.label(RichText::new("Cards").strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Drag a card to:");
+            if ui.radio(editor.tool == CardTool::Move, "move it").clicked() {
+                asks.push(EditAsk::Tool(CardTool::Move));
+            }
+            if ui.radio(editor.tool == CardTool::Connect, "draw an arrow (C)").clicked() {
+                asks.push(EditAsk::Tool(CardTool::Connect));
+            }
+        });
+        let mut both = editor.both_ways;
+        if ui.checkbox(&mut both, "arrows both ways (or hold Shift)").changed() {
+            asks.push(EditAsk::BothWays(both));
+        }
+        ui.label("An arrow means: the card it points to may be entered from the other. Click an arrow (red under the pointer) to take it away.");
+        if ui.button("Add a location (A: under the pointer)").clicked() {
+            asks.push(EditAsk::AddLocation);
+        }
+        ui.label("Selected card: R rename · N entered from no location on/off · Delete");
+    }
+    ui.label("Drag a token to where it starts.");
+    ui.separator();
+    let selection = *world.resource::<Selection>();
+    let mut typing = false;
+    if let Some(place) = selection.location.filter(|&p| world.get::<OpenField>(p).is_none()) {
+        typing = location_form(ui, world, editor, place, asks);
+    } else if let Some(who) = selection.combatant.filter(|&e| world.get_entity(e).is_ok()) {
+        combatant_form(ui, world, who, asks);
+    } else {
+        ui.label("Click a card or a token to edit it.");
+    }
+    if typing != editor.typing {
+        asks.push(EditAsk::Typing(typing));
+    }
+    ui.separator();
+    file_form(ui, world, editor, asks);
+    confirm_dialog(ui.ctx(), editor, asks);
+    keys(ui.ctx(), world, asks);
+}
+
+/// The selected location's form; whether its name field has the keyboard.
+fn location_form(
+    ui: &mut egui::Ui,
+    world: &World,
+    editor: &Editor,
+    place: Entity,
+    asks: &mut Vec<EditAsk>,
+) -> bool {
+    let Some(location) = world.get::<Location>(place) else { return false };
+    let id = location.id.clone();
+    let mut typing = false;
+    ui.label(RichText::new(format!("Location {id}")).strong());
+    ui.horizontal(|ui| {
+        ui.label("Name:");
+        let mut name = match &editor.name_draft {
+            Some((draft_id, text)) if *draft_id == id => text.clone(),
+            _ => location.name.clone(),
+        };
+        let output =
+            egui::TextEdit::singleline(&mut name).desired_width(170.0).id_salt("location name").show(ui);
+        let field = output.response.response.clone();
+        if editor.focus_name {
+            // The whole name selected: what is typed replaces it.
+            field.request_focus();
+            let mut state = output.state;
+            let all = egui::text_selection::CCursorRange::two(
+                egui::text::CCursor::new(0),
+                egui::text::CCursor::new(name.chars().count()),
+            );
+            state.cursor.set_char_range(Some(all));
+            state.store(ui.ctx(), field.id);
+            asks.push(EditAsk::NameFocused);
+        }
+        typing = field.has_focus();
+        if field.changed() {
+            asks.push(EditAsk::NameDraft(Some((id.clone(), name.clone()))));
+        }
+        let done = field.lost_focus() || ui.input(|i| i.key_pressed(egui::Key::Enter)) && field.has_focus();
+        if done && name != location.name {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::RenameLocation { id: id.clone(), name }]));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(format!("Entry cost: {}", location.entry_cost));
+        if ui.add_enabled(location.entry_cost > 0, egui::Button::new(" − ")).clicked() {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntryCost {
+                id: id.clone(),
+                cost: location.entry_cost - 1,
+            }]));
+        }
+        if ui.button(" + ").clicked() {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntryCost {
+                id: id.clone(),
+                cost: location.entry_cost + 1,
+            }]));
+        }
+    });
+    ui.label("Entered from (× takes it away):");
+    let sources = world.get::<EnteredFrom>(place).map(|f| f.0.clone()).unwrap_or_default();
+    let field_id = LocationId::field();
+    let mut from_field = false;
+    for source in sources {
+        let Some(from) = world.get::<Location>(source) else { continue };
+        let shown = if from.id == field_id {
+            from_field = true;
+            "no location".to_owned()
+        } else {
+            from.name.clone()
+        };
+        if ui.button(format!("× {shown}")).clicked() {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntry {
+                from: from.id.clone(),
+                to: id.clone(),
+                allowed: false,
+            }]));
+        }
+    }
+    if !from_field && ui.button("+ no location").clicked() {
+        asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntry {
+            from: field_id,
+            to: id.clone(),
+            allowed: true,
+        }]));
+    }
+    if ui.button(RichText::new("Delete this location").color(egui::Color32::LIGHT_RED)).clicked() {
+        asks.push(EditAsk::DeleteLocation(id));
+    }
+    typing
+}
+
+fn combatant_form(ui: &mut egui::Ui, world: &World, who: Entity, asks: &mut Vec<EditAsk>) {
+    let id = fray_core::table::id(world, who);
+    ui.label(RichText::new(format!("{} ({id})", fray_core::table::name(world, who))).strong());
+    let index = world.resource::<TableIndex>();
+    let side = world.get::<fray_core::prelude::SideIndex>(who).map(|s| s.0 as usize);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Side:");
+        for (n, (side_id, side_name)) in index.sides.iter().enumerate() {
+            if ui.radio(side == Some(n), side_name).clicked() && side != Some(n) {
+                asks.push(EditAsk::Edit(vec![ScenarioEdit::SetSide {
+                    id: id.clone(),
+                    side: side_id.clone(),
+                }]));
+            }
+        }
+    });
+    let controller = world.get::<Controller>(who).copied();
+    ui.horizontal(|ui| {
+        ui.label("Played by:");
+        for (c, words) in [(Controller::Human, "a person"), (Controller::Ai, "the AI")] {
+            if ui.radio(controller == Some(c), words).clicked() && controller != Some(c) {
+                asks.push(EditAsk::Edit(vec![ScenarioEdit::SetController { id: id.clone(), controller: c }]));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Copy (D)").clicked() {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::CopyCombatant { id: id.clone() }]));
+        }
+        if ui.button(RichText::new("Delete").color(egui::Color32::LIGHT_RED)).clicked() {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::DeleteCombatant { id: id.clone() }]));
+        }
+    });
+    ui.label("The sheet is edited in the file for now; it is read again when saved.");
+}
+
+fn file_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    ui.label(RichText::new("File").strong());
+    let mut path = editor.path_draft.clone();
+    if ui.add(egui::TextEdit::singleline(&mut path).desired_width(300.0).id_salt("edit path")).changed() {
+        asks.push(EditAsk::PathDraft(path.clone()));
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.add_enabled(!path.trim().is_empty(), egui::Button::new("Save as")).clicked() {
+            asks.push(EditAsk::SaveAs(path.clone()));
+        }
+        let rulesets = world.resource::<Rulesets>();
+        let chosen = if editor.new_ruleset.is_empty() {
+            world.get_resource::<Session>().map_or("fiend_wake".to_owned(), |s| s.ruleset().id().to_owned())
+        } else {
+            editor.new_ruleset.clone()
+        };
+        egui::ComboBox::from_id_salt("new ruleset").selected_text(&chosen).show_ui(ui, |ui| {
+            for r in rulesets.iter() {
+                if ui.selectable_label(r.id() == chosen, r.name()).clicked() {
+                    asks.push(EditAsk::NewRuleset(r.id().to_owned()));
+                }
+            }
+        });
+        if ui
+            .add_enabled(!path.trim().is_empty(), egui::Button::new("New"))
+            .on_hover_text(
+                "writes a small scenario of this ruleset to the path (never over a file) and edits it",
+            )
+            .clicked()
+        {
+            asks.push(EditAsk::New(chosen, path));
+        }
+    });
+}
+
+fn confirm_dialog(ctx: &egui::Context, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    let Some((_, name, people)) = &editor.confirm_delete else { return };
+    egui::Window::new("Delete a location").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        ui.label(format!("{people} stand in {name}. Delete it? They will start in no location."));
+        ui.horizontal(|ui| {
+            if ui.button("Delete it (Enter)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                asks.push(EditAsk::ConfirmDelete(true));
+            }
+            if ui.button("Keep it (Esc)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                asks.push(EditAsk::ConfirmDelete(false));
+            }
+        });
+    });
+}
+
+/// The editor's keys (none while a text field has the keyboard).
+fn keys(ctx: &egui::Context, world: &World, asks: &mut Vec<EditAsk>) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let editor = world.resource::<Editor>();
+    let selection = *world.resource::<Selection>();
+    ctx.input(|i| {
+        // Ctrl+Z, Ctrl+Y and Ctrl+S are read in order by `ctrl_keys`.
+        if i.modifiers.command {
+            return;
+        }
+        if i.key_pressed(egui::Key::A) && super::board::space(world).locations {
+            asks.push(EditAsk::AddLocation);
+        }
+        if i.key_pressed(egui::Key::C) {
+            let tool = if editor.tool == CardTool::Connect { CardTool::Move } else { CardTool::Connect };
+            asks.push(EditAsk::Tool(tool));
+        }
+        let combatant = selection.combatant.filter(|&e| world.get_entity(e).is_ok());
+        let location = selection
+            .location
+            .filter(|&p| world.get::<OpenField>(p).is_none())
+            .and_then(|p| world.get::<Location>(p).map(|l| (p, l.id.clone())));
+        if i.key_pressed(egui::Key::D)
+            && let Some(who) = combatant
+        {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::CopyCombatant {
+                id: fray_core::table::id(world, who),
+            }]));
+        }
+        if let Some((place, id)) = location {
+            if i.key_pressed(egui::Key::R) {
+                asks.push(EditAsk::Rename);
+            }
+            if i.key_pressed(egui::Key::N) {
+                let field = LocationId::field();
+                let from_field = world.get::<EnteredFrom>(place).is_some_and(|f| {
+                    f.0.iter().any(|&s| world.get::<Location>(s).is_some_and(|l| l.id == field))
+                });
+                asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntry {
+                    from: field,
+                    to: id.clone(),
+                    allowed: !from_field,
+                }]));
+            }
+            if i.key_pressed(egui::Key::Delete) {
+                asks.push(EditAsk::DeleteLocation(id));
+            }
+        } else if let Some(who) = combatant
+            && i.key_pressed(egui::Key::Delete)
+        {
+            asks.push(EditAsk::Edit(vec![ScenarioEdit::DeleteCombatant {
+                id: fray_core::table::id(world, who),
+            }]));
+        }
+    });
+}
+
+/// Ctrl+Z, Ctrl+Y and Ctrl+S in edit mode, read key by key in the order they came, so that a
+/// Ctrl pressed and let go within one frame still counts (Ctrl+Z and Ctrl+Y are the name
+/// field's own while it has the keyboard).
+fn ctrl_keys(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut held: Local<bool>,
+    editor: Res<Editor>,
+    mut queued: ResMut<Queued>,
+) {
+    for key in keys.read() {
+        let down = key.state.is_pressed();
+        match key.key_code {
+            KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::SuperLeft | KeyCode::SuperRight => {
+                *held = down;
+            }
+            _ if !(*held && down && editor.on) => {}
+            KeyCode::KeyZ if !editor.typing => queued.0.push(EditAsk::Undo),
+            KeyCode::KeyY if !editor.typing => queued.0.push(EditAsk::Redo),
+            KeyCode::KeyS => queued.0.push(EditAsk::Save),
+            _ => {}
+        }
+    }
+}
+
+/// The editor in the status file (`--status-out`).
+pub(super) fn status(world: &World) -> serde_json::Value {
+    let editor = world.resource::<Editor>();
+    let (undo, redo) = editor.steps();
+    let (combatant, location) = selected_ids(world);
+    serde_json::json!({
+        "on": editor.on,
+        "selected": combatant.map(|c| c.0).or(location.map(|l| l.0)),
+        "typing": editor.typing,
+        "dragging_card": world
+            .resource::<CardDrag>()
+            .0
+            .and_then(|d| world.get::<Location>(d.place))
+            .map(|l| l.id.0.clone()),
+        "revision": editor.revision,
+        "undo": undo,
+        "redo": redo,
+        "unsaved": editor.unsaved(world),
+        "problems": editor.problems,
+        "path": world.get_resource::<Session>().and_then(|s| s.scenario.path.as_ref()).map(|p| p.display().to_string()),
+    })
+}
