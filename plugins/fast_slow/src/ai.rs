@@ -14,7 +14,7 @@ use crate::data::BoldEffect;
 use crate::decisions::{awaiting, submit, validate};
 use crate::intent::FastSlowIntent;
 use crate::phase::{Battle, Fighter, Speed};
-use crate::turns::{between, budget, position};
+use crate::turns::{between, budget, distance, position};
 
 /// Decides for every AI combatant the rules wait on.
 pub(crate) fn decide(world: &mut World) {
@@ -152,6 +152,8 @@ fn approach(world: &World, e: Entity, t: Entity) -> Option<(f32, f32)> {
     let (w, h) = world.resource::<Battle>().rules.field;
     let x = (from[0] + (to[0] - from[0]) * k).clamp(-w / 2.0, w / 2.0);
     let y = (from[1] + (to[1] - from[1]) * k).clamp(-h / 2.0, h / 2.0);
-    // Rounded to a hundredth of a Pace, so saves and logs read plainly.
-    Some(((x * 100.0).round() / 100.0, (y * 100.0).round() / 100.0))
+    // Rounded to a hundredth of a Pace, so saves and logs read plainly; none when the edge
+    // of the field keeps it where it is.
+    let to = ((x * 100.0).round() / 100.0, (y * 100.0).round() / 100.0);
+    (distance(from, [to.0, to.1]) >= 0.01).then_some(to)
 }

@@ -22,9 +22,15 @@ pub fn parse_scenario(text: &str) -> Result<FastSlowScenario, ScenarioError> {
     rules_problems(&scenario, &mut problems);
     for c in &scenario.combatants {
         sheet_problems(&format!("combatant '{}'", c.id), &c.sheet, &scenario.rules, &mut problems);
-        if c.position.is_none() {
-            problems
-                .push(format!("combatant '{}': no position (Fast & Slow places everyone in Paces)", c.id));
+        let (w, h) = scenario.rules.field;
+        match c.position {
+            None => problems
+                .push(format!("combatant '{}': no position (Fast & Slow places everyone in Paces)", c.id)),
+            Some((x, y)) if !(x.abs() <= w / 2.0 && y.abs() <= h / 2.0) => problems.push(format!(
+                "combatant '{}': position ({x}, {y}) is off the field ({w} by {h} Paces, centred on (0, 0))",
+                c.id
+            )),
+            Some(_) => {}
         }
         if !scenario.locations.is_empty() || c.location.is_some() || c.rides.is_some() {
             problems.push(format!("combatant '{}': Fast & Slow has no locations or mounts", c.id));

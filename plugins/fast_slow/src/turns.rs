@@ -139,6 +139,9 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2]) -> Verdict<MovePlan> {
         return Err(Rejection::new(format!("{} is prone: stand up first", name(world, e))));
     }
     let paces = distance(position(world, e), to);
+    if paces < EPS {
+        return Err(Rejection::new(format!("{} is already there", name(world, e))));
+    }
     let (base, actions) = budget(world, e);
     if paces <= base + EPS {
         return Ok(MovePlan { to, paces, base: paces.min(base), actions: 0 });

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 
-use crate::ids::CombatantId;
+use crate::ids::{CombatantId, LocationId, SideId};
 use crate::ruleset::{AddRuleset, AnyRuleset, ReadSave, Rulesets, SaveHeader, ScenarioFacts};
 use crate::scenario::{ScenarioError, read_header};
 use crate::session::{OpenReport, SaveError, read_save_header, read_save_scenario};
@@ -123,6 +123,16 @@ impl LoadedScenario {
     /// The combatant ids, in scenario order.
     pub fn combatant_ids(&self) -> &[CombatantId] {
         &self.facts.combatants
+    }
+
+    /// The location ids, in scenario order.
+    pub fn location_ids(&self) -> &[LocationId] {
+        &self.facts.locations
+    }
+
+    /// The side ids, in scenario order.
+    pub fn side_ids(&self) -> &[SideId] {
+        &self.facts.sides
     }
 
     /// The fight's limit when none is given, in the ruleset's clock.

@@ -84,11 +84,20 @@ impl StepProgress {
 }
 
 /// How many passes one update may run at most: a safety net against a ruleset bug looping
-/// forever; a whole AI battle takes far fewer.
-pub const MAX_PASSES_PER_UPDATE: u32 = 1_000_000;
+/// forever (every pass may log, so it must trip long before memory runs out); a whole AI
+/// battle takes a few thousand.
+pub const MAX_PASSES_PER_UPDATE: u32 = 100_000;
+
+/// Set when the rules went round [`MAX_PASSES_PER_UPDATE`] times in one update: the fight
+/// has been ended (logged with the reason) and the rules run no more.
+#[derive(Resource, Debug, Clone)]
+pub struct RulesHalted(pub String);
 
 /// Runs [`RulesStep`] until a pass changes nothing.
 pub fn run_rules_until_waiting(world: &mut World) {
+    if world.contains_resource::<RulesHalted>() {
+        return;
+    }
     // Controllers change only outside the rules: what changed since the last run is noted
     // in the session record now, before the rules can read it.
     if let Some(note) = world.get_resource::<crate::session::NoteControllers>().map(|n| n.0) {
@@ -101,6 +110,12 @@ pub fn run_rules_until_waiting(world: &mut World) {
             return;
         }
     }
+    let reason = format!(
+        "stopped: the rules went round {MAX_PASSES_PER_UPDATE} times without waiting for anyone (a ruleset bug: please report it with the save)"
+    );
+    let clock = world.resource::<GameLog>().clock();
+    crate::ruleset::end_fight(world, None, clock, &reason);
+    world.insert_resource(RulesHalted(reason));
 }
 
 /// The phase a world's table is in (the over state when the ruleset has none).
@@ -134,4 +149,35 @@ pub fn enter_phase<P: Phase>(
     log.set_phase(phase.name());
     log.push(None, LogEvent::PhaseStarted);
     progress.mark();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rule that never waits: every pass logs and marks progress.
+    fn endless(mut log: ResMut<GameLog>, mut progress: ResMut<StepProgress>) {
+        log.push(None, LogEvent::PhaseStarted);
+        progress.mark();
+    }
+
+    #[test]
+    fn rules_that_never_wait_are_stopped_and_the_fight_ended_with_the_reason() {
+        let mut world = World::new();
+        world.init_resource::<GameLog>();
+        world.init_resource::<StepProgress>();
+        world.init_resource::<crate::table::TableIndex>();
+        let mut schedule = Schedule::new(RulesStep);
+        schedule.add_systems(endless);
+        world.add_schedule(schedule);
+        run_rules_until_waiting(&mut world);
+        let halted = world.get_resource::<RulesHalted>().expect("halted");
+        assert!(halted.0.contains("ruleset bug"), "{}", halted.0);
+        let result = world.get_resource::<crate::ruleset::FightResult>().expect("the fight ended");
+        assert_eq!(result.winner, None);
+        let logged = world.resource::<GameLog>().entries().len();
+        assert_eq!(logged, MAX_PASSES_PER_UPDATE as usize + 1, "each pass, then the end");
+        run_rules_until_waiting(&mut world);
+        assert_eq!(world.resource::<GameLog>().entries().len(), logged, "halted rules run no more");
+    }
 }

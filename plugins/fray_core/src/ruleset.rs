@@ -16,7 +16,7 @@ use serde::de::DeserializeOwned;
 use crate::board::{
     AllocationAsk, CardView, Choice, CounterLook, OrderView, Scenery, SecretView, SheetRow, Space, TokenView,
 };
-use crate::ids::{CombatantId, SideId};
+use crate::ids::{CombatantId, LocationId, SideId};
 use crate::intent::{Inbox, IntentRecord, Verdict};
 use crate::phase::{CurrentPhase, Phase, RulesStep, RulesetSystems, TableSystems};
 use crate::scenario::ScenarioError;
@@ -42,6 +42,10 @@ pub struct ScenarioFacts {
     pub seed: u64,
     /// Its combatants' ids, in scenario order.
     pub combatants: Vec<CombatantId>,
+    /// Its locations' ids, in scenario order.
+    pub locations: Vec<LocationId>,
+    /// Its sides' ids, in scenario order.
+    pub sides: Vec<SideId>,
 }
 
 /// How and why the fight ended: the ruleset inserts it when its fight is over.
@@ -469,6 +473,7 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
 
     fn over(&self, world: &World) -> bool {
         crate::phase::current::<R::Phase>(world) == R::Phase::OVER
+            || world.contains_resource::<crate::phase::RulesHalted>()
     }
 
     fn awaiting(&self, world: &World) -> Vec<Entity> {

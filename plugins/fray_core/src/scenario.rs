@@ -264,12 +264,14 @@ pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
 }
 
 impl<R, S, M, P> Scenario<R, S, M, P> {
-    /// What the contract needs to know of it: name, seed and combatants' ids.
+    /// What the contract needs to know of it: name, seed, and the ids of its combatants, locations and sides.
     pub fn facts(&self) -> crate::ruleset::ScenarioFacts {
         crate::ruleset::ScenarioFacts {
             name: self.name.clone(),
             seed: self.seed,
             combatants: self.combatants.iter().map(|c| c.id.clone()).collect(),
+            locations: self.locations.iter().map(|l| l.id.clone()).collect(),
+            sides: self.sides.iter().map(|s| s.id.clone()).collect(),
         }
     }
 
@@ -505,6 +507,7 @@ pub fn clear_table(world: &mut World) {
     world.insert_resource(crate::phase::StepProgress::default());
     world.insert_resource(TableIndex::default());
     world.remove_resource::<crate::ruleset::FightResult>();
+    world.remove_resource::<crate::phase::RulesHalted>();
 }
 
 fn unique_ids<'a>(

@@ -144,12 +144,30 @@ fn a_move_past_the_turns_pace_budget_is_refused_with_its_reason_and_changes_noth
     let refused = FastSlow::validate(app.world(), brann, &far).expect_err("refused").0;
     assert!(refused.contains("beyond this turn's movement: 12.0 at most"), "{refused}");
     // 6 Paces: 4 base and a move action (the rest of it lost).
+    let stay = FastSlowIntent::Move { to: (at[0], at[1]) };
+    let refused = FastSlow::validate(app.world(), brann, &stay).expect_err("refused").0;
+    assert_eq!(refused, "Brann is already there");
     let six = FastSlowIntent::Move { to: (at[0] + 6.0, at[1]) };
     assert!(FastSlow::validate(app.world(), brann, &six).is_ok());
     app.world_mut().resource_mut::<Inbox<FastSlowIntent>>().submit("brann".into(), six);
     app.update();
     let f = app.world().get::<Fighter>(brann).expect("fighter");
     assert_eq!((f.paces, f.actions), (0.0, 1), "base spent, one move action spent");
+}
+
+#[test]
+fn a_combatant_placed_off_the_field_is_refused_by_name() {
+    let text = CROSSING.replace("position: (9.5, -3.0)", "position: (-542.5, 300.0)");
+    let problems = match crate::load::parse_scenario(&text) {
+        Err(fray_core::scenario::ScenarioError::Invalid(problems)) => problems,
+        other => panic!("refused as invalid: {:?}", other.map(|_| ())),
+    };
+    assert_eq!(
+        problems,
+        vec![
+            "combatant 'bandit_b': position (-542.5, 300) is off the field (24 by 14 Paces, centred on (0, 0))"
+        ]
+    );
 }
 
 #[test]
