@@ -66,7 +66,7 @@ pub struct Editor {
     name_draft: Option<(LocationId, String)>,
     /// Give the name field the keyboard (a location was just added).
     focus_name: bool,
-    /// The name field has the keyboard.
+    /// A text field of the form had the keyboard at the end of the last frame.
     typing: bool,
     /// The path typed for "Save as" and "New".
     path_draft: String,
@@ -816,34 +816,27 @@ pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     ui.label("Drag a token to where it starts.");
     ui.separator();
     let selection = *world.resource::<Selection>();
-    let mut typing = false;
     if let Some(place) = selection.location.filter(|&p| world.get::<OpenField>(p).is_none()) {
-        typing = location_form(ui, world, editor, place, asks);
+        location_form(ui, world, editor, place, asks);
     } else if let Some(who) = selection.combatant.filter(|&e| world.get_entity(e).is_ok()) {
         combatant_form(ui, world, who, asks);
     } else {
         ui.label("Click a card or a token to edit it.");
     }
-    if typing != editor.typing {
-        asks.push(EditAsk::Typing(typing));
-    }
     ui.separator();
     file_form(ui, world, editor, asks);
     confirm_dialog(ui.ctx(), editor, asks);
     keys(ui.ctx(), world, asks);
+    let typing = ui.ctx().egui_wants_keyboard_input();
+    if typing != editor.typing {
+        asks.push(EditAsk::Typing(typing));
+    }
 }
 
-/// The selected location's form; whether its name field has the keyboard.
-fn location_form(
-    ui: &mut egui::Ui,
-    world: &World,
-    editor: &Editor,
-    place: Entity,
-    asks: &mut Vec<EditAsk>,
-) -> bool {
-    let Some(location) = world.get::<Location>(place) else { return false };
+/// The selected location's form.
+fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entity, asks: &mut Vec<EditAsk>) {
+    let Some(location) = world.get::<Location>(place) else { return };
     let id = location.id.clone();
-    let mut typing = false;
     ui.label(RichText::new(format!("Location {id}")).strong());
     ui.horizontal(|ui| {
         ui.label("Name:");
@@ -866,7 +859,6 @@ fn location_form(
             state.store(ui.ctx(), field.id);
             asks.push(EditAsk::NameFocused);
         }
-        typing = field.has_focus();
         if field.changed() {
             asks.push(EditAsk::NameDraft(Some((id.clone(), name.clone()))));
         }
@@ -920,7 +912,6 @@ fn location_form(
     if ui.button(RichText::new("Delete this location").color(egui::Color32::LIGHT_RED)).clicked() {
         asks.push(EditAsk::DeleteLocation(id));
     }
-    typing
 }
 
 fn combatant_form(ui: &mut egui::Ui, world: &World, who: Entity, asks: &mut Vec<EditAsk>) {
@@ -1009,12 +1000,14 @@ fn confirm_dialog(ctx: &egui::Context, editor: &Editor, asks: &mut Vec<EditAsk>)
     });
 }
 
-/// The editor's keys (none while a text field has the keyboard).
+/// The editor's keys: none while a text field has the keyboard, nor in the frame it lets
+/// go of it (keys typed quickly after a name and its Enter arrive in one frame: they were
+/// the field's, not commands).
 fn keys(ctx: &egui::Context, world: &World, asks: &mut Vec<EditAsk>) {
-    if ctx.egui_wants_keyboard_input() {
+    let editor = world.resource::<Editor>();
+    if ctx.egui_wants_keyboard_input() || editor.typing {
         return;
     }
-    let editor = world.resource::<Editor>();
     let selection = *world.resource::<Selection>();
     ctx.input(|i| {
         // Ctrl+Z, Ctrl+Y and Ctrl+S are read in order by `ctrl_keys`.
