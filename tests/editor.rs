@@ -261,3 +261,27 @@ fn every_rulesets_template_takes_the_shared_edits() {
         );
     }
 }
+
+#[test]
+fn a_sheet_number_set_in_the_editor_is_read_back_through_the_rulesets_checks() {
+    let scenario = template("fiend_wake");
+    let numbers = fray::lab::sweep::sheet_numbers(&scenario.text, "hero").expect("the hero's sheet");
+    let first = numbers.first().expect("the hero's sheet has numbers");
+    let text = fray::lab::sweep::set_sheet_number(&scenario.text, "hero", &first.field, first.value + 1.0)
+        .expect("written");
+    let edited = rulesets::parse(&text).expect("a value one up is allowed");
+    let again = fray::lab::sweep::sheet_numbers(&edited.text, "hero").expect("read again");
+    assert_eq!(again[0].value, first.value + 1.0, "{}", first.field);
+    assert!(edited.text.starts_with("// A new Fiend Wake scenario"), "the comments are kept");
+    // Out of its range: the ruleset's own check refuses it, naming the combatant.
+    let absurd =
+        fray::lab::sweep::set_sheet_number(&scenario.text, "hero", &first.field, 100000.0).expect("written");
+    match rulesets::parse(&absurd) {
+        Err(fray_core::scenario::ScenarioError::Invalid(problems)) => {
+            assert!(problems.iter().any(|p| p.contains("combatant 'hero'")), "{problems:?}")
+        }
+        other => {
+            panic!("{} = 100000 should be refused: {:?}", first.field, other.map(|s| s.name().to_owned()))
+        }
+    }
+}

@@ -68,6 +68,8 @@ pub struct Editor {
     focus_name: bool,
     /// A text field of the form had the keyboard at the end of the last frame.
     typing: bool,
+    /// A sheet number being dragged or typed: who, its path, the value so far.
+    number_draft: Option<(String, String, f64)>,
     /// The path typed for "Save as" and "New".
     path_draft: String,
     /// The ruleset picked for a new scenario.
@@ -124,8 +126,19 @@ pub enum EditAsk {
     NameFocused,
     /// Give the selected location's name field the keyboard.
     Rename,
-    /// The name field has the keyboard, or no longer.
+    /// A text field has the keyboard, or no longer.
     Typing(bool),
+    /// A sheet number dragged or typed so far (who, its path, the value).
+    NumberDraft(Option<(String, String, f64)>),
+    /// One number of a combatant's or mount's sheet (its path as `--vary` names it).
+    SetNumber {
+        /// The combatant's or mount's id.
+        who: String,
+        /// The number's path in the sheet.
+        field: String,
+        /// Its new value.
+        value: f64,
+    },
 }
 
 /// A card being dragged in edit mode.
@@ -277,12 +290,44 @@ fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
             }
         }
     }
+    let words: Vec<String> = edits.iter().map(ScenarioEdit::describe).collect();
+    commit(world, current, next, words.join("; "));
+}
+
+/// One number of a sheet set: the text rewritten where the file writes it, then read back
+/// through the ruleset's checks (which say when the value is out of its range).
+fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
+    let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
+        return;
+    };
+    let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
+    let next = crate::lab::sweep::set_sheet_number(&current.text, who, field, value).and_then(|text| {
+        registry.parse(&text).map_err(|e| match e {
+            fray_core::scenario::ScenarioError::Invalid(problems) => problems.join("; "),
+            other => other.to_string(),
+        })
+    });
+    match next {
+        Ok(mut next) => {
+            next.path = current.path.clone();
+            commit(world, current, next, format!("{who}'s {field} is {value}"));
+        }
+        Err(why) => {
+            show(world, current);
+            world.resource_mut::<BoardMessage>().show(format!("Refused: {why}"));
+        }
+    }
+}
+
+/// Puts the edited scenario `next` on the board, `current` on the undo stack.
+fn commit(world: &mut World, current: LoadedScenario, next: LoadedScenario, words: String) {
     let before = world.resource::<TableIndex>().locations.keys().cloned().collect::<Vec<_>>();
     {
         let mut editor = world.resource_mut::<Editor>();
         editor.undo.push(current);
         editor.redo.clear();
         editor.name_draft = None;
+        editor.number_draft = None;
     }
     show(world, next);
     // A location just added is selected, its name ready to be typed.
@@ -292,8 +337,7 @@ fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
         *world.resource_mut::<Selection>() = Selection { combatant: None, location: Some(place) };
         world.resource_mut::<Editor>().focus_name = true;
     }
-    let words: Vec<String> = edits.iter().map(ScenarioEdit::describe).collect();
-    world.resource_mut::<BoardMessage>().show(words.join("; "));
+    world.resource_mut::<BoardMessage>().show(words);
 }
 
 /// Undo (`back`) or redo.
@@ -431,6 +475,11 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
         EditAsk::NameFocused => world.resource_mut::<Editor>().focus_name = false,
         EditAsk::Rename => world.resource_mut::<Editor>().focus_name = true,
         EditAsk::Typing(typing) => world.resource_mut::<Editor>().typing = typing,
+        EditAsk::NumberDraft(draft) => world.resource_mut::<Editor>().number_draft = draft,
+        EditAsk::SetNumber { who, field, value } => {
+            world.resource_mut::<Editor>().number_draft = None;
+            set_number(world, &who, &field, value);
+        }
     }
 }
 
@@ -819,7 +868,7 @@ pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     if let Some(place) = selection.location.filter(|&p| world.get::<OpenField>(p).is_none()) {
         location_form(ui, world, editor, place, asks);
     } else if let Some(who) = selection.combatant.filter(|&e| world.get_entity(e).is_ok()) {
-        combatant_form(ui, world, who, asks);
+        combatant_form(ui, world, editor, who, asks);
     } else {
         ui.label("Click a card or a token to edit it.");
     }
@@ -914,7 +963,7 @@ fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entit
     }
 }
 
-fn combatant_form(ui: &mut egui::Ui, world: &World, who: Entity, asks: &mut Vec<EditAsk>) {
+fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity, asks: &mut Vec<EditAsk>) {
     let id = fray_core::table::id(world, who);
     ui.label(RichText::new(format!("{} ({id})", fray_core::table::name(world, who))).strong());
     let index = world.resource::<TableIndex>();
@@ -947,7 +996,51 @@ fn combatant_form(ui: &mut egui::Ui, world: &World, who: Entity, asks: &mut Vec<
             asks.push(EditAsk::Edit(vec![ScenarioEdit::DeleteCombatant { id: id.clone() }]));
         }
     });
-    ui.label("The sheet is edited in the file for now; it is read again when saved.");
+    sheet_form(ui, world, editor, &id, asks);
+}
+
+/// The sheet's numbers as the file writes them, each in a field: dragged or typed, a value is
+/// read back through the ruleset's checks when let go, and refused with the reason when out
+/// of its range. Other parts of a sheet (lists, names, words) are edited in the file.
+fn sheet_form(ui: &mut egui::Ui, world: &World, editor: &Editor, id: &CombatantId, asks: &mut Vec<EditAsk>) {
+    let Some(session) = world.get_resource::<Session>() else { return };
+    egui::CollapsingHeader::new("Sheet").id_salt(("sheet", id.as_str())).default_open(true).show(ui, |ui| {
+        let numbers = match crate::lab::sweep::sheet_numbers(&session.scenario.text, id.as_str()) {
+            Ok(numbers) => numbers,
+            Err(e) => {
+                ui.label(e);
+                return;
+            }
+        };
+        egui::Grid::new(("sheet numbers", id.as_str())).num_columns(2).striped(true).show(ui, |ui| {
+            for number in numbers {
+                ui.label(number.field.replace('.', " · "));
+                let key = (id.as_str().to_owned(), number.field.clone());
+                let draft = match &editor.number_draft {
+                    Some((who, field, v)) if (who, field) == (&key.0, &key.1) => Some(*v),
+                    _ => None,
+                };
+                let mut value = draft.unwrap_or(number.value);
+                let drag = egui::DragValue::new(&mut value).speed(if number.whole { 0.1 } else { 0.05 });
+                let drag = if number.whole { drag.fixed_decimals(0) } else { drag.max_decimals(2) };
+                let response = ui.add(drag);
+                let busy = response.dragged() || response.has_focus();
+                // Set once let go (a drag released, a typed value entered), not at every step.
+                if !busy && (response.changed() || draft.is_some()) {
+                    let value = if number.whole { value.round() } else { value };
+                    if value != number.value {
+                        asks.push(EditAsk::SetNumber { who: key.0, field: key.1, value });
+                    } else {
+                        asks.push(EditAsk::NumberDraft(None));
+                    }
+                } else if response.changed() {
+                    asks.push(EditAsk::NumberDraft(Some((key.0, key.1, value))));
+                }
+                ui.end_row();
+            }
+        });
+        ui.label("Lists, names and words of a sheet are edited in the file; it is read again when saved.");
+    });
 }
 
 fn file_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<EditAsk>) {

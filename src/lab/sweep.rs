@@ -88,23 +88,7 @@ impl Vary {
     fn find<'t>(&'t self, text: &'t str) -> Result<Spot<'t>, String> {
         let root =
             Parser::new(text).document().map_err(|e| format!("--vary: the scenario does not read: {e}"))?;
-        let entries = ["combatants", "mounts"]
-            .iter()
-            .filter_map(|list| match root.field(list) {
-                Some(Node::Seq(items)) => Some(items.iter()),
-                _ => None,
-            })
-            .flatten();
-        let sheet = entries
-            .filter(|e| matches!(e.field("id"), Some(Node::Str(id)) if *id == self.who))
-            .find_map(|e| e.field("sheet"))
-            .ok_or_else(|| {
-                format!(
-                    "--vary {}: no combatant or mount '{}' with a sheet in the scenario",
-                    self.name(),
-                    self.who
-                )
-            })?;
+        let sheet = self.sheet(&root).map_err(|e| format!("--vary {}: {e}", self.name()))?;
         let mut node = sheet;
         let parts: Vec<&str> = self.field.split('.').collect();
         for (i, part) in parts.iter().enumerate() {
@@ -127,9 +111,25 @@ impl Vary {
         }
     }
 
+    /// The sheet of the combatant or mount it names.
+    fn sheet<'a, 't>(&self, root: &'a Node<'t>) -> Result<&'a Node<'t>, String> {
+        let entries = ["combatants", "mounts"]
+            .iter()
+            .filter_map(|list| match root.field(list) {
+                Some(Node::Seq(items)) => Some(items.iter()),
+                _ => None,
+            })
+            .flatten();
+        entries
+            .filter(|e| matches!(e.field("id"), Some(Node::Str(id)) if *id == self.who))
+            .find_map(|e| e.field("sheet"))
+            .ok_or_else(|| format!("no combatant or mount '{}' with a sheet in the scenario", self.who))
+    }
+
     fn no_such_field(&self, sheet: &Node) -> String {
-        let mut fields = Vec::new();
-        sheet.numbers(String::new(), &mut fields);
+        let mut spots = Vec::new();
+        sheet.number_spans(String::new(), &mut spots);
+        let fields: Vec<String> = spots.into_iter().map(|(field, _)| field).collect();
         let known = if fields.is_empty() { "none".to_owned() } else { fields.join(", ") };
         format!(
             "--vary {}: '{}' is not a number in {}'s sheet (its numbers: {known})",
@@ -138,6 +138,42 @@ impl Vary {
             self.who
         )
     }
+}
+
+/// One number of a sheet as the scenario's text writes it: what the editor's sheet form shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetNumber {
+    /// Its path inside the sheet, e.g. `attributes.power` (as `--vary` names it).
+    pub field: String,
+    /// Its value.
+    pub value: f64,
+    /// Written as a whole number.
+    pub whole: bool,
+}
+
+/// Every number written in the sheet of combatant or mount `who`, in the file's order.
+pub fn sheet_numbers(text: &str, who: &str) -> Result<Vec<SheetNumber>, String> {
+    let probe = Vary { who: who.to_owned(), field: String::new(), values: Vec::new() };
+    let root = Parser::new(text).document().map_err(|e| format!("the scenario does not read: {e}"))?;
+    let sheet = probe.sheet(&root)?;
+    let mut spots = Vec::new();
+    sheet.number_spans(String::new(), &mut spots);
+    Ok(spots
+        .into_iter()
+        .filter_map(|(field, span)| {
+            let token = &text[span];
+            let value = token.parse::<f64>().ok()?;
+            Some(SheetNumber { field, value, whole: !token.contains(['.', 'e', 'E']) })
+        })
+        .collect())
+}
+
+/// The scenario's text with one number of `who`'s sheet set to `value` (unchecked: read it
+/// back through the ruleset, which says whether the value is allowed).
+pub fn set_sheet_number(text: &str, who: &str, field: &str, value: f64) -> Result<String, String> {
+    let vary = Vary { who: who.to_owned(), field: field.to_owned(), values: vec![value] };
+    vary.check(text)?;
+    vary.apply(text, value)
 }
 
 /// Where `--vary` writes its value.
@@ -190,18 +226,18 @@ impl<'t> Node<'t> {
         }
     }
 
-    /// The paths of every number under this node.
-    fn numbers(&self, path: String, out: &mut Vec<String>) {
+    /// The paths of every number under this node, with where each is written.
+    fn number_spans(&self, path: String, out: &mut Vec<(String, Range<usize>)>) {
         let join = |p: &str| if path.is_empty() { p.to_owned() } else { format!("{path}.{p}") };
         match self {
-            Node::Number(_) if !path.is_empty() => out.push(path),
-            Node::Struct(_, fields) => fields.iter().for_each(|(n, v)| v.numbers(join(n), out)),
+            Node::Number(span) if !path.is_empty() => out.push((path, span.clone())),
+            Node::Struct(_, fields) => fields.iter().for_each(|(n, v)| v.number_spans(join(n), out)),
             Node::Map(entries) => entries
                 .iter()
                 .filter_map(|(k, v)| Some((k.key()?, v)))
-                .for_each(|(k, v)| v.numbers(join(&k), out)),
+                .for_each(|(k, v)| v.number_spans(join(&k), out)),
             Node::Seq(items) => {
-                items.iter().enumerate().for_each(|(i, v)| v.numbers(join(&i.to_string()), out))
+                items.iter().enumerate().for_each(|(i, v)| v.number_spans(join(&i.to_string()), out))
             }
             _ => {}
         }
@@ -486,6 +522,34 @@ Scenario(
             let err = Vary::parse(spec).expect_err(spec);
             assert!(err.contains(why), "{spec}: {err}");
         }
+    }
+
+    #[test]
+    fn the_editor_lists_a_sheets_numbers_in_file_order_and_sets_one() {
+        let imp = sheet_numbers(TEXT, "imp").expect("the imp's sheet");
+        let listed: Vec<(&str, f64, bool)> =
+            imp.iter().map(|n| (n.field.as_str(), n.value, n.whole)).collect();
+        assert_eq!(
+            listed,
+            vec![
+                ("attributes.power", 3.0, true),
+                ("attributes.grace", 2.0, true),
+                ("evasion", 7.5, false),
+                ("skills.Blades", 2.0, true),
+                ("skills.Old lore", 1.0, true),
+                ("wounds.0", 1.0, true),
+                ("wounds.1", 2.0, true),
+            ]
+        );
+        assert_eq!(sheet_numbers(TEXT, "ogre").expect("ogre")[0].value, -4.0);
+        assert!(sheet_numbers(TEXT, "bare").expect("an empty sheet").is_empty());
+        assert_eq!(sheet_numbers(TEXT, "mare").expect("a mount's sheet")[0].field, "speed");
+        let none = sheet_numbers(TEXT, "dragon").expect_err("no dragon");
+        assert_eq!(none, "no combatant or mount 'dragon' with a sheet in the scenario");
+        let set = set_sheet_number(TEXT, "imp", "skills.Old lore", 3.0).expect("set");
+        assert_eq!(set, TEXT.replace("\"Old lore\": 1", "\"Old lore\": 3"));
+        let half = set_sheet_number(TEXT, "imp", "attributes.power", 2.5).expect_err("a whole number");
+        assert!(half.contains("whole number"), "{half}");
     }
 
     #[test]
