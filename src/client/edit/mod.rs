@@ -10,6 +10,8 @@
 //! editor is read again within a second; a broken one is shown in words, the last good
 //! version kept on the board.
 
+mod problems;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -175,7 +177,13 @@ pub(super) fn plugin(app: &mut App) {
             (ctrl_keys, click_arrow, reload_from_disk, make_queued).chain().before(DriveRules),
         )
         .init_resource::<EditMarks>()
-        .add_systems(Update, (find_edit_marks, draw_edit_marks).chain().after(Layout));
+        .init_resource::<problems::ProblemMarks>()
+        .init_resource::<problems::Refused>()
+        .add_systems(Update, (find_edit_marks, draw_edit_marks).chain().after(Layout))
+        .add_systems(
+            Update,
+            (problems::find_problem_marks, problems::draw_problem_frames).chain().after(Layout),
+        );
 }
 
 /// Whether edit mode is on.
@@ -250,6 +258,7 @@ fn show(world: &mut World, scenario: LoadedScenario) {
     world.insert_resource(HoldAi);
     reselect_ids(world, reselect);
     world.resource_mut::<Editor>().revision += 1;
+    world.resource_mut::<problems::Refused>().0 = None;
 }
 
 type SelectedIds = (Option<CombatantId>, Option<LocationId>);
@@ -286,6 +295,7 @@ fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
                 // A card dragged is drawn where it was dropped until then: put it back.
                 show(world, current);
                 world.resource_mut::<BoardMessage>().show(format!("Refused: {}", problems.join("; ")));
+                problems::Refused::set(world, problems);
                 return;
             }
         }
@@ -301,12 +311,14 @@ fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
         return;
     };
     let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
-    let next = crate::lab::sweep::set_sheet_number(&current.text, who, field, value).and_then(|text| {
-        registry.parse(&text).map_err(|e| match e {
-            fray_core::scenario::ScenarioError::Invalid(problems) => problems.join("; "),
-            other => other.to_string(),
-        })
-    });
+    let next = crate::lab::sweep::set_sheet_number(&current.text, who, field, value)
+        .map_err(|e| vec![e])
+        .and_then(|text| {
+            registry.parse(&text).map_err(|e| match e {
+                fray_core::scenario::ScenarioError::Invalid(problems) => problems,
+                other => vec![other.to_string()],
+            })
+        });
     match next {
         Ok(mut next) => {
             next.path = current.path.clone();
@@ -314,7 +326,8 @@ fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
         }
         Err(why) => {
             show(world, current);
-            world.resource_mut::<BoardMessage>().show(format!("Refused: {why}"));
+            world.resource_mut::<BoardMessage>().show(format!("Refused: {}", why.join("; ")));
+            problems::Refused::set(world, why);
         }
     }
 }
@@ -875,6 +888,7 @@ pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     ui.separator();
     file_form(ui, world, editor, asks);
     confirm_dialog(ui.ctx(), editor, asks);
+    problems::draw_problem_words(ui.ctx(), world);
     keys(ui.ctx(), world, asks);
     let typing = ui.ctx().egui_wants_keyboard_input();
     if typing != editor.typing {
