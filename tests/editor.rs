@@ -181,8 +181,10 @@ fn random_edit(scenario: &LoadedScenario, kind: u8, a: usize, b: usize, at: (f32
         2 => ScenarioEdit::RenameLocation { id: place(a), name: format!("Place {b}") },
         3 => ScenarioEdit::SetEntryCost { id: place(a), cost: (b % 5) as u32 },
         4 => ScenarioEdit::DeleteLocation { id: place(a) },
-        5 => ScenarioEdit::SetEntry { from: place(a), to: place(b), allowed: b % 3 != 0 },
-        6 if b % 2 == 0 => ScenarioEdit::PlaceCombatant { id: who, at: Placement::Location(place(b)) },
+        5 => ScenarioEdit::SetEntry { from: place(a), to: place(b), allowed: !b.is_multiple_of(3) },
+        6 if b.is_multiple_of(2) => {
+            ScenarioEdit::PlaceCombatant { id: who, at: Placement::Location(place(b)) }
+        }
         6 => ScenarioEdit::PlaceCombatant { id: who, at: Placement::Field(at) },
         7 => ScenarioEdit::CopyCombatant { id: who },
         8 if ids.len() > 2 => ScenarioEdit::DeleteCombatant { id: who },
