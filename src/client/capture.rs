@@ -202,6 +202,7 @@ fn status(world: &World) -> serde_json::Value {
         "glides": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.begun),
         "gliding": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.moving),
         "table_window": world.contains_resource::<super::table::window::TableWindow>(),
+        "table_roll": super::table::roll_up(world),
         "autoplay": world.resource::<super::Autoplay>().0.is_some(),
         "balance": super::balance::status(world),
         "edit": super::edit::status(world),

@@ -349,3 +349,10 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
         );
     }
 }
+
+/// Whether the table's screen shows the last dice roll now (it covers part of the board for a
+/// few seconds): scripted checks wait for it to go before taking a picture to compare.
+pub(super) fn roll_up(world: &World) -> bool {
+    let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
+    world.get_resource::<LastRoll>().is_some_and(|last| last.up(now))
+}

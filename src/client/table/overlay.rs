@@ -28,6 +28,13 @@ pub(super) struct LastRoll {
     since: f32,
 }
 
+impl LastRoll {
+    /// Whether the table's screen shows a roll now (the status file's `table_roll`).
+    pub(super) fn up(&self, now: f32) -> bool {
+        self.seq.is_some() && now - self.since <= ROLL_SHOWN_SECS
+    }
+}
+
 /// Draws the bar and the last roll into `ctx`.
 pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
     let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
