@@ -36,6 +36,14 @@ pub struct BoardArea {
     pub bottom: f32,
 }
 
+impl BoardArea {
+    /// Whether a point in the window's physical pixels lies on the board, between the panels.
+    pub fn holds(&self, window: &Window, p: Vec2) -> bool {
+        let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
+        p.x >= self.left && p.x <= w - self.right && p.y >= self.top && p.y <= h - self.bottom
+    }
+}
+
 /// The panel room, window size and board bounds the board was last framed for; once a
 /// person pans or zooms, the camera never moves by itself again.
 #[derive(Resource, Default)]
@@ -203,10 +211,7 @@ fn pan_and_zoom(
     let (mut transform, mut projection) = camera.into_inner();
     // The panels are drawn on egui's background layer, which egui does not count as "over
     // egui": the board's own room between the panels decides.
-    let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
-    let over_board = window.physical_cursor_position().is_some_and(|p| {
-        p.x >= area.left && p.x <= w - area.right && p.y >= area.top && p.y <= h - area.bottom
-    });
+    let over_board = window.physical_cursor_position().is_some_and(|p| area.holds(&window, p));
     let Projection::Orthographic(ortho) = &mut *projection else {
         return;
     };

@@ -88,7 +88,7 @@ impl Vary {
     fn find<'t>(&'t self, text: &'t str) -> Result<Spot<'t>, String> {
         let root =
             Parser::new(text).document().map_err(|e| format!("--vary: the scenario does not read: {e}"))?;
-        let sheet = self.sheet(&root).map_err(|e| format!("--vary {}: {e}", self.name()))?;
+        let sheet = sheet_of(&root, &self.who).map_err(|e| format!("--vary {}: {e}", self.name()))?;
         let mut node = sheet;
         let parts: Vec<&str> = self.field.split('.').collect();
         for (i, part) in parts.iter().enumerate() {
@@ -109,21 +109,6 @@ impl Vary {
             }
             _ => Err(self.no_such_field(sheet)),
         }
-    }
-
-    /// The sheet of the combatant or mount it names.
-    fn sheet<'a, 't>(&self, root: &'a Node<'t>) -> Result<&'a Node<'t>, String> {
-        let entries = ["combatants", "mounts"]
-            .iter()
-            .filter_map(|list| match root.field(list) {
-                Some(Node::Seq(items)) => Some(items.iter()),
-                _ => None,
-            })
-            .flatten();
-        entries
-            .filter(|e| matches!(e.field("id"), Some(Node::Str(id)) if *id == self.who))
-            .find_map(|e| e.field("sheet"))
-            .ok_or_else(|| format!("no combatant or mount '{}' with a sheet in the scenario", self.who))
     }
 
     fn no_such_field(&self, sheet: &Node) -> String {
@@ -153,9 +138,8 @@ pub struct SheetNumber {
 
 /// Every number written in the sheet of combatant or mount `who`, in the file's order.
 pub fn sheet_numbers(text: &str, who: &str) -> Result<Vec<SheetNumber>, String> {
-    let probe = Vary { who: who.to_owned(), field: String::new(), values: Vec::new() };
     let root = Parser::new(text).document().map_err(|e| format!("the scenario does not read: {e}"))?;
-    let sheet = probe.sheet(&root)?;
+    let sheet = sheet_of(&root, who)?;
     let mut spots = Vec::new();
     sheet.number_spans(String::new(), &mut spots);
     Ok(spots
@@ -174,6 +158,21 @@ pub fn set_sheet_number(text: &str, who: &str, field: &str, value: f64) -> Resul
     let vary = Vary { who: who.to_owned(), field: field.to_owned(), values: vec![value] };
     vary.check(text)?;
     vary.apply(text, value)
+}
+
+/// The sheet of combatant or mount `who` in the parsed scenario.
+fn sheet_of<'a, 't>(root: &'a Node<'t>, who: &str) -> Result<&'a Node<'t>, String> {
+    let entries = ["combatants", "mounts"]
+        .iter()
+        .filter_map(|list| match root.field(list) {
+            Some(Node::Seq(items)) => Some(items.iter()),
+            _ => None,
+        })
+        .flatten();
+    entries
+        .filter(|e| matches!(e.field("id"), Some(Node::Str(id)) if id == who))
+        .find_map(|e| e.field("sheet"))
+        .ok_or_else(|| format!("no combatant or mount '{who}' with a sheet in the scenario"))
 }
 
 /// Where `--vary` writes its value.

@@ -65,7 +65,13 @@ impl Rulesets {
         edit: &crate::edit::ScenarioEdit,
     ) -> Result<LoadedScenario, Vec<String>> {
         let text = scenario.edited(edit).map_err(|e| vec![e])?;
-        let mut edited = self.parse(&text).map_err(|e| match e {
+        self.read_edited(scenario, &text)
+    }
+
+    /// `text`, an edited version of `scenario`, read and checked as `fray check` reads a
+    /// file (it keeps the scenario's path): else every problem, in words naming the item.
+    pub fn read_edited(&self, scenario: &LoadedScenario, text: &str) -> Result<LoadedScenario, Vec<String>> {
+        let mut edited = self.parse(text).map_err(|e| match e {
             ScenarioError::Invalid(problems) => problems,
             other => vec![other.to_string()],
         })?;

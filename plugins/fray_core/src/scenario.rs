@@ -264,7 +264,8 @@ pub fn read_header(text: &str) -> Result<ScenarioHeader, ScenarioError> {
 }
 
 impl<R, S, M, P> Scenario<R, S, M, P> {
-    /// What the contract needs to know of it: name, seed, and the ids of its combatants, locations and sides.
+    /// What the contract needs to know of it: name, seed, and the ids of its combatants,
+    /// locations and sides.
     pub fn facts(&self) -> crate::ruleset::ScenarioFacts {
         crate::ruleset::ScenarioFacts {
             name: self.name.clone(),

@@ -30,6 +30,7 @@ use fray_core::session::HoldAi;
 use super::board::{Card, CardRect, Layout, Selection, Spread, TOKEN, Token, arrows, card_at};
 use super::camera::{BoardArea, BoardCamera};
 use super::drag::{BoardMessage, Grab, pointer_world};
+use crate::lab::sweep::SheetNumber;
 
 /// What a card dragged in edit mode does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -313,17 +314,9 @@ fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
     let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
     let next = crate::lab::sweep::set_sheet_number(&current.text, who, field, value)
         .map_err(|e| vec![e])
-        .and_then(|text| {
-            registry.parse(&text).map_err(|e| match e {
-                fray_core::scenario::ScenarioError::Invalid(problems) => problems,
-                other => vec![other.to_string()],
-            })
-        });
+        .and_then(|text| registry.read_edited(&current, &text));
     match next {
-        Ok(mut next) => {
-            next.path = current.path.clone();
-            commit(world, current, next, format!("{who}'s {field} is {value}"));
-        }
+        Ok(next) => commit(world, current, next, format!("{who}'s {field} is {value}")),
         Err(why) => {
             show(world, current);
             world.resource_mut::<BoardMessage>().show(format!("Refused: {}", why.join("; ")));
@@ -513,13 +506,7 @@ fn add_point(world: &mut World) -> Vec2 {
 /// Whether a window point (logical pixels) lies on the board, between the panels.
 fn over_board(world: &mut World, area: &BoardArea, p: Vec2) -> bool {
     let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
-    let Some(window) = windows.iter(world).next() else { return false };
-    let scale = window.scale_factor();
-    let (w, h) = (window.width(), window.height());
-    p.x >= area.left / scale
-        && p.x <= w - area.right / scale
-        && p.y >= area.top / scale
-        && p.y <= h - area.bottom / scale
+    windows.iter(world).next().is_some_and(|window| area.holds(window, p * window.scale_factor()))
 }
 
 fn file_stamp(path: &Path) -> Option<(SystemTime, u64)> {
@@ -589,6 +576,7 @@ fn card_drag_end(
     locations: Query<(&Location, Option<&EnteredFrom>)>,
     mut drag: ResMut<CardDrag>,
     mut queued: ResMut<Queued>,
+    mut message: ResMut<BoardMessage>,
 ) {
     if !cards.get(end.entity).is_ok_and(|(c, _)| drag.0.is_some_and(|d| d.place == c.0)) {
         return;
@@ -622,7 +610,7 @@ fn card_drag_end(
         }
     }
     if edits.is_empty() {
-        queued.0.push(EditAsk::Edit(Vec::new()));
+        message.show("That arrow is already there");
     } else {
         queued.0.push(EditAsk::Edit(edits));
     }
@@ -632,12 +620,7 @@ fn card_drag_end(
 fn make_queued(world: &mut World) {
     let asks = std::mem::take(&mut world.resource_mut::<Queued>().0);
     for ask in asks {
-        match ask {
-            EditAsk::Edit(edits) if edits.is_empty() => {
-                world.resource_mut::<BoardMessage>().show("That arrow is already there");
-            }
-            ask => apply(world, ask),
-        }
+        apply(world, ask);
     }
 }
 
@@ -1019,8 +1002,21 @@ fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity
 fn sheet_form(ui: &mut egui::Ui, world: &World, editor: &Editor, id: &CombatantId, asks: &mut Vec<EditAsk>) {
     let Some(session) = world.get_resource::<Session>() else { return };
     egui::CollapsingHeader::new("Sheet").id_salt(("sheet", id.as_str())).default_open(true).show(ui, |ui| {
-        let numbers = match crate::lab::sweep::sheet_numbers(&session.scenario.text, id.as_str()) {
-            Ok(numbers) => numbers,
+        // Read from the text once a scenario text and token, not every frame.
+        type Read = (std::sync::Arc<str>, CombatantId, std::sync::Arc<Result<Vec<SheetNumber>, String>>);
+        let cache = egui::Id::new("sheet numbers read");
+        let text = &session.scenario.text;
+        let kept = ui.ctx().data(|d| d.get_temp::<Read>(cache));
+        let read = match kept {
+            Some((read_from, who, read)) if std::sync::Arc::ptr_eq(&read_from, text) && who == *id => read,
+            _ => {
+                let read = std::sync::Arc::new(crate::lab::sweep::sheet_numbers(text, id.as_str()));
+                ui.ctx().data_mut(|d| d.insert_temp(cache, (text.clone(), id.clone(), read.clone())));
+                read
+            }
+        };
+        let numbers = match read.as_ref() {
+            Ok(numbers) => numbers.clone(),
             Err(e) => {
                 ui.label(e);
                 return;
