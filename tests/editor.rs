@@ -5,7 +5,7 @@
 use fray::rulesets;
 use fray_core::edit::{Placement, ScenarioEdit};
 use fray_core::fight::LoadedScenario;
-use fray_core::ids::{CombatantId, LocationId};
+use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::location::reach;
 use fray_core::prelude::TableIndex;
 
@@ -175,7 +175,31 @@ fn random_edit(scenario: &LoadedScenario, kind: u8, a: usize, b: usize, at: (f32
     let place = |n: usize| places[n % places.len()].clone();
     let ids = scenario.combatant_ids();
     let who = ids[a % ids.len()].clone();
-    match kind % 10 {
+    let pieces = scenario.pieces();
+    let mounts: Vec<_> = pieces.iter().filter(|p| p.mount).map(|p| MountId(p.id.clone())).collect();
+    let mount =
+        |n: usize| mounts.get(n % mounts.len().max(1)).cloned().unwrap_or_else(|| MountId::from("none"));
+    let choices = scenario.ruleset().location_properties();
+    match kind % 16 {
+        10 => ScenarioEdit::SetProperties {
+            id: place(a),
+            properties: choices
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| b >> n & 1 == 1)
+                .map(|(_, c)| c.text.into())
+                .collect(),
+        },
+        11 => ScenarioEdit::AddCombatant {
+            spec: pieces[b % pieces.len()].spec.clone(),
+            rules: pieces[b % pieces.len()].rules.clone(),
+            side: scenario.side_ids()[a % scenario.side_ids().len()].clone(),
+            at: if b.is_multiple_of(2) { Placement::Location(place(a)) } else { Placement::Field(at) },
+        },
+        12 => ScenarioEdit::PlaceMount { id: mount(a), at: Placement::Location(place(b)) },
+        13 => ScenarioEdit::Ride { id: who, mount: mount(b) },
+        14 => ScenarioEdit::CopyMount { id: mount(b) },
+        15 => ScenarioEdit::DeleteMount { id: mount(b) },
         0 => ScenarioEdit::AddLocation { at },
         1 => ScenarioEdit::MoveLocation { id: place(a), to: at },
         2 => ScenarioEdit::RenameLocation { id: place(a), name: format!("Place {b}") },
@@ -203,7 +227,7 @@ proptest::proptest! {
     fn scenarios_made_by_random_edits_read_back_the_same(
         ruleset in 0..6usize,
         edits in proptest::collection::vec(
-            (0..10u8, 0..64usize, 0..64usize, (-900.0..900.0f32, -600.0..600.0f32)),
+            (0..16u8, 0..64usize, 0..64usize, (-900.0..900.0f32, -600.0..600.0f32)),
             1..16,
         ),
     ) {
@@ -286,4 +310,88 @@ fn a_sheet_number_set_in_the_editor_is_read_back_through_the_rulesets_checks() {
             panic!("{} = 100000 should be refused: {:?}", first.field, other.map(|s| s.name().to_owned()))
         }
     }
+}
+
+#[test]
+fn location_properties_are_set_from_the_rulesets_list_and_a_wrong_one_is_refused() {
+    for (ruleset, place) in [("fiend_wake", "keep"), ("faction_zones", "")] {
+        let scenario = template(ruleset);
+        let place =
+            if place.is_empty() { scenario.location_ids()[0].clone() } else { LocationId::from(place) };
+        let choices = scenario.ruleset().location_properties();
+        assert!(!choices.is_empty(), "{ruleset} offers its properties");
+        // Every property the editor offers is one the ruleset reads.
+        let all: Vec<String> = choices.iter().map(|c| c.text.to_owned()).collect();
+        let set = edit(&scenario, ScenarioEdit::SetProperties { id: place.clone(), properties: all.clone() });
+        assert_eq!(set.properties(&place), all, "{ruleset}: read back as written");
+        let cleared = edit(&set, ScenarioEdit::SetProperties { id: place.clone(), properties: Vec::new() });
+        assert!(cleared.properties(&place).is_empty());
+        let wrong = ScenarioEdit::SetProperties { id: place.clone(), properties: vec!["Moat(3)".into()] };
+        let Err(problems) = rulesets::registry().edit(&set, &wrong) else {
+            panic!("Moat is not a {ruleset} property")
+        };
+        assert!(
+            problems[0].contains(&format!("location '{place}'")) && problems[0].contains("Moat(3)"),
+            "{problems:?}"
+        );
+    }
+}
+
+#[test]
+fn combatants_and_mounts_added_from_another_scenario_ride_move_and_play() {
+    let registry = rulesets::registry();
+    let swamp = registry.load(std::path::Path::new("assets/scenarios/swamp.ron")).expect("swamp");
+    let pieces = swamp.pieces();
+    let horse = pieces.iter().find(|p| p.mount).expect("the swamp has a mount");
+    let someone = pieces.iter().find(|p| !p.mount).expect("the swamp has combatants");
+    let mut castle = template("fiend_wake");
+    let before = castle.combatant_ids().len();
+    let side = castle.side_ids()[0].clone();
+    let yard = LocationId::from("yard");
+    for _ in 0..2 {
+        let at = Placement::Location(yard.clone());
+        let (spec, rules) = (someone.spec.clone(), someone.rules.clone());
+        castle = edit(&castle, ScenarioEdit::AddCombatant { spec, rules, side: side.clone(), at });
+    }
+    let ids = castle.combatant_ids().to_vec();
+    assert_eq!(ids.len(), before + 2);
+    assert_eq!(ids[before].as_str(), someone.id, "the template's id when free");
+    assert_eq!(ids[before + 1].as_str(), format!("{}_2", someone.id), "then a fresh one");
+    let (spec, rules) = (horse.spec.clone(), horse.rules.clone());
+    castle = edit(&castle, ScenarioEdit::AddMount { spec, rules, at: Placement::Field((50.0, 0.0)) });
+    // The first combatant brought its weapons (the swamp's) along, and only those.
+    for weapon in ["\"rifle\":", "\"axe\":"] {
+        assert!(castle.text.contains(weapon), "{weapon} taken along");
+    }
+    assert!(!castle.text.contains("\"cannon\":"), "a weapon no one added carries is not taken");
+    let mount = MountId(horse.id.clone());
+    let rider = ids[before].clone();
+    castle = edit(&castle, ScenarioEdit::Ride { id: rider.clone(), mount: mount.clone() });
+    // A second rider on the same mount is refused, saying who rides it.
+    let other = ScenarioEdit::Ride { id: ids[before + 1].clone(), mount: mount.clone() };
+    let Err(problems) = registry.edit(&castle, &other) else { panic!("one rider a mount") };
+    assert!(problems[0].contains(rider.as_str()), "{problems:?}");
+    // The mount moved into the keep takes its rider with it.
+    castle =
+        edit(&castle, ScenarioEdit::PlaceMount { id: mount.clone(), at: Placement::Location("keep".into()) });
+    let app = castle.table_app(1, castle.default_limit(), true);
+    let world = app.world();
+    let index = world.resource::<TableIndex>();
+    let keep = index.location(&LocationId::from("keep")).expect("keep");
+    let rider_e = index.combatant(&rider).expect("rider");
+    assert_eq!(fray_core::location::place_of(world, rider_e), Some(keep), "the rider went with its mount");
+    assert!(world.get::<fray_core::table::Rides>(rider_e).is_some());
+    // Deleted, the mount leaves its rider on foot where it stood.
+    let copied = edit(&castle, ScenarioEdit::CopyMount { id: mount.clone() });
+    assert_eq!(copied.pieces().iter().filter(|p| p.mount).count(), 2);
+    let gone = edit(&castle, ScenarioEdit::DeleteMount { id: mount });
+    let app = gone.table_app(1, gone.default_limit(), true);
+    let world = app.world();
+    let index = world.resource::<TableIndex>();
+    let rider_e = index.combatant(&rider).expect("rider");
+    assert_eq!(fray_core::location::place_of(world, rider_e), index.location(&LocationId::from("keep")));
+    assert!(world.get::<fray_core::table::Rides>(rider_e).is_none());
+    assert_round_trips(&gone, "a castle with pieces from the swamp");
+    let played = fight_log(&gone, 50).lines().count();
+    assert!(played > fight_log(&gone, 0).lines().count(), "the fight went nowhere");
 }

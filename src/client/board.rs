@@ -412,7 +412,10 @@ fn place_tokens(
     mut settling: Local<u32>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
-    mut mount_tokens: Query<(&MountToken, &mut super::motion::Goal, &mut Sprite, &Children), Without<Token>>,
+    mut mount_tokens: Query<
+        (Entity, &MountToken, &mut super::motion::Goal, &mut Sprite, &Children),
+        Without<Token>,
+    >,
     mut labels: Query<&mut Visibility, With<MountLabel>>,
     editor: Res<super::edit::Editor>,
 ) {
@@ -565,7 +568,7 @@ fn place_tokens(
         .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
         .collect();
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r, _)| (c.0, r.0)).collect();
-    for (m, mut goal, mut sprite, children) in &mut mount_tokens {
+    for (drawing, m, mut goal, mut sprite, children) in &mut mount_tokens {
         let ridden = riders.get(&m.0).and_then(|rider| at.get(rider));
         let plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
         if sprite.custom_size != Some(plate) {
@@ -596,7 +599,10 @@ fn place_tokens(
                 })
                 .unwrap_or_default(),
         };
-        goal.aim(pos.extend(1.5));
+        // A mount dragged in edit mode follows the pointer.
+        if dragging.0.as_ref().is_none_or(|d| d.token != drawing) {
+            goal.aim(pos.extend(1.5));
+        }
     }
 }
 

@@ -26,7 +26,7 @@ pub struct Dragging(pub Option<DragState>);
 pub struct DragState {
     /// The token's entity.
     pub token: Entity,
-    /// The combatant it stands for.
+    /// The combatant it stands for (in edit mode, a mount).
     pub combatant: Entity,
 }
 
@@ -94,9 +94,19 @@ fn release(buttons: Res<ButtonInput<MouseButton>>, mut grab: ResMut<Grab>) {
     }
 }
 
-fn drag_start(start: On<Pointer<DragStart>>, tokens: Query<&Token>, mut dragging: ResMut<Dragging>) {
-    if let Ok(token) = tokens.get(start.entity) {
-        dragging.0 = Some(DragState { token: start.entity, combatant: token.0 });
+/// A token's drag starts; in edit mode a mount's too (it is placed where it is dropped).
+fn drag_start(
+    start: On<Pointer<DragStart>>,
+    tokens: Query<&Token>,
+    mounts: Query<&MountToken>,
+    editor: Option<Res<super::edit::Editor>>,
+    mut dragging: ResMut<Dragging>,
+) {
+    let editing = editor.is_some_and(|e| e.on);
+    let piece = tokens.get(start.entity).map(|t| t.0).ok();
+    let piece = piece.or_else(|| mounts.get(start.entity).ok().filter(|_| editing).map(|m| m.0));
+    if let Some(piece) = piece {
+        dragging.0 = Some(DragState { token: start.entity, combatant: piece });
     }
 }
 
@@ -153,7 +163,7 @@ fn send_drop(world: &mut World) {
     let mut mounts = world.query::<(&MountToken, &Transform)>();
     let mount = mounts
         .iter(world)
-        .find(|(_, t)| (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
+        .find(|(m, t)| m.0 != e && (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
         .map(|(m, _)| m.0);
     // The field is drawn spread with the cards (`board::Spread`): the rules read the
     // scenario's point.
@@ -161,7 +171,7 @@ fn send_drop(world: &mut World) {
     let drop = super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount };
     // In edit mode a drop says where the combatant starts.
     if super::edit::editing(world) {
-        super::edit::place_dropped(world, e, card, drop.at);
+        super::edit::place_dropped(world, e, card, drop.at, drop.mount);
         return;
     }
     let answer = match board(world) {
@@ -227,7 +237,11 @@ fn light_cards(
 ) {
     // A plain card is the theme's colour.
     let plain = world.resource::<super::theme::Palette>().card;
-    let dragging = world.resource::<Dragging>().0;
+    // A mount dragged in edit mode enters nowhere by itself.
+    let dragging = world
+        .resource::<Dragging>()
+        .0
+        .filter(|d| world.get::<fray_core::table::Combatant>(d.combatant).is_some());
     let selection = *world.resource::<Selection>();
     // Lights cast from a combatant hidden from the table are the GM's alone.
     let source = dragging.map(|d| d.combatant).or(selection.combatant);

@@ -871,6 +871,9 @@ pub struct ApLadderRules {
     pub tables: Option<Tables>,
 }
 
+/// Its sheets name no catalogue of the rules block: nothing to take along.
+impl fray_core::edit::TakeCatalogue<ApLadderSheet, ApLadderMount> for ApLadderRules {}
+
 impl Default for ApLadderRules {
     fn default() -> Self {
         Self {

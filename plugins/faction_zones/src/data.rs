@@ -27,6 +27,9 @@ pub struct FactionZonesRules {
     pub breaks_armour: u32,
 }
 
+/// Its sheets name no catalogue of the rules block: nothing to take along.
+impl fray_core::edit::TakeCatalogue<FactionZonesSheet, ()> for FactionZonesRules {}
+
 impl Default for FactionZonesRules {
     fn default() -> Self {
         Self {

@@ -3,6 +3,7 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{CardView, Choice, OrderView, SheetRow, Space, TokenView};
+use fray_core::edit::PropertyChoice;
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -21,6 +22,12 @@ impl Ruleset for FactionZones {
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 40 };
     const SPACE: Space = Space::LOCATIONS;
     const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
+    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
+        PropertyChoice { text: "Cover", about: "+1 armour to those in it" },
+        PropertyChoice { text: "Barrier", about: "attacks from other zones are blocked" },
+        PropertyChoice { text: "Dark", about: "no one in it is seen" },
+        PropertyChoice { text: "Hazard", about: "one shoved here takes the hazard's die" },
+    ];
 
     type Scenario = FactionZonesScenario;
     type Intent = FactionZonesIntent;

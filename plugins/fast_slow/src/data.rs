@@ -44,6 +44,9 @@ pub struct FastSlowRules {
     pub hazards: Vec<HazardSpec>,
 }
 
+/// Its sheets name no catalogue of the rules block: nothing to take along.
+impl fray_core::edit::TakeCatalogue<FastSlowSheet, ()> for FastSlowRules {}
+
 impl Default for FastSlowRules {
     fn default() -> Self {
         Self {

@@ -65,6 +65,23 @@ pub struct FiendWakeRules {
     pub armours: BTreeMap<String, Armour>,
 }
 
+/// A combatant brought from another scenario brings the weapons and the armour its sheet
+/// names, where this scenario lacks them.
+impl fray_core::edit::TakeCatalogue<Sheet, MountSheet> for FiendWakeRules {
+    fn take_for_combatant(&mut self, from: &Self, sheet: &Sheet) {
+        for w in &sheet.weapons {
+            if let Some(weapon) = from.weapons.get(w) {
+                self.weapons.entry(w.clone()).or_insert_with(|| weapon.clone());
+            }
+        }
+        if let Some(a) = &sheet.armour
+            && let Some(armour) = from.armours.get(a)
+        {
+            self.armours.entry(a.clone()).or_insert_with(|| armour.clone());
+        }
+    }
+}
+
 impl Default for FiendWakeRules {
     fn default() -> Self {
         Self {

@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_core::board::{
     AllocationAsk, CardView, Choice, CounterLook, OrderView, SecretView, SheetRow, Space, TokenView,
 };
+use fray_core::edit::PropertyChoice;
 use fray_core::ids::CombatantId;
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
@@ -26,6 +27,17 @@ impl Ruleset for FiendWake {
     const SPACE: Space = Space::LOCATIONS;
     const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = crate::counters::LOOKS;
+    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
+        PropertyChoice { text: "Cover(1)", about: "attacks and assaults from outside are this much harder" },
+        PropertyChoice { text: "AssaultDifficulty(8)", about: "the difficulty of assaulting it" },
+        PropertyChoice {
+            text: "RubblePerSiege(1)",
+            about: "each siege point raises its entry cost this much",
+        },
+        PropertyChoice { text: "CollapsesAt(4)", about: "it collapses with this much siege damage" },
+        PropertyChoice { text: "WoundsAtTurnStart(1)", about: "wounds to whoever begins a turn here" },
+        PropertyChoice { text: "Note(\"\")", about: "words for the table, no rule" },
+    ];
 
     type Scenario = FiendWakeScenario;
     type Intent = FiendWakeIntent;

@@ -1,13 +1,16 @@
 //! Edits of a scenario, whatever its ruleset: what the scenario editor does to the parts
-//! every scenario shares (locations, their accessibility, where combatants start, sides and
-//! controllers). An edit changes a copy; the caller writes it as text and reads it back
+//! every scenario shares (locations, their accessibility and properties, combatants and
+//! mounts: where they start, who rides what, sides and controllers). An edit changes a copy; the caller writes it as text and reads it back
 //! through the ruleset, so that an edit is checked exactly as `fray check` checks a file.
 
-use crate::ids::{CombatantId, LocationId, SideId};
-use crate::scenario::Scenario;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::scenario::{CombatantSpec, MountSpec, Scenario};
 use crate::table::Controller;
 
-/// Where a combatant starts.
+/// Where a combatant or a mount starts.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Placement {
     /// In a location.
@@ -60,6 +63,60 @@ pub enum ScenarioEdit {
         /// Allowed or not.
         allowed: bool,
     },
+    /// A location's properties, each written as the scenario file writes it (`Cover(1)`).
+    SetProperties {
+        /// Which.
+        id: LocationId,
+        /// All of them, in order.
+        properties: Vec<String>,
+    },
+    /// A combatant made from a template: its spec as the scenario file writes one (a
+    /// combatant of another scenario), given a fresh id and name here, on `side`, at `at`.
+    AddCombatant {
+        /// The template.
+        spec: String,
+        /// The rules block of the template's scenario, as its file writes it: what the
+        /// sheet names from its catalogues and this scenario lacks is taken from there
+        /// ([`TakeCatalogue`]); empty takes nothing.
+        rules: String,
+        /// The side it fights for.
+        side: SideId,
+        /// Where it starts.
+        at: Placement,
+    },
+    /// A mount made from a template (a mount of another scenario), as [`Self::AddCombatant`].
+    AddMount {
+        /// The template.
+        spec: String,
+        /// The rules block of the template's scenario, as for [`Self::AddCombatant`].
+        rules: String,
+        /// Where it starts.
+        at: Placement,
+    },
+    /// Where a mount starts; its rider goes with it.
+    PlaceMount {
+        /// Which.
+        id: MountId,
+        /// Where.
+        at: Placement,
+    },
+    /// A combatant starts on a mount, where the mount stands.
+    Ride {
+        /// The rider.
+        id: CombatantId,
+        /// The mount.
+        mount: MountId,
+    },
+    /// A copy of a mount (same sheet and place, no rider) with a fresh id and name.
+    CopyMount {
+        /// Which.
+        id: MountId,
+    },
+    /// A mount removed; its rider starts where it stood, on foot.
+    DeleteMount {
+        /// Which.
+        id: MountId,
+    },
     /// Where a combatant starts (a rider leaves its mount).
     PlaceCombatant {
         /// Who.
@@ -102,6 +159,22 @@ impl ScenarioEdit {
             ScenarioEdit::RenameLocation { id, name } => format!("renamed {id} to \"{name}\""),
             ScenarioEdit::SetEntryCost { id, cost } => format!("{id} costs {cost} to enter"),
             ScenarioEdit::DeleteLocation { id } => format!("deleted {id}"),
+            ScenarioEdit::SetProperties { id, properties } if properties.is_empty() => {
+                format!("{id} has no properties")
+            }
+            ScenarioEdit::SetProperties { id, properties } => {
+                let names: Vec<&str> = properties.iter().map(|p| p.split('(').next().unwrap_or(p)).collect();
+                format!("{id}'s properties: {}", names.join(", "))
+            }
+            ScenarioEdit::AddCombatant { spec, .. } => format!("added {}", named(spec, "a combatant")),
+            ScenarioEdit::AddMount { spec, .. } => format!("added {}", named(spec, "a mount")),
+            ScenarioEdit::PlaceMount { id, at: Placement::Location(place) } => {
+                format!("{id} starts in {place}")
+            }
+            ScenarioEdit::PlaceMount { id, .. } => format!("{id} starts in no location"),
+            ScenarioEdit::Ride { id, mount } => format!("{id} rides {mount}"),
+            ScenarioEdit::CopyMount { id } => format!("copied {id}"),
+            ScenarioEdit::DeleteMount { id } => format!("deleted {id}"),
             ScenarioEdit::SetEntry { from, to, allowed: true } => format!("{to} may be entered from {from}"),
             ScenarioEdit::SetEntry { from, to, allowed: false } => {
                 format!("{to} may no longer be entered from {from}")
@@ -130,9 +203,87 @@ pub trait EditScenario {
     /// the reason. What the edit leaves (a location entered from itself, a cost out of
     /// range) is for the scenario's checks to judge.
     fn apply(&mut self, edit: &ScenarioEdit) -> Result<(), String>;
+
+    /// A location's properties, each as the file writes it (empty for a location not there).
+    fn properties(&self, id: &LocationId) -> Vec<String>;
+
+    /// Its combatants and mounts as templates for another scenario of the same ruleset.
+    fn pieces(&self) -> Vec<Piece>;
 }
 
-impl<R, S: Clone, M, P> EditScenario for Scenario<R, S, M, P> {
+/// A property a ruleset's locations may have, as the editor offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropertyChoice {
+    /// The property as the file writes it, with a usual value (`Cover(1)`).
+    pub text: &'static str,
+    /// What it does, in a few words.
+    pub about: &'static str,
+}
+
+/// A ruleset's rules block, taking from another scenario's what a combatant or a mount
+/// brought from there names in its catalogues (a weapon, an armour) and this one lacks. A
+/// ruleset whose sheets name no catalogue implements it empty.
+pub trait TakeCatalogue<S, M> {
+    /// Adds what `sheet` names from `from`'s catalogues and this block lacks (an entry of
+    /// the same name here is kept).
+    fn take_for_combatant(&mut self, _from: &Self, _sheet: &S) {}
+    /// The same for a mount's sheet.
+    fn take_for_mount(&mut self, _from: &Self, _sheet: &M) {}
+}
+
+/// A combatant or a mount of a scenario, as a template ([`ScenarioEdit::AddCombatant`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// A mount, not a combatant.
+    pub mount: bool,
+    /// Its id there.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its side there (none for a mount).
+    pub side: Option<SideId>,
+    /// Its spec, as the file writes it.
+    pub spec: String,
+    /// Its scenario's rules block, as the file writes it.
+    pub rules: String,
+}
+
+impl<R, S, M, P> EditScenario for Scenario<R, S, M, P>
+where
+    R: Serialize + DeserializeOwned + TakeCatalogue<S, M>,
+    S: Clone + Serialize + DeserializeOwned,
+    M: Clone + Serialize + DeserializeOwned + Default,
+    P: Serialize + DeserializeOwned,
+{
+    fn properties(&self, id: &LocationId) -> Vec<String> {
+        let Some(location) = self.locations.iter().find(|l| &l.id == id) else { return Vec::new() };
+        location.properties.iter().filter_map(|p| ron::to_string(p).ok()).collect()
+    }
+
+    fn pieces(&self) -> Vec<Piece> {
+        let rules = ron::to_string(&self.rules).unwrap_or_default();
+        let combatants = self.combatants.iter().filter_map(|c| {
+            let mut c = c.clone();
+            (c.rides, c.location, c.position) = (None, None, None);
+            let spec = ron::to_string(&c).ok()?;
+            Some(Piece {
+                mount: false,
+                id: c.id.0,
+                name: c.name,
+                side: Some(c.side),
+                spec,
+                rules: rules.clone(),
+            })
+        });
+        let mounts = self.mounts.iter().filter_map(|m| {
+            let mut m = m.clone();
+            (m.location, m.position) = (None, None);
+            let spec = ron::to_string(&m).ok()?;
+            Some(Piece { mount: true, id: m.id.0, name: m.name, side: None, spec, rules: rules.clone() })
+        });
+        combatants.chain(mounts).collect()
+    }
+
     fn apply(&mut self, edit: &ScenarioEdit) -> Result<(), String> {
         match edit {
             ScenarioEdit::AddLocation { at } => {
@@ -157,6 +308,80 @@ impl<R, S: Clone, M, P> EditScenario for Scenario<R, S, M, P> {
                 self.location(id)?.name = name.to_owned();
             }
             ScenarioEdit::SetEntryCost { id, cost } => self.location(id)?.entry_cost = *cost,
+            ScenarioEdit::SetProperties { id, properties } => {
+                let read = properties
+                    .iter()
+                    .map(|p| {
+                        ron::from_str::<P>(p)
+                            .map_err(|e| format!("location '{id}': property {p}: {}", e.code))
+                    })
+                    .collect::<Result<Vec<P>, String>>()?;
+                self.location(id)?.properties = read;
+            }
+            ScenarioEdit::AddCombatant { spec, rules, side, at } => {
+                let mut c: CombatantSpec<S> =
+                    ron::from_str(spec).map_err(|e| format!("a combatant template: {}", e.code))?;
+                if let Some(from) = read_rules::<R>(rules)? {
+                    self.rules.take_for_combatant(&from, &c.sheet);
+                }
+                let taken: Vec<&str> = self.combatants.iter().map(|c| c.id.as_str()).collect();
+                let (id, n) = fresh(c.id.as_str(), &taken);
+                c.id = CombatantId(id);
+                if let Some(n) = n {
+                    c.name = format!("{} {n}", c.name);
+                }
+                (c.side, c.rides) = (side.clone(), None);
+                (c.location, c.position) = placed(at);
+                self.combatants.push(c);
+            }
+            ScenarioEdit::AddMount { spec, rules, at } => {
+                let mut m: MountSpec<M> =
+                    ron::from_str(spec).map_err(|e| format!("a mount template: {}", e.code))?;
+                if let Some(from) = read_rules::<R>(rules)? {
+                    self.rules.take_for_mount(&from, &m.sheet);
+                }
+                let taken: Vec<&str> = self.mounts.iter().map(|m| m.id.as_str()).collect();
+                let (id, n) = fresh(m.id.as_str(), &taken);
+                m.id = MountId(id);
+                if let Some(n) = n {
+                    m.name = format!("{} {n}", m.name);
+                }
+                (m.location, m.position) = placed(at);
+                self.mounts.push(m);
+            }
+            ScenarioEdit::PlaceMount { id, at } => {
+                let place = placed(at);
+                let m = self.mount(id)?;
+                (m.location, m.position) = place.clone();
+                for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
+                    (c.location, c.position) = (place.0.clone(), None);
+                }
+            }
+            ScenarioEdit::Ride { id, mount } => {
+                let location = self.mount(mount)?.location.clone();
+                if let Some(other) =
+                    self.combatants.iter().find(|c| c.rides.as_ref() == Some(mount) && &c.id != id)
+                {
+                    return Err(format!("{mount} is already ridden by {}", other.id));
+                }
+                let c = self.combatant(id)?;
+                (c.rides, c.location, c.position) = (Some(mount.clone()), location, None);
+            }
+            ScenarioEdit::CopyMount { id } => {
+                let mut copy = self.mount(id)?.clone();
+                let taken: Vec<&str> = self.mounts.iter().map(|m| m.id.as_str()).collect();
+                let (fresh_id, n) = fresh(id.as_str(), &taken);
+                copy.id = MountId(fresh_id);
+                copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
+                self.mounts.push(copy);
+            }
+            ScenarioEdit::DeleteMount { id } => {
+                let m = self.mount(id)?.clone();
+                self.mounts.retain(|x| &x.id != id);
+                for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
+                    (c.rides, c.location, c.position) = (None, m.location.clone(), m.position);
+                }
+            }
             ScenarioEdit::DeleteLocation { id } => {
                 self.location(id)?;
                 self.locations.retain(|l| &l.id != id);
@@ -190,20 +415,7 @@ impl<R, S: Clone, M, P> EditScenario for Scenario<R, S, M, P> {
             ScenarioEdit::PlaceCombatant { id, at } => {
                 let c = self.combatant(id)?;
                 c.rides = None;
-                match at {
-                    Placement::Location(place) if place.0 == LocationId::FIELD => {
-                        c.location = None;
-                        c.position = None;
-                    }
-                    Placement::Location(place) => {
-                        c.location = Some(place.clone());
-                        c.position = None;
-                    }
-                    Placement::Field(point) => {
-                        c.location = None;
-                        c.position = Some(*point);
-                    }
-                }
+                (c.location, c.position) = placed(at);
             }
             ScenarioEdit::CopyCombatant { id } => {
                 let mut copy = self.combatant(id)?.clone();
@@ -234,10 +446,52 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             .ok_or_else(|| format!("no location '{id}' in this scenario"))
     }
 
-    fn combatant(&mut self, id: &CombatantId) -> Result<&mut crate::scenario::CombatantSpec<S>, String> {
+    fn combatant(&mut self, id: &CombatantId) -> Result<&mut CombatantSpec<S>, String> {
         self.combatants
             .iter_mut()
             .find(|c| &c.id == id)
             .ok_or_else(|| format!("no combatant '{id}' in this scenario"))
     }
+
+    fn mount(&mut self, id: &MountId) -> Result<&mut MountSpec<M>, String> {
+        self.mounts
+            .iter_mut()
+            .find(|m| &m.id == id)
+            .ok_or_else(|| format!("no mount '{id}' in this scenario"))
+    }
+}
+
+/// The name a template's spec gives, else `otherwise`.
+fn named(spec: &str, otherwise: &str) -> String {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        name: String,
+    }
+    ron::from_str::<Named>(spec).map_or_else(|_| otherwise.to_owned(), |n| n.name)
+}
+
+/// A template's rules block (none when empty).
+fn read_rules<R: DeserializeOwned>(rules: &str) -> Result<Option<R>, String> {
+    if rules.trim().is_empty() {
+        return Ok(None);
+    }
+    ron::from_str(rules).map(Some).map_err(|e| format!("a template's rules: {}", e.code))
+}
+
+/// A placement as a spec's `location` and `position`.
+fn placed(at: &Placement) -> (Option<LocationId>, Option<(f32, f32)>) {
+    match at {
+        Placement::Location(place) if place.0 == LocationId::FIELD => (None, None),
+        Placement::Location(place) => (Some(place.clone()), None),
+        Placement::Field(point) => (None, Some(*point)),
+    }
+}
+
+/// `base` if no id in `taken` is, else `base_N` with the first free N from 2 (and N).
+fn fresh(base: &str, taken: &[&str]) -> (String, Option<u32>) {
+    if !taken.contains(&base) {
+        return (base.to_owned(), None);
+    }
+    let n = (2..).find(|n| !taken.contains(&format!("{base}_{n}").as_str())).unwrap_or(0);
+    (format!("{base}_{n}"), Some(n))
 }

@@ -101,6 +101,16 @@ impl LoadedScenario {
         Ok(self.comments() + &self.ruleset.edit(self.scenario.as_ref(), edit)?)
     }
 
+    /// A location's properties, each as the file writes it.
+    pub fn properties(&self, id: &LocationId) -> Vec<String> {
+        self.ruleset.properties(self.scenario.as_ref(), id)
+    }
+
+    /// Its combatants and mounts, as templates for another scenario of its ruleset.
+    pub fn pieces(&self) -> Vec<crate::edit::Piece> {
+        self.ruleset.pieces(self.scenario.as_ref())
+    }
+
     /// The comment lines at the top of its text.
     fn comments(&self) -> String {
         self.text

@@ -77,6 +77,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// A small valid scenario a new one starts from (`fray new`): two sides, a combatant
     /// each, the ruleset's board in a few lines, comments saying what to edit.
     const TEMPLATE: &'static str;
+    /// The properties its locations may have, as the scenario editor offers them.
+    const LOCATION_PROPERTIES: &'static [crate::edit::PropertyChoice] = &[];
 
     /// A parsed, checked scenario; its serde form is the scenario file's (saving it writes
     /// the file again, [`crate::scenario::to_ron`]).
@@ -222,6 +224,12 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn parse(&self, text: &str) -> Result<(Arc<dyn Any + Send + Sync>, ScenarioFacts), ScenarioError>;
     /// A scenario this ruleset parsed, written as scenario text again.
     fn write(&self, scenario: &(dyn Any + Send + Sync)) -> Result<String, String>;
+    /// The properties its locations may have.
+    fn location_properties(&self) -> &'static [crate::edit::PropertyChoice];
+    /// A location's properties in a parsed scenario, each as the file writes it.
+    fn properties(&self, scenario: &(dyn Any + Send + Sync), id: &LocationId) -> Vec<String>;
+    /// A parsed scenario's combatants and mounts, as templates.
+    fn pieces(&self, scenario: &(dyn Any + Send + Sync)) -> Vec<crate::edit::Piece>;
     /// A scenario this ruleset parsed, edited and written as scenario text (not yet checked:
     /// read it back with [`AnyRuleset::parse`]).
     fn edit(
@@ -409,6 +417,20 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
         let scenario =
             scenario.downcast_ref::<R::Scenario>().ok_or_else(|| format!("not a {} scenario", R::NAME))?;
         crate::scenario::to_ron(scenario)
+    }
+
+    fn location_properties(&self) -> &'static [crate::edit::PropertyChoice] {
+        R::LOCATION_PROPERTIES
+    }
+
+    fn properties(&self, scenario: &(dyn Any + Send + Sync), id: &LocationId) -> Vec<String> {
+        use crate::edit::EditScenario;
+        scenario.downcast_ref::<R::Scenario>().map(|s| s.properties(id)).unwrap_or_default()
+    }
+
+    fn pieces(&self, scenario: &(dyn Any + Send + Sync)) -> Vec<crate::edit::Piece> {
+        use crate::edit::EditScenario;
+        scenario.downcast_ref::<R::Scenario>().map(|s| s.pieces()).unwrap_or_default()
     }
 
     fn edit(

@@ -19,6 +19,9 @@ pub struct ToyRules {
     pub to_hit: u32,
 }
 
+/// Its sheets name no catalogue of the rules block: nothing to take along.
+impl fray_core::edit::TakeCatalogue<(), ()> for ToyRules {}
+
 impl Default for ToyRules {
     fn default() -> Self {
         Self { die: 6, to_hit: 5 }

@@ -1,7 +1,9 @@
 //! Edit mode, for any ruleset: the open scenario changed on the board it is played on.
 //! Cards are dragged to move them or to draw an arrow from one to another (the location
-//! dropped on may then be entered from the dragged one), tokens are dragged to where they
-//! start, arrows are clicked away, and a form beside the board names, prices and deletes.
+//! dropped on may then be entered from the dragged one), tokens and mounts are dragged to
+//! where they start (a combatant dropped on a mount rides it), arrows are clicked away, and
+//! a form beside the board names, prices, sets properties and sheets, adds from templates
+//! and deletes.
 //!
 //! Every edit is a [`ScenarioEdit`] made through the ruleset contract and read back as
 //! `fray check` reads a file: a refused edit changes nothing and says why. The table shows
@@ -11,6 +13,7 @@
 //! version kept on the board.
 
 mod problems;
+mod templates;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -26,6 +29,7 @@ use fray_core::location::{EnteredFrom, Location, OpenField};
 use fray_core::prelude::{Controller, Occupies, TableIndex};
 use fray_core::ruleset::Rulesets;
 use fray_core::session::HoldAi;
+use fray_core::table::{Mount, Rides};
 
 use super::board::{Card, CardRect, Layout, Selection, Spread, TOKEN, Token, arrows, card_at};
 use super::camera::{BoardArea, BoardCamera};
@@ -77,6 +81,13 @@ pub struct Editor {
     path_draft: String,
     /// The ruleset picked for a new scenario.
     new_ruleset: String,
+    /// The templates of the open scenario's ruleset (its id), read once.
+    templates: Option<(&'static str, std::sync::Arc<Vec<templates::Template>>)>,
+    /// The template and the side picked for "Add".
+    template_pick: usize,
+    side_pick: usize,
+    /// A property's words being typed: which location, which property, the words so far.
+    words_draft: Option<(LocationId, usize, String)>,
 }
 
 impl Editor {
@@ -133,6 +144,14 @@ pub enum EditAsk {
     Typing(bool),
     /// A sheet number dragged or typed so far (who, its path, the value).
     NumberDraft(Option<(String, String, f64)>),
+    /// The template picked for "Add".
+    PickTemplate(usize),
+    /// The side picked for "Add".
+    PickSide(usize),
+    /// Add the picked template (under the pointer when it is on the board).
+    AddPiece,
+    /// A property's words typed so far.
+    WordsDraft(Option<(LocationId, usize, String)>),
     /// One number of a combatant's or mount's sheet (its path as `--vary` names it).
     SetNumber {
         /// The combatant's or mount's id.
@@ -255,6 +274,14 @@ fn play(world: &mut World) {
 /// Puts `scenario` on the table at its start, the AI held, the selection kept by id.
 fn show(world: &mut World, scenario: LoadedScenario) {
     let reselect = selected_ids(world);
+    let ruleset = scenario.ruleset().id();
+    if world.resource::<Editor>().templates.as_ref().is_none_or(|(id, _)| *id != ruleset)
+        && let Some(registry) = world.get_resource::<Rulesets>()
+    {
+        let list = templates::templates(registry, &scenario);
+        let mut editor = world.resource_mut::<Editor>();
+        (editor.templates, editor.template_pick) = (Some((ruleset, list)), 0);
+    }
     scenario.start(world, scenario.seed(), scenario.default_limit(), false);
     world.insert_resource(HoldAi);
     reselect_ids(world, reselect);
@@ -328,12 +355,14 @@ fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
 /// Puts the edited scenario `next` on the board, `current` on the undo stack.
 fn commit(world: &mut World, current: LoadedScenario, next: LoadedScenario, words: String) {
     let before = world.resource::<TableIndex>().locations.keys().cloned().collect::<Vec<_>>();
+    let people = world.resource::<TableIndex>().combatants.keys().cloned().collect::<Vec<_>>();
     {
         let mut editor = world.resource_mut::<Editor>();
         editor.undo.push(current);
         editor.redo.clear();
         editor.name_draft = None;
         editor.number_draft = None;
+        editor.words_draft = None;
     }
     show(world, next);
     // A location just added is selected, its name ready to be typed.
@@ -342,6 +371,16 @@ fn commit(world: &mut World, current: LoadedScenario, next: LoadedScenario, word
     if let Some(place) = added {
         *world.resource_mut::<Selection>() = Selection { combatant: None, location: Some(place) };
         world.resource_mut::<Editor>().focus_name = true;
+    }
+    // So is a combatant just added, its form shown.
+    let added = world
+        .resource::<TableIndex>()
+        .combatants
+        .iter()
+        .find(|(id, _)| !people.contains(id))
+        .map(|(_, &e)| e);
+    if let Some(who) = added {
+        *world.resource_mut::<Selection>() = Selection { combatant: Some(who), location: None };
     }
     world.resource_mut::<BoardMessage>().show(words);
 }
@@ -465,9 +504,14 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
             }
         }
         EditAsk::AddLocation => {
-            let at = add_point(world);
+            let point = add_point(world);
+            let at = world.resource::<Spread>().back(point).round();
             make(world, vec![ScenarioEdit::AddLocation { at: (at.x, at.y) }]);
         }
+        EditAsk::PickTemplate(n) => world.resource_mut::<Editor>().template_pick = n,
+        EditAsk::PickSide(n) => world.resource_mut::<Editor>().side_pick = n,
+        EditAsk::AddPiece => add_piece(world),
+        EditAsk::WordsDraft(draft) => world.resource_mut::<Editor>().words_draft = draft,
         EditAsk::Undo => step(world, true),
         EditAsk::Redo => step(world, false),
         EditAsk::Save => save(world, None),
@@ -489,8 +533,37 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
     }
 }
 
-/// Where a new location goes: under the pointer when it is on the board, else the middle of
-/// the view; in the scenario's own coordinates.
+/// The picked template added as a combatant (on the picked side) or a mount, where
+/// [`add_point`] says: on the card there, else at that point of the field.
+fn add_piece(world: &mut World) {
+    let editor = world.resource::<Editor>();
+    let Some(template) =
+        editor.templates.as_ref().and_then(|(_, list)| list.get(editor.template_pick)).cloned()
+    else {
+        return;
+    };
+    let side = world.resource::<TableIndex>().sides.get(editor.side_pick).map(|(id, _)| id.clone());
+    let point = add_point(world);
+    let card = card_at(point, &super::board::card_rects(world));
+    let at = match card.and_then(|c| world.get::<Location>(c)) {
+        Some(location) => Placement::Location(location.id.clone()),
+        None => {
+            let unit =
+                super::board::to_unit(&super::board::space(world), world.resource::<Spread>().back(point));
+            Placement::Field((unit[0].round(), unit[1].round()))
+        }
+    };
+    let (spec, rules) = (template.piece.spec, template.piece.rules);
+    let edit = match (template.piece.mount, side) {
+        (true, _) => ScenarioEdit::AddMount { spec, rules, at },
+        (false, Some(side)) => ScenarioEdit::AddCombatant { spec, rules, side, at },
+        (false, None) => return,
+    };
+    make(world, vec![edit]);
+}
+
+/// Where something added goes: under the pointer when it is on the board, else the middle
+/// of the view; as drawn (spread with the cards, [`Spread`]).
 fn add_point(world: &mut World) -> Vec2 {
     let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
     let cursor = windows.iter(world).next().and_then(Window::cursor_position);
@@ -498,9 +571,7 @@ fn add_point(world: &mut World) -> Vec2 {
     let on_board = cursor.filter(|p| over_board(world, &area, *p));
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<BoardCamera>>();
     let Some(camera) = cameras.iter(world).next() else { return Vec2::ZERO };
-    let at =
-        on_board.and_then(|p| pointer_world(&camera, p)).unwrap_or_else(|| camera.1.translation().truncate());
-    world.resource::<Spread>().back(at).round()
+    on_board.and_then(|p| pointer_world(&camera, p)).unwrap_or_else(|| camera.1.translation().truncate())
 }
 
 /// Whether a window point (logical pixels) lies on the board, between the panels.
@@ -625,13 +696,24 @@ fn make_queued(world: &mut World) {
 }
 
 /// A drop of a combatant's token in edit mode: where it starts (a card, else the field).
-pub(super) fn place_dropped(world: &mut World, e: Entity, card: Option<Entity>, field: [f32; 2]) {
-    let id = fray_core::table::id(world, e);
+pub(super) fn place_dropped(
+    world: &mut World,
+    e: Entity,
+    card: Option<Entity>,
+    field: [f32; 2],
+    mount: Option<Entity>,
+) {
     let at = match card.and_then(|c| world.get::<Location>(c)) {
         Some(location) => Placement::Location(location.id.clone()),
         None => Placement::Field((field[0].round(), field[1].round())),
     };
-    make(world, vec![ScenarioEdit::PlaceCombatant { id, at }]);
+    let mount_id = |m: Entity| world.get::<Mount>(m).map(|m| m.id.clone());
+    let edit = match (mount_id(e), mount.and_then(mount_id)) {
+        (Some(id), _) => ScenarioEdit::PlaceMount { id, at },
+        (None, Some(mount)) => ScenarioEdit::Ride { id: fray_core::table::id(world, e), mount },
+        (None, None) => ScenarioEdit::PlaceCombatant { id: fray_core::table::id(world, e), at },
+    };
+    make(world, vec![edit]);
 }
 
 /// How near (in window pixels) a click must fall to an arrow to take it away.
@@ -858,7 +940,9 @@ pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
         }
         ui.label("Selected card: R rename · N entered from no location on/off · Delete");
     }
-    ui.label("Drag a token to where it starts.");
+    ui.label("Drag a token or a mount to where it starts; drop a combatant on a mount to have it ride.");
+    add_form(ui, world, editor, asks);
+    mounts_form(ui, world, editor, asks);
     ui.separator();
     let selection = *world.resource::<Selection>();
     if let Some(place) = selection.location.filter(|&p| world.get::<OpenField>(p).is_none()) {
@@ -955,9 +1039,81 @@ fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entit
             allowed: true,
         }]));
     }
+    properties_form(ui, world, editor, &id, asks);
     if ui.button(RichText::new("Delete this location").color(egui::Color32::LIGHT_RED)).clicked() {
         asks.push(EditAsk::DeleteLocation(id));
     }
+}
+
+/// "Add": a combatant or a mount from the ruleset's templates, on a side.
+fn add_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    let Some((_, list)) = &editor.templates else { return };
+    let Some(picked) = list.get(editor.template_pick) else { return };
+    ui.horizontal(|ui| {
+        ui.label("Add");
+        let width = ui.available_width() - 20.0;
+        egui::ComboBox::from_id_salt("add template")
+            .width(width)
+            .truncate()
+            .selected_text(picked.label())
+            .show_ui(ui, |ui| {
+                for (n, template) in list.iter().enumerate() {
+                    if ui.selectable_label(n == editor.template_pick, template.label()).clicked() {
+                        asks.push(EditAsk::PickTemplate(n));
+                    }
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        if !picked.piece.mount {
+            let sides = &world.resource::<TableIndex>().sides;
+            let shown = sides.get(editor.side_pick).map_or("", |(_, name)| name.as_str());
+            let width = ui.available_width() - 80.0;
+            egui::ComboBox::from_id_salt("add side")
+                .width(width)
+                .truncate()
+                .selected_text(format!("for {shown}"))
+                .show_ui(ui, |ui| {
+                    for (n, (_, name)) in sides.iter().enumerate() {
+                        if ui.selectable_label(n == editor.side_pick, name).clicked() {
+                            asks.push(EditAsk::PickSide(n));
+                        }
+                    }
+                });
+        }
+        let add = ui.button("Add (T)").on_hover_text("T adds it under the pointer; the button, mid-board");
+        if add.clicked() {
+            asks.push(EditAsk::AddPiece);
+        }
+    });
+}
+
+/// The scenario's mounts, each with its rider, to copy or delete, and its sheet.
+fn mounts_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    let index = world.resource::<TableIndex>();
+    if index.mounts.is_empty() {
+        return;
+    }
+    let header = egui::CollapsingHeader::new(format!("Mounts ({})", index.mounts.len())).id_salt("mounts");
+    header.show(ui, |ui| {
+        for (id, &e) in &index.mounts {
+            let Some(mount) = world.get::<Mount>(e) else { continue };
+            let rider = index.order.iter().find(|&&c| world.get::<Rides>(c).is_some_and(|r| r.0 == e));
+            let rider = rider.map_or("no rider".to_owned(), |&c| {
+                format!("ridden by {}", fray_core::table::name(world, c))
+            });
+            ui.label(RichText::new(format!("{} ({id}), {rider}", mount.name)).strong());
+            ui.horizontal(|ui| {
+                if ui.small_button("Copy").clicked() {
+                    asks.push(EditAsk::Edit(vec![ScenarioEdit::CopyMount { id: id.clone() }]));
+                }
+                if ui.small_button(RichText::new("Delete").color(egui::Color32::LIGHT_RED)).clicked() {
+                    asks.push(EditAsk::Edit(vec![ScenarioEdit::DeleteMount { id: id.clone() }]));
+                }
+            });
+            sheet_form(ui, world, editor, id.as_str(), false, asks);
+        }
+    });
 }
 
 fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity, asks: &mut Vec<EditAsk>) {
@@ -993,25 +1149,141 @@ fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity
             asks.push(EditAsk::Edit(vec![ScenarioEdit::DeleteCombatant { id: id.clone() }]));
         }
     });
-    sheet_form(ui, world, editor, &id, asks);
+    sheet_form(ui, world, editor, id.as_str(), true, asks);
+}
+
+/// A location's properties from the ruleset's own list: each one's number or words set in
+/// place, taken away with ×, added from the list.
+fn properties_form(
+    ui: &mut egui::Ui,
+    world: &World,
+    editor: &Editor,
+    id: &LocationId,
+    asks: &mut Vec<EditAsk>,
+) {
+    let Some(session) = world.get_resource::<Session>() else { return };
+    let choices = session.scenario.ruleset().location_properties();
+    if choices.is_empty() {
+        return;
+    }
+    let properties = session.scenario.properties(id);
+    let set = |n: usize, text: Option<String>| {
+        let mut next = properties.clone();
+        match text {
+            Some(text) if n < next.len() => next[n] = text,
+            Some(text) => next.push(text),
+            None => drop(next.remove(n)),
+        }
+        EditAsk::Edit(vec![ScenarioEdit::SetProperties { id: id.clone(), properties: next }])
+    };
+    ui.label("Properties (× takes one away):");
+    for (n, text) in properties.iter().enumerate() {
+        ui.horizontal(|ui| {
+            if ui.small_button("×").clicked() {
+                asks.push(set(n, None));
+            }
+            let (name, argument) = property_parts(text);
+            ui.label(name);
+            match argument {
+                Argument::Number(number) => {
+                    let key = (id.as_str().to_owned(), format!("property {n}"));
+                    let draft = match &editor.number_draft {
+                        Some((who, field, v)) if (who, field) == (&key.0, &key.1) => Some(*v),
+                        _ => None,
+                    };
+                    let mut value = draft.unwrap_or(number);
+                    let response = ui.add(egui::DragValue::new(&mut value).speed(0.1).fixed_decimals(0));
+                    let busy = response.dragged() || response.has_focus();
+                    if !busy && (response.changed() || draft.is_some()) {
+                        if value.round() != number {
+                            asks.push(set(n, Some(format!("{name}({})", value.round()))));
+                        }
+                        asks.push(EditAsk::NumberDraft(None));
+                    } else if response.changed() {
+                        asks.push(EditAsk::NumberDraft(Some((key.0, key.1, value))));
+                    }
+                }
+                Argument::Words(words) => {
+                    let mut shown = match &editor.words_draft {
+                        Some((at, k, draft)) if at == id && *k == n => draft.clone(),
+                        _ => words.clone(),
+                    };
+                    let field =
+                        ui.add(egui::TextEdit::singleline(&mut shown).desired_width(190.0).id_salt((
+                            "words",
+                            id.as_str(),
+                            n,
+                        )));
+                    if field.changed() {
+                        asks.push(EditAsk::WordsDraft(Some((id.clone(), n, shown.clone()))));
+                    }
+                    if field.lost_focus() && shown != words {
+                        let written = ron::to_string(&shown).unwrap_or_default();
+                        asks.push(set(n, Some(format!("{name}({written})"))));
+                    }
+                }
+                Argument::None => {}
+            }
+        });
+    }
+    egui::ComboBox::from_id_salt(("add property", id.as_str())).selected_text("+ a property").show_ui(
+        ui,
+        |ui| {
+            for choice in choices {
+                let name = property_parts(choice.text).0;
+                if ui.selectable_label(false, name).on_hover_text(choice.about).clicked() {
+                    asks.push(set(properties.len(), Some(choice.text.to_owned())));
+                }
+            }
+        },
+    );
+}
+
+/// What a property carries, as the file writes it.
+#[derive(Debug, PartialEq)]
+enum Argument {
+    None,
+    Number(f64),
+    Words(String),
+}
+
+/// A property's name and argument: `Cover(2)` is ("Cover", a number), `Note("…")` words,
+/// `Dark` none. Anything else is shown as written, as a name.
+fn property_parts(text: &str) -> (&str, Argument) {
+    let Some((name, rest)) = text.split_once('(') else { return (text, Argument::None) };
+    let inner = rest.strip_suffix(')').unwrap_or(rest);
+    if let Ok(number) = inner.trim().parse::<f64>() {
+        (name, Argument::Number(number))
+    } else if let Ok(words) = ron::from_str::<String>(inner) {
+        (name, Argument::Words(words))
+    } else {
+        (text, Argument::None)
+    }
 }
 
 /// The sheet's numbers as the file writes them, each in a field: dragged or typed, a value is
 /// read back through the ruleset's checks when let go, and refused with the reason when out
 /// of its range. Other parts of a sheet (lists, names, words) are edited in the file.
-fn sheet_form(ui: &mut egui::Ui, world: &World, editor: &Editor, id: &CombatantId, asks: &mut Vec<EditAsk>) {
+fn sheet_form(
+    ui: &mut egui::Ui,
+    world: &World,
+    editor: &Editor,
+    id: &str,
+    open: bool,
+    asks: &mut Vec<EditAsk>,
+) {
     let Some(session) = world.get_resource::<Session>() else { return };
-    egui::CollapsingHeader::new("Sheet").id_salt(("sheet", id.as_str())).default_open(true).show(ui, |ui| {
-        // Read from the text once a scenario text and token, not every frame.
-        type Read = (std::sync::Arc<str>, CombatantId, std::sync::Arc<Result<Vec<SheetNumber>, String>>);
-        let cache = egui::Id::new("sheet numbers read");
+    egui::CollapsingHeader::new("Sheet").id_salt(("sheet", id)).default_open(open).show(ui, |ui| {
+        // Read from the text once a scenario text and token or mount, not every frame.
+        type Read = (std::sync::Arc<str>, std::sync::Arc<Result<Vec<SheetNumber>, String>>);
+        let cache = egui::Id::new(("sheet numbers read", id));
         let text = &session.scenario.text;
         let kept = ui.ctx().data(|d| d.get_temp::<Read>(cache));
         let read = match kept {
-            Some((read_from, who, read)) if std::sync::Arc::ptr_eq(&read_from, text) && who == *id => read,
+            Some((read_from, read)) if std::sync::Arc::ptr_eq(&read_from, text) => read,
             _ => {
-                let read = std::sync::Arc::new(crate::lab::sweep::sheet_numbers(text, id.as_str()));
-                ui.ctx().data_mut(|d| d.insert_temp(cache, (text.clone(), id.clone(), read.clone())));
+                let read = std::sync::Arc::new(crate::lab::sweep::sheet_numbers(text, id));
+                ui.ctx().data_mut(|d| d.insert_temp(cache, (text.clone(), read.clone())));
                 read
             }
         };
@@ -1022,10 +1294,10 @@ fn sheet_form(ui: &mut egui::Ui, world: &World, editor: &Editor, id: &CombatantI
                 return;
             }
         };
-        egui::Grid::new(("sheet numbers", id.as_str())).num_columns(2).striped(true).show(ui, |ui| {
+        egui::Grid::new(("sheet numbers", id)).num_columns(2).striped(true).show(ui, |ui| {
             for number in numbers {
                 ui.label(number.field.replace('.', " · "));
-                let key = (id.as_str().to_owned(), number.field.clone());
+                let key = (id.to_owned(), number.field.clone());
                 let draft = match &editor.number_draft {
                     Some((who, field, v)) if (who, field) == (&key.0, &key.1) => Some(*v),
                     _ => None,
@@ -1120,6 +1392,9 @@ fn keys(ctx: &egui::Context, world: &World, asks: &mut Vec<EditAsk>) {
         if i.key_pressed(egui::Key::A) && super::board::space(world).locations {
             asks.push(EditAsk::AddLocation);
         }
+        if i.key_pressed(egui::Key::T) {
+            asks.push(EditAsk::AddPiece);
+        }
         if i.key_pressed(egui::Key::C) {
             let tool = if editor.tool == CardTool::Connect { CardTool::Move } else { CardTool::Connect };
             asks.push(EditAsk::Tool(tool));
@@ -1209,4 +1484,21 @@ pub(super) fn status(world: &World) -> serde_json::Value {
         "problems": editor.problems,
         "path": world.get_resource::<Session>().and_then(|s| s.scenario.path.as_ref()).map(|p| p.display().to_string()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Argument, property_parts};
+
+    #[test]
+    fn a_property_is_read_as_its_name_and_a_number_words_or_nothing() {
+        assert_eq!(property_parts("Cover(2)"), ("Cover", Argument::Number(2.0)));
+        assert_eq!(
+            property_parts("Note(\"A \\\"gate\\\" (old)\")"),
+            ("Note", Argument::Words("A \"gate\" (old)".into()))
+        );
+        assert_eq!(property_parts("Dark"), ("Dark", Argument::None));
+        // Something else is shown whole, as a name.
+        assert_eq!(property_parts("Odd(1, 2)"), ("Odd(1, 2)", Argument::None));
+    }
 }
