@@ -180,7 +180,26 @@ fn random_edit(scenario: &LoadedScenario, kind: u8, a: usize, b: usize, at: (f32
     let mount =
         |n: usize| mounts.get(n % mounts.len().max(1)).cloned().unwrap_or_else(|| MountId::from("none"));
     let choices = scenario.ruleset().location_properties();
-    match kind % 16 {
+    let (scenery, kinds) = scenario.round_scenery();
+    let scenery_kind = |n: usize| kinds.get(n % kinds.len().max(1)).map_or("none", |k| k.0).to_owned();
+    let piece = |n: usize| {
+        scenery.get(n % scenery.len().max(1)).map_or(("none".to_owned(), 0), |p| (p.kind.to_owned(), p.index))
+    };
+    match kind % 19 {
+        16 => ScenarioEdit::AddScenery { kind: scenery_kind(b), at: (at.0 / 50.0, at.1 / 50.0) },
+        17 => {
+            let (kind, index) = piece(a);
+            ScenarioEdit::PlaceScenery {
+                kind,
+                index,
+                at: (at.0 / 50.0, at.1 / 50.0),
+                radius: (b % 8) as f32 * 0.5,
+            }
+        }
+        18 => {
+            let (kind, index) = piece(b);
+            ScenarioEdit::DeleteScenery { kind, index }
+        }
         10 => ScenarioEdit::SetProperties {
             id: place(a),
             properties: choices
@@ -227,7 +246,7 @@ proptest::proptest! {
     fn scenarios_made_by_random_edits_read_back_the_same(
         ruleset in 0..6usize,
         edits in proptest::collection::vec(
-            (0..16u8, 0..64usize, 0..64usize, (-900.0..900.0f32, -600.0..600.0f32)),
+            (0..19u8, 0..64usize, 0..64usize, (-900.0..900.0f32, -600.0..600.0f32)),
             1..16,
         ),
     ) {
@@ -394,4 +413,47 @@ fn combatants_and_mounts_added_from_another_scenario_ride_move_and_play() {
     assert_round_trips(&gone, "a castle with pieces from the swamp");
     let played = fight_log(&gone, 50).lines().count();
     assert!(played > fight_log(&gone, 0).lines().count(), "the fight went nowhere");
+}
+
+#[test]
+fn round_scenery_is_added_placed_sized_and_deleted_in_every_ruleset_that_has_it() {
+    let registry = rulesets::registry();
+    let mut seen = 0;
+    for ruleset in registry.iter() {
+        let scenario = template(ruleset.id());
+        let kinds = scenario.round_scenery().1;
+        for (kind, _) in kinds {
+            seen += 1;
+            let count = |s: &LoadedScenario| s.round_scenery().0.iter().filter(|p| p.kind == kind).count();
+            let before = count(&scenario);
+            let added = edit(&scenario, ScenarioEdit::AddScenery { kind: kind.into(), at: (1.0, 1.0) });
+            assert_eq!(count(&added), before + 1, "{} {kind}", ruleset.id());
+            let place =
+                ScenarioEdit::PlaceScenery { kind: kind.into(), index: before, at: (2.0, -1.0), radius: 1.5 };
+            let placed = edit(&added, place);
+            let piece = placed.round_scenery().0.into_iter().find(|p| p.kind == kind && p.index == before);
+            let piece = piece.unwrap_or_else(|| panic!("{} {kind} placed", ruleset.id()));
+            assert_eq!((piece.at, piece.radius), ((2.0, -1.0), 1.5), "{} {kind}", ruleset.id());
+            // A second one added is like the last and named apart from it.
+            let again = edit(&placed, ScenarioEdit::AddScenery { kind: kind.into(), at: (0.0, 0.0) });
+            let names: Vec<String> =
+                again.round_scenery().0.into_iter().filter(|p| p.kind == kind).map(|p| p.name).collect();
+            if kind != "light" {
+                assert!(names.windows(2).all(|w| w[0] != w[1]), "{} {kind}: {names:?}", ruleset.id());
+            }
+            assert_round_trips(&again, &format!("{} with {kind}s", ruleset.id()));
+            let deleted = edit(&placed, ScenarioEdit::DeleteScenery { kind: kind.into(), index: before });
+            assert_eq!(count(&deleted), before, "{} {kind}", ruleset.id());
+            let gone = ScenarioEdit::DeleteScenery { kind: kind.into(), index: before + 5 };
+            let Err(problems) = registry.edit(&scenario, &gone) else { panic!("no such {kind}") };
+            assert!(problems[0].contains(&format!("no {kind} {}", before + 6)), "{problems:?}");
+        }
+        let Err(problems) =
+            registry.edit(&scenario, &ScenarioEdit::AddScenery { kind: "moat".into(), at: (0.0, 0.0) })
+        else {
+            panic!("{} has no moats", ruleset.id())
+        };
+        assert_eq!(problems, vec!["no moat in this ruleset".to_owned()]);
+    }
+    assert_eq!(seen, 6, "covers and lights, traps and hazards, covers and areas");
 }

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of};
 use fray_core::ids::SideId;
 use serde::{Deserialize, Serialize};
 
@@ -872,7 +873,71 @@ pub struct ApLadderRules {
 }
 
 /// Its sheets name no catalogue of the rules block: nothing to take along.
-impl fray_core::edit::TakeCatalogue<ApLadderSheet, ApLadderMount> for ApLadderRules {}
+impl fray_core::edit::EditRules<ApLadderSheet, ApLadderMount> for ApLadderRules {
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("cover", "who stands within it is behind it"), ("area", "hard terrain, fog, water… within it")]
+    }
+
+    fn round_scenery(&self) -> Vec<RoundScenery> {
+        let mut all = round_scenery_of("cover", &self.covers);
+        all.extend(round_scenery_of("area", &self.areas));
+        all
+    }
+
+    fn scenery_list(&mut self, kind: &str) -> Option<&mut dyn SceneryList> {
+        match kind {
+            "cover" => Some(&mut self.covers),
+            "area" => Some(&mut self.areas),
+            _ => None,
+        }
+    }
+}
+
+impl Round for CoverSpec {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.at, &mut self.radius)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        vec![self.id.clone(), self.name.clone()]
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
+        let level = like.map_or(CoverLevel::Medium, |l| l.level);
+        let radius = like.map_or(1.2, |l| l.radius);
+        CoverSpec {
+            id: free_name("cover", "_", taken),
+            name: free_name("Cover", " ", taken),
+            at,
+            radius,
+            level,
+        }
+    }
+}
+
+impl Round for AreaSpec {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.at, &mut self.radius)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        vec![self.id.clone(), self.name.clone()]
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
+        let kind = like.map_or(AreaKind::Hard, |l| l.kind);
+        let radius = like.map_or(3.0, |l| l.radius);
+        AreaSpec { id: free_name("area", "_", taken), name: free_name("Area", " ", taken), kind, at, radius }
+    }
+}
 
 impl Default for ApLadderRules {
     fn default() -> Self {

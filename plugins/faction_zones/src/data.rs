@@ -28,7 +28,7 @@ pub struct FactionZonesRules {
 }
 
 /// Its sheets name no catalogue of the rules block: nothing to take along.
-impl fray_core::edit::TakeCatalogue<FactionZonesSheet, ()> for FactionZonesRules {}
+impl fray_core::edit::EditRules<FactionZonesSheet, ()> for FactionZonesRules {}
 
 impl Default for FactionZonesRules {
     fn default() -> Self {

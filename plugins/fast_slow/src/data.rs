@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of};
 use fray_core::ids::SideId;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +46,84 @@ pub struct FastSlowRules {
 }
 
 /// Its sheets name no catalogue of the rules block: nothing to take along.
-impl fray_core::edit::TakeCatalogue<FastSlowSheet, ()> for FastSlowRules {}
+impl fray_core::edit::EditRules<FastSlowSheet, ()> for FastSlowRules {
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("trap", "springs on whoever ends a move in it"),
+            ("hazard", "grows and hurts everyone in it each upkeep"),
+        ]
+    }
+
+    fn round_scenery(&self) -> Vec<RoundScenery> {
+        let mut all = round_scenery_of("trap", &self.traps);
+        all.extend(round_scenery_of("hazard", &self.hazards));
+        all
+    }
+
+    fn scenery_list(&mut self, kind: &str) -> Option<&mut dyn SceneryList> {
+        match kind {
+            "trap" => Some(&mut self.traps),
+            "hazard" => Some(&mut self.hazards),
+            _ => None,
+        }
+    }
+}
+
+impl Round for TrapSpec {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.at, &mut self.radius)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        vec![self.id.clone(), self.name.clone()]
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
+        let plain = TrapSpec {
+            id: String::new(),
+            name: String::new(),
+            at,
+            radius: 1.0,
+            dl: 8,
+            damage: 2,
+            defences: vec![Defence::Dodge],
+        };
+        let made = like.cloned().unwrap_or(plain);
+        TrapSpec { id: free_name("trap", "_", taken), name: free_name("Trap", " ", taken), at, ..made }
+    }
+}
+
+impl Round for HazardSpec {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.at, &mut self.radius)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        vec![self.id.clone(), self.name.clone()]
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
+        let plain = HazardSpec {
+            id: String::new(),
+            name: String::new(),
+            at,
+            radius: 1.5,
+            grows: 0.0,
+            damage: 1,
+            to_health: false,
+        };
+        let made = like.cloned().unwrap_or(plain);
+        HazardSpec { id: free_name("hazard", "_", taken), name: free_name("Hazard", " ", taken), at, ..made }
+    }
+}
 
 impl Default for FastSlowRules {
     fn default() -> Self {

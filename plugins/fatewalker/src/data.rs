@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of};
 use fray_core::ids::{CombatantId, SideId};
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +39,7 @@ pub struct FateWalkerRules {
 
 /// A combatant brought from another scenario brings the weapons and the armour its sheet
 /// names, where this scenario lacks them.
-impl fray_core::edit::TakeCatalogue<Sheet, MountSheet> for FateWalkerRules {
+impl fray_core::edit::EditRules<Sheet, MountSheet> for FateWalkerRules {
     fn take_for_combatant(&mut self, from: &Self, sheet: &Sheet) {
         for w in &sheet.weapons {
             if let Some(weapon) = from.weapons.get(w) {
@@ -49,6 +50,59 @@ impl fray_core::edit::TakeCatalogue<Sheet, MountSheet> for FateWalkerRules {
             && let Some(armour) = from.armours.get(a)
         {
             self.armours.entry(a.clone()).or_insert_with(|| armour.clone());
+        }
+    }
+
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("cover", "whoever stands still within it is in its cover"),
+            ("light", "no darkness penalty within it"),
+        ]
+    }
+
+    fn round_scenery(&self) -> Vec<RoundScenery> {
+        let mut all = round_scenery_of("cover", &self.covers);
+        all.extend(round_scenery_of("light", &self.conditions.lights));
+        all
+    }
+
+    fn scenery_list(&mut self, kind: &str) -> Option<&mut dyn SceneryList> {
+        match kind {
+            "cover" => Some(&mut self.covers),
+            "light" => Some(&mut self.conditions.lights),
+            _ => None,
+        }
+    }
+}
+
+impl Round for Cover {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.position, &mut self.radius)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        vec![self.id.clone(), self.name.clone()]
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
+        let plain = Cover {
+            id: String::new(),
+            name: String::new(),
+            position: at,
+            radius: 1.5,
+            percent: 50,
+            material: "brick".to_owned(),
+        };
+        let made = like.cloned().unwrap_or(plain);
+        Cover {
+            id: free_name("cover", "_", taken),
+            name: free_name("Cover", " ", taken),
+            position: at,
+            ..made
         }
     }
 }

@@ -67,7 +67,7 @@ pub struct FiendWakeRules {
 
 /// A combatant brought from another scenario brings the weapons and the armour its sheet
 /// names, where this scenario lacks them.
-impl fray_core::edit::TakeCatalogue<Sheet, MountSheet> for FiendWakeRules {
+impl fray_core::edit::EditRules<Sheet, MountSheet> for FiendWakeRules {
     fn take_for_combatant(&mut self, from: &Self, sheet: &Sheet) {
         for w in &sheet.weapons {
             if let Some(weapon) = from.weapons.get(w) {

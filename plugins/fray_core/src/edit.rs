@@ -77,7 +77,7 @@ pub enum ScenarioEdit {
         spec: String,
         /// The rules block of the template's scenario, as its file writes it: what the
         /// sheet names from its catalogues and this scenario lacks is taken from there
-        /// ([`TakeCatalogue`]); empty takes nothing.
+        /// ([`EditRules`]); empty takes nothing.
         rules: String,
         /// The side it fights for.
         side: SideId,
@@ -92,6 +92,31 @@ pub enum ScenarioEdit {
         rules: String,
         /// Where it starts.
         at: Placement,
+    },
+    /// A piece of round scenery (a cover, a light…) placed and sized.
+    PlaceScenery {
+        /// Its kind, as the ruleset names it.
+        kind: String,
+        /// Its place in its kind's list.
+        index: usize,
+        /// Its centre, in the ruleset's unit.
+        at: (f32, f32),
+        /// Its radius, in the ruleset's unit.
+        radius: f32,
+    },
+    /// A new piece of round scenery of `kind` at `at`, like the last of its kind.
+    AddScenery {
+        /// Its kind.
+        kind: String,
+        /// Its centre.
+        at: (f32, f32),
+    },
+    /// A piece of round scenery taken away.
+    DeleteScenery {
+        /// Its kind.
+        kind: String,
+        /// Its place in its kind's list.
+        index: usize,
     },
     /// Where a mount starts; its rider goes with it.
     PlaceMount {
@@ -166,6 +191,11 @@ impl ScenarioEdit {
                 let names: Vec<&str> = properties.iter().map(|p| p.split('(').next().unwrap_or(p)).collect();
                 format!("{id}'s properties: {}", names.join(", "))
             }
+            ScenarioEdit::PlaceScenery { kind, index, at, radius } => {
+                format!("{kind} {} at ({}, {}), radius {radius}", index + 1, at.0, at.1)
+            }
+            ScenarioEdit::AddScenery { kind, .. } => format!("added a {kind}"),
+            ScenarioEdit::DeleteScenery { kind, index } => format!("deleted {kind} {}", index + 1),
             ScenarioEdit::AddCombatant { spec, .. } => format!("added {}", named(spec, "a combatant")),
             ScenarioEdit::AddMount { spec, .. } => format!("added {}", named(spec, "a mount")),
             ScenarioEdit::PlaceMount { id, at: Placement::Location(place) } => {
@@ -209,6 +239,12 @@ pub trait EditScenario {
 
     /// Its combatants and mounts as templates for another scenario of the same ruleset.
     fn pieces(&self) -> Vec<Piece>;
+
+    /// Its round scenery (covers, lights…).
+    fn round_scenery(&self) -> Vec<RoundScenery>;
+
+    /// The kinds of round scenery its rules block holds, each with a few words.
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)>;
 }
 
 /// A property a ruleset's locations may have, as the editor offers it.
@@ -220,15 +256,132 @@ pub struct PropertyChoice {
     pub about: &'static str,
 }
 
-/// A ruleset's rules block, taking from another scenario's what a combatant or a mount
-/// brought from there names in its catalogues (a weapon, an armour) and this one lacks. A
-/// ruleset whose sheets name no catalogue implements it empty.
-pub trait TakeCatalogue<S, M> {
+/// What the editor does to a ruleset's rules block: take from another scenario's what a
+/// combatant or a mount brought from there names in its catalogues (a weapon, an armour),
+/// and place, size, add and delete the round scenery it holds (covers, lights, traps…). Every
+/// method has a default for a block with none of it.
+pub trait EditRules<S, M> {
     /// Adds what `sheet` names from `from`'s catalogues and this block lacks (an entry of
     /// the same name here is kept).
     fn take_for_combatant(&mut self, _from: &Self, _sheet: &S) {}
     /// The same for a mount's sheet.
     fn take_for_mount(&mut self, _from: &Self, _sheet: &M) {}
+    /// The kinds of round scenery it holds, each with a few words ("cover", "hides…").
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+    /// Its round scenery, kind by kind in list order.
+    fn round_scenery(&self) -> Vec<RoundScenery> {
+        Vec::new()
+    }
+    /// The list of `kind`, to place, add to and delete from.
+    fn scenery_list(&mut self, _kind: &str) -> Option<&mut dyn SceneryList> {
+        None
+    }
+}
+
+/// A round piece of scenery as the editor shows it: where, how big, in the ruleset's unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundScenery {
+    /// Its kind ("cover", "light").
+    pub kind: &'static str,
+    /// Its place in its kind's list.
+    pub index: usize,
+    /// Its name.
+    pub name: String,
+    /// Its centre.
+    pub at: (f32, f32),
+    /// Its radius.
+    pub radius: f32,
+}
+
+/// A spec of round scenery in a rules block: a centre and a radius, and a name.
+pub trait Round: Clone {
+    /// Its centre and radius, to set.
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32);
+    /// Its name.
+    fn name(&self) -> String;
+    /// Its id and name, which another must not take (none for a light, which has neither).
+    fn taken(&self) -> Vec<String>;
+    /// A new one at `at`, made after `like` when there is one (its look and numbers), with
+    /// an id and a name not in `taken` (the ids and names there are).
+    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self;
+}
+
+/// A light written as its centre and radius alone (FateWalker's conditions).
+impl Round for ((f32, f32), f32) {
+    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
+        (&mut self.0, &mut self.1)
+    }
+
+    fn name(&self) -> String {
+        "Light".to_owned()
+    }
+
+    fn taken(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn made(like: Option<&Self>, at: (f32, f32), _taken: &[String]) -> Self {
+        (at, like.map_or(8.0, |l| l.1))
+    }
+}
+
+/// One list of round scenery, whatever its spec type.
+pub trait SceneryList {
+    /// How many.
+    fn len(&self) -> usize;
+    /// Whether empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Piece `index` placed at `at`, `radius` wide.
+    fn place(&mut self, index: usize, at: (f32, f32), radius: f32) -> bool;
+    /// A new piece at `at` (after the last one, when there is one).
+    fn add(&mut self, at: (f32, f32));
+    /// Piece `index` taken away.
+    fn remove(&mut self, index: usize) -> bool;
+}
+
+impl<T: Round> SceneryList for Vec<T> {
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+
+    fn place(&mut self, index: usize, at: (f32, f32), radius: f32) -> bool {
+        let Some(piece) = self.get_mut(index) else { return false };
+        let (centre, size) = piece.disc();
+        (*centre, *size) = (at, radius);
+        true
+    }
+
+    fn add(&mut self, at: (f32, f32)) {
+        let taken: Vec<String> = self.iter().flat_map(Round::taken).collect();
+        let made = T::made(self.last(), at, &taken);
+        self.push(made);
+    }
+
+    fn remove(&mut self, index: usize) -> bool {
+        (index < <[T]>::len(self)).then(|| Vec::remove(self, index)).is_some()
+    }
+}
+
+/// The round scenery of `list`, as `kind`.
+pub fn round_scenery_of<T: Round>(kind: &'static str, list: &[T]) -> Vec<RoundScenery> {
+    list.iter()
+        .enumerate()
+        .map(|(index, piece)| {
+            let mut piece = piece.clone();
+            let name = piece.name();
+            let (at, radius) = piece.disc();
+            RoundScenery { kind, index, name, at: *at, radius: *radius }
+        })
+        .collect()
+}
+
+/// `base` with the first number from 1 that makes it free of `taken` ("cover_3").
+pub fn free_name(base: &str, sep: &str, taken: &[String]) -> String {
+    (1..).map(|n| format!("{base}{sep}{n}")).find(|name| !taken.contains(name)).unwrap_or_default()
 }
 
 /// A combatant or a mount of a scenario, as a template ([`ScenarioEdit::AddCombatant`]).
@@ -250,11 +403,19 @@ pub struct Piece {
 
 impl<R, S, M, P> EditScenario for Scenario<R, S, M, P>
 where
-    R: Serialize + DeserializeOwned + TakeCatalogue<S, M>,
+    R: Serialize + DeserializeOwned + EditRules<S, M>,
     S: Clone + Serialize + DeserializeOwned,
     M: Clone + Serialize + DeserializeOwned + Default,
     P: Serialize + DeserializeOwned,
 {
+    fn round_scenery(&self) -> Vec<RoundScenery> {
+        self.rules.round_scenery()
+    }
+
+    fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
+        self.rules.scenery_kinds()
+    }
+
     fn properties(&self, id: &LocationId) -> Vec<String> {
         let Some(location) = self.locations.iter().find(|l| &l.id == id) else { return Vec::new() };
         location.properties.iter().filter_map(|p| ron::to_string(p).ok()).collect()
@@ -317,6 +478,23 @@ where
                     })
                     .collect::<Result<Vec<P>, String>>()?;
                 self.location(id)?.properties = read;
+            }
+            ScenarioEdit::PlaceScenery { kind, index, at, radius } => {
+                let list =
+                    self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?;
+                if !list.place(*index, *at, *radius) {
+                    return Err(format!("no {kind} {} in this scenario", index + 1));
+                }
+            }
+            ScenarioEdit::AddScenery { kind, at } => {
+                self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?.add(*at);
+            }
+            ScenarioEdit::DeleteScenery { kind, index } => {
+                let list =
+                    self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?;
+                if !list.remove(*index) {
+                    return Err(format!("no {kind} {} in this scenario", index + 1));
+                }
             }
             ScenarioEdit::AddCombatant { spec, rules, side, at } => {
                 let mut c: CombatantSpec<S> =

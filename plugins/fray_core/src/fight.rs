@@ -111,6 +111,11 @@ impl LoadedScenario {
         self.ruleset.pieces(self.scenario.as_ref())
     }
 
+    /// Its round scenery (covers, lights…), and the kinds its ruleset's scenarios may hold.
+    pub fn round_scenery(&self) -> (Vec<crate::edit::RoundScenery>, Vec<(&'static str, &'static str)>) {
+        self.ruleset.round_scenery(self.scenario.as_ref())
+    }
+
     /// The comment lines at the top of its text.
     fn comments(&self) -> String {
         self.text

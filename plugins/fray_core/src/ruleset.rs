@@ -230,6 +230,11 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn properties(&self, scenario: &(dyn Any + Send + Sync), id: &LocationId) -> Vec<String>;
     /// A parsed scenario's combatants and mounts, as templates.
     fn pieces(&self, scenario: &(dyn Any + Send + Sync)) -> Vec<crate::edit::Piece>;
+    /// A parsed scenario's round scenery (covers, lights…), and the kinds it may hold.
+    fn round_scenery(
+        &self,
+        scenario: &(dyn Any + Send + Sync),
+    ) -> (Vec<crate::edit::RoundScenery>, Vec<(&'static str, &'static str)>);
     /// A scenario this ruleset parsed, edited and written as scenario text (not yet checked:
     /// read it back with [`AnyRuleset::parse`]).
     fn edit(
@@ -431,6 +436,17 @@ impl<R: Ruleset> AnyRuleset for Entry<R> {
     fn pieces(&self, scenario: &(dyn Any + Send + Sync)) -> Vec<crate::edit::Piece> {
         use crate::edit::EditScenario;
         scenario.downcast_ref::<R::Scenario>().map(|s| s.pieces()).unwrap_or_default()
+    }
+
+    fn round_scenery(
+        &self,
+        scenario: &(dyn Any + Send + Sync),
+    ) -> (Vec<crate::edit::RoundScenery>, Vec<(&'static str, &'static str)>) {
+        use crate::edit::EditScenario;
+        scenario
+            .downcast_ref::<R::Scenario>()
+            .map(|s| (s.round_scenery(), s.scenery_kinds()))
+            .unwrap_or_default()
     }
 
     fn edit(

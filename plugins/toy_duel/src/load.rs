@@ -20,7 +20,7 @@ pub struct ToyRules {
 }
 
 /// Its sheets name no catalogue of the rules block: nothing to take along.
-impl fray_core::edit::TakeCatalogue<(), ()> for ToyRules {}
+impl fray_core::edit::EditRules<(), ()> for ToyRules {}
 
 impl Default for ToyRules {
     fn default() -> Self {

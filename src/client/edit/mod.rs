@@ -13,6 +13,7 @@
 //! version kept on the board.
 
 mod problems;
+mod scenery;
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -152,6 +153,10 @@ pub enum EditAsk {
     AddPiece,
     /// A property's words typed so far.
     WordsDraft(Option<(LocationId, usize, String)>),
+    /// A new piece of round scenery of this kind, mid-view.
+    AddScenery(String),
+    /// The piece of scenery selected (its kind and place in its list), or none.
+    PickScenery(Option<(String, usize)>),
     /// One number of a combatant's or mount's sheet (its path as `--vary` names it).
     SetNumber {
         /// The combatant's or mount's id.
@@ -185,6 +190,7 @@ pub struct CardDragState {
 struct Queued(Vec<EditAsk>);
 
 pub(super) fn plugin(app: &mut App) {
+    scenery::plugin(app);
     app.init_resource::<Editor>()
         .init_resource::<CardDrag>()
         .init_resource::<Queued>()
@@ -194,7 +200,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(card_drag_end)
         .add_systems(
             Update,
-            (ctrl_keys, click_arrow, reload_from_disk, make_queued).chain().before(DriveRules),
+            (ctrl_keys, click_arrow, scenery::drag_scenery, reload_from_disk, make_queued)
+                .chain()
+                .before(DriveRules),
         )
         .init_resource::<EditMarks>()
         .init_resource::<problems::ProblemMarks>()
@@ -512,6 +520,19 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
         EditAsk::PickSide(n) => world.resource_mut::<Editor>().side_pick = n,
         EditAsk::AddPiece => add_piece(world),
         EditAsk::WordsDraft(draft) => world.resource_mut::<Editor>().words_draft = draft,
+        EditAsk::AddScenery(kind) => {
+            let point = add_point(world);
+            let point = world.resource::<Spread>().back(point);
+            let unit = super::board::to_unit(&super::board::space(world), point);
+            let at = ((unit[0] * 10.0).round() / 10.0, (unit[1] * 10.0).round() / 10.0);
+            make(world, vec![ScenarioEdit::AddScenery { kind: kind.clone(), at }]);
+            // The new piece, last of its kind, is selected.
+            let pieces =
+                world.get_resource::<Session>().map(|s| s.scenario.round_scenery().0).unwrap_or_default();
+            let last = pieces.iter().filter(|p| p.kind == kind).map(|p| p.index).max();
+            world.resource_mut::<scenery::SceneryEdit>().picked = last.map(|index| (kind, index));
+        }
+        EditAsk::PickScenery(picked) => world.resource_mut::<scenery::SceneryEdit>().picked = picked,
         EditAsk::Undo => step(world, true),
         EditAsk::Redo => step(world, false),
         EditAsk::Save => save(world, None),
@@ -943,19 +964,21 @@ pub(super) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     ui.label("Drag a token or a mount to where it starts; drop a combatant on a mount to have it ride.");
     add_form(ui, world, editor, asks);
     mounts_form(ui, world, editor, asks);
+    scenery::add_form(ui, world, asks);
     ui.separator();
     let selection = *world.resource::<Selection>();
     if let Some(place) = selection.location.filter(|&p| world.get::<OpenField>(p).is_none()) {
         location_form(ui, world, editor, place, asks);
     } else if let Some(who) = selection.combatant.filter(|&e| world.get_entity(e).is_ok()) {
         combatant_form(ui, world, editor, who, asks);
-    } else {
-        ui.label("Click a card or a token to edit it.");
+    } else if !scenery::piece_form(ui, world, editor, asks) {
+        ui.label("Click a card, a token or a circle of scenery to edit it.");
     }
     ui.separator();
     file_form(ui, world, editor, asks);
     confirm_dialog(ui.ctx(), editor, asks);
     problems::draw_problem_words(ui.ctx(), world);
+    scenery::drag_words(ui.ctx(), world);
     keys(ui.ctx(), world, asks);
     let typing = ui.ctx().egui_wants_keyboard_input();
     if typing != editor.typing {
