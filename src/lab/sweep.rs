@@ -160,6 +160,48 @@ pub fn set_sheet_number(text: &str, who: &str, field: &str, value: f64) -> Resul
     vary.apply(text, value)
 }
 
+/// How far out a number's accepted values are looked for.
+const RANGE_LIMIT: f64 = 1_000_000.0;
+
+/// The values of one number of `who`'s sheet that `accepts` (the ruleset's checks, reading
+/// the edited text) takes: the lowest and the highest, each `None` when every value out to
+/// a million is taken. Found by trying values outward from the number's own, doubling the
+/// step, then halving it at the first refusal (to a whole number, or to a hundredth): so it
+/// assumes the accepted values are one interval, as a range check makes them.
+pub fn accepted_range(
+    text: &str,
+    who: &str,
+    number: &SheetNumber,
+    accepts: impl Fn(&str) -> bool,
+) -> (Option<f64>, Option<f64>) {
+    let takes = |v: f64| set_sheet_number(text, who, &number.field, v).is_ok_and(|t| accepts(&t));
+    let edge = |direction: f64| {
+        let (mut good, mut step) = (number.value, if number.whole { 1.0 } else { 0.1 });
+        let mut bad = loop {
+            let next = number.value + direction * step;
+            if next.abs() > RANGE_LIMIT {
+                return None;
+            }
+            if !takes(next) {
+                break next;
+            }
+            good = next;
+            step *= 2.0;
+        };
+        let precision = if number.whole { 1.0 } else { 0.01 };
+        while (bad - good).abs() > precision {
+            let middle = (good + bad) / 2.0;
+            let middle = if number.whole { middle.round() } else { middle };
+            if middle == good || middle == bad {
+                break;
+            }
+            if takes(middle) { good = middle } else { bad = middle }
+        }
+        Some(good)
+    };
+    (edge(-1.0), edge(1.0))
+}
+
 /// The sheet of combatant or mount `who` in the parsed scenario.
 fn sheet_of<'a, 't>(root: &'a Node<'t>, who: &str) -> Result<&'a Node<'t>, String> {
     let entries = ["combatants", "mounts"]
@@ -549,6 +591,25 @@ Scenario(
         assert_eq!(set, TEXT.replace("\"Old lore\": 1", "\"Old lore\": 3"));
         let half = set_sheet_number(TEXT, "imp", "attributes.power", 2.5).expect_err("a whole number");
         assert!(half.contains("whole number"), "{half}");
+    }
+
+    #[test]
+    fn a_numbers_accepted_range_is_found_through_the_checks() {
+        let power = &sheet_numbers(TEXT, "imp").expect("sheet")[0];
+        // A check that takes power 1 to 12, as a ruleset's would.
+        let power_of = |text: &str| sheet_numbers(text, "imp").map(|n| n[0].value).unwrap_or(-1.0);
+        let checks = |text: &str| (1.0..=12.0).contains(&power_of(text));
+        assert_eq!(accepted_range(TEXT, "imp", power, checks), (Some(1.0), Some(12.0)));
+        let no_top = |text: &str| power_of(text) >= 0.0;
+        assert_eq!(accepted_range(TEXT, "imp", power, no_top), (Some(0.0), None));
+        let evasion = &sheet_numbers(TEXT, "imp").expect("sheet")[2];
+        let up_to =
+            |text: &str| sheet_numbers(text, "imp").is_ok_and(|n| n[2].value <= 9.25 && n[2].value >= 0.5);
+        let (low, high) = accepted_range(TEXT, "imp", evasion, up_to);
+        assert!(
+            (low.unwrap() - 0.5).abs() <= 0.01 && (high.unwrap() - 9.25).abs() <= 0.01,
+            "{low:?} {high:?}"
+        );
     }
 
     #[test]

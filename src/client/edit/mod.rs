@@ -1329,6 +1329,7 @@ fn sheet_form(
                 let drag = egui::DragValue::new(&mut value).speed(if number.whole { 0.1 } else { 0.05 });
                 let drag = if number.whole { drag.fixed_decimals(0) } else { drag.max_decimals(2) };
                 let response = ui.add(drag);
+                let response = accepted_range_hint(ui.ctx(), world, id, &number, response);
                 let busy = response.dragged() || response.has_focus();
                 // Set once let go (a drag released, a typed value entered), not at every step.
                 if !busy && (response.changed() || draft.is_some()) {
@@ -1346,6 +1347,42 @@ fn sheet_form(
         });
         ui.label("Lists, names and words of a sheet are edited in the file; it is read again when saved.");
     });
+}
+
+/// A sheet number's hover text: the values the ruleset's checks take now, found once per
+/// scenario text and number when the pointer first rests on it (`accepted_range`).
+fn accepted_range_hint(
+    ctx: &egui::Context,
+    world: &World,
+    who: &str,
+    number: &SheetNumber,
+    response: egui::Response,
+) -> egui::Response {
+    let (Some(session), Some(registry)) = (world.get_resource::<Session>(), world.get_resource::<Rulesets>())
+    else {
+        return response;
+    };
+    type Known = (std::sync::Arc<str>, (Option<f64>, Option<f64>));
+    let key = egui::Id::new(("accepted range", who, number.field.as_str()));
+    let text = &session.scenario.text;
+    let known = ctx.data(|d| d.get_temp::<Known>(key)).filter(|(t, _)| std::sync::Arc::ptr_eq(t, text));
+    let range = match known {
+        Some((_, range)) => range,
+        None if response.hovered() => {
+            let accepts = |edited: &str| registry.read_edited(&session.scenario, edited).is_ok();
+            let range = crate::lab::sweep::accepted_range(text, who, number, accepts);
+            ctx.data_mut(|d| d.insert_temp(key, (text.clone(), range)));
+            range
+        }
+        None => return response,
+    };
+    let words = match range {
+        (Some(low), Some(high)) => format!("the rules take {low} to {high} here"),
+        (Some(low), None) => format!("the rules take {low} or more here"),
+        (None, Some(high)) => format!("the rules take {high} or less here"),
+        (None, None) => "the rules take any value here".to_owned(),
+    };
+    response.on_hover_text(words)
 }
 
 fn file_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<EditAsk>) {
