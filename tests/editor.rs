@@ -457,3 +457,29 @@ fn round_scenery_is_added_placed_sized_and_deleted_in_every_ruleset_that_has_it(
     }
     assert_eq!(seen, 6, "covers and lights, traps and hazards, covers and areas");
 }
+
+#[test]
+fn a_sheet_rewritten_as_text_is_read_back_through_the_checks() {
+    let registry = rulesets::registry();
+    let scenario = template("fiend_wake");
+    let span = fray::lab::sweep::sheet_span(&scenario.text, "hero").expect("the hero's sheet");
+    let sheet = &scenario.text[span];
+    assert!(sheet.contains("armour: \"light\""), "{sheet}");
+    // Unarmoured: taken, the rest of the file untouched.
+    let bare = fray::lab::sweep::set_sheet_text(
+        &scenario.text,
+        "hero",
+        &sheet.replace("armour: \"light\"", "armour: None"),
+    )
+    .expect("written");
+    let read = registry.read_edited(&scenario, &bare).unwrap_or_else(|p| panic!("{p:?}"));
+    assert!(read.text.contains("armour: None") && read.text.starts_with("// A new Fiend Wake scenario"));
+    // An armour the scenario's rules do not list: refused, naming the hero and the armour.
+    let plate =
+        fray::lab::sweep::set_sheet_text(&scenario.text, "hero", &sheet.replace("\"light\"", "\"plate\""))
+            .expect("written");
+    let Err(problems) = registry.read_edited(&scenario, &plate) else {
+        panic!("plate is not in rules.armours")
+    };
+    assert!(problems.iter().any(|p| p.contains("combatant 'hero'") && p.contains("plate")), "{problems:?}");
+}

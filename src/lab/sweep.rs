@@ -160,6 +160,25 @@ pub fn set_sheet_number(text: &str, who: &str, field: &str, value: f64) -> Resul
     vary.apply(text, value)
 }
 
+/// Where the sheet of combatant or mount `who` is written in the scenario's text (from its
+/// opening parenthesis to just after its closing one).
+pub fn sheet_span(text: &str, who: &str) -> Result<Range<usize>, String> {
+    let root = Parser::new(text).document().map_err(|e| format!("the scenario does not read: {e}"))?;
+    let Node::Struct(inside, _) = sheet_of(&root, who)? else {
+        return Err(format!("{who}'s sheet is not written as a ( … ) block"));
+    };
+    let mut parser = Parser { text, at: inside.saturating_sub(1) };
+    parser.value(0)?;
+    Ok(inside.saturating_sub(1)..parser.at)
+}
+
+/// The scenario's text with the sheet of `who` written as `sheet` (unchecked: read it back
+/// through the ruleset).
+pub fn set_sheet_text(text: &str, who: &str, sheet: &str) -> Result<String, String> {
+    let span = sheet_span(text, who)?;
+    Ok(format!("{}{}{}", &text[..span.start], sheet.trim(), &text[span.end..]))
+}
+
 /// How far out a number's accepted values are looked for.
 const RANGE_LIMIT: f64 = 1_000_000.0;
 
@@ -594,6 +613,16 @@ Scenario(
     }
 
     #[test]
+    fn a_sheet_is_found_and_written_again_whole() {
+        let span = sheet_span(TEXT, "imp").expect("the imp's sheet");
+        assert!(TEXT[span.clone()].starts_with("(attributes:") && TEXT[span].ends_with("wounds: [1, 2])"));
+        assert_eq!(&TEXT[sheet_span(TEXT, "bare").expect("bare")], "()");
+        let set = set_sheet_text(TEXT, "ogre", " (power: 5, weapons: [\"axe\"]) ").expect("set");
+        assert_eq!(set, TEXT.replace("sheet: (power: -4)", "sheet: (power: 5, weapons: [\"axe\"])"));
+        assert!(sheet_span(TEXT, "dragon").is_err());
+    }
+
+    #[test]
     fn a_numbers_accepted_range_is_found_through_the_checks() {
         let power = &sheet_numbers(TEXT, "imp").expect("sheet")[0];
         // A check that takes power 1 to 12, as a ruleset's would.
@@ -606,10 +635,8 @@ Scenario(
         let up_to =
             |text: &str| sheet_numbers(text, "imp").is_ok_and(|n| n[2].value <= 9.25 && n[2].value >= 0.5);
         let (low, high) = accepted_range(TEXT, "imp", evasion, up_to);
-        assert!(
-            (low.unwrap() - 0.5).abs() <= 0.01 && (high.unwrap() - 9.25).abs() <= 0.01,
-            "{low:?} {high:?}"
-        );
+        let near = |found: Option<f64>, edge: f64| found.is_some_and(|v| (v - edge).abs() <= 0.01);
+        assert!(near(low, 0.5) && near(high, 9.25), "{low:?} {high:?}");
     }
 
     #[test]

@@ -89,6 +89,8 @@ pub struct Editor {
     side_pick: usize,
     /// A property's words being typed: which location, which property, the words so far.
     words_draft: Option<(LocationId, usize, String)>,
+    /// A sheet being rewritten as text: whose, and the text so far.
+    sheet_draft: Option<(String, String)>,
 }
 
 impl Editor {
@@ -153,6 +155,15 @@ pub enum EditAsk {
     AddPiece,
     /// A property's words typed so far.
     WordsDraft(Option<(LocationId, usize, String)>),
+    /// A sheet's text typed so far (whose, the text).
+    SheetDraft(Option<(String, String)>),
+    /// A combatant's or mount's whole sheet rewritten.
+    SetSheet {
+        /// Whose.
+        who: String,
+        /// The sheet as the file writes it.
+        sheet: String,
+    },
     /// A new piece of round scenery of this kind, mid-view.
     AddScenery(String),
     /// The piece of scenery selected (its kind and place in its list), or none.
@@ -343,15 +354,21 @@ fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
 /// One number of a sheet set: the text rewritten where the file writes it, then read back
 /// through the ruleset's checks (which say when the value is out of its range).
 fn set_number(world: &mut World, who: &str, field: &str, value: f64) {
+    let rewrite = |text: &str| crate::lab::sweep::set_sheet_number(text, who, field, value);
+    rewrite_text(world, rewrite, format!("{who}'s {field} is {value}"));
+}
+
+/// The scenario's text rewritten by `rewrite`, read back through the ruleset's checks: shown
+/// with `words`, or refused with the reason.
+fn rewrite_text(world: &mut World, rewrite: impl Fn(&str) -> Result<String, String>, words: String) {
     let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
         return;
     };
     let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
-    let next = crate::lab::sweep::set_sheet_number(&current.text, who, field, value)
-        .map_err(|e| vec![e])
-        .and_then(|text| registry.read_edited(&current, &text));
+    let next =
+        rewrite(&current.text).map_err(|e| vec![e]).and_then(|text| registry.read_edited(&current, &text));
     match next {
-        Ok(next) => commit(world, current, next, format!("{who}'s {field} is {value}")),
+        Ok(next) => commit(world, current, next, words),
         Err(why) => {
             show(world, current);
             world.resource_mut::<BoardMessage>().show(format!("Refused: {}", why.join("; ")));
@@ -371,6 +388,7 @@ fn commit(world: &mut World, current: LoadedScenario, next: LoadedScenario, word
         editor.name_draft = None;
         editor.number_draft = None;
         editor.words_draft = None;
+        editor.sheet_draft = None;
     }
     show(world, next);
     // A location just added is selected, its name ready to be typed.
@@ -520,6 +538,11 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
         EditAsk::PickSide(n) => world.resource_mut::<Editor>().side_pick = n,
         EditAsk::AddPiece => add_piece(world),
         EditAsk::WordsDraft(draft) => world.resource_mut::<Editor>().words_draft = draft,
+        EditAsk::SheetDraft(draft) => world.resource_mut::<Editor>().sheet_draft = draft,
+        EditAsk::SetSheet { who, sheet } => {
+            let rewrite = |text: &str| crate::lab::sweep::set_sheet_text(text, &who, &sheet);
+            rewrite_text(world, rewrite, format!("{who}'s sheet rewritten"));
+        }
         EditAsk::AddScenery(kind) => {
             let point = add_point(world);
             let point = world.resource::<Spread>().back(point);
@@ -1345,8 +1368,69 @@ fn sheet_form(
                 ui.end_row();
             }
         });
-        ui.label("Lists, names and words of a sheet are edited in the file; it is read again when saved.");
+        sheet_text_form(ui, editor, text, id, asks);
     });
+}
+
+/// The whole sheet as the file writes it, to change its lists, names and words: applied by
+/// writing it back into the file's text and reading that through the ruleset's checks (a
+/// refusal says why and keeps what was typed).
+fn sheet_text_form(ui: &mut egui::Ui, editor: &Editor, text: &str, id: &str, asks: &mut Vec<EditAsk>) {
+    let Ok(span) = crate::lab::sweep::sheet_span(text, id) else { return };
+    // Shown without the file's indentation, given it back when applied.
+    let indent = text[span.clone()]
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let written = reindent(&text[span], indent, false);
+    let written = written.as_str();
+    egui::CollapsingHeader::new("As written (lists, names, words)").id_salt(("sheet text", id)).show(
+        ui,
+        |ui| {
+            let mut shown = match &editor.sheet_draft {
+                Some((who, draft)) if who == id => draft.clone(),
+                _ => written.to_owned(),
+            };
+            let field = egui::TextEdit::multiline(&mut shown)
+                .code_editor()
+                .desired_width(f32::INFINITY)
+                .desired_rows(4)
+                .id_salt(("sheet text field", id));
+            if ui.add(field).changed() {
+                asks.push(EditAsk::SheetDraft(Some((id.to_owned(), shown.clone()))));
+            }
+            ui.horizontal(|ui| {
+                let changed = shown != written;
+                if ui.add_enabled(changed, egui::Button::new("Apply")).clicked() {
+                    asks.push(EditAsk::SetSheet {
+                        who: id.to_owned(),
+                        sheet: reindent(&shown, indent, true),
+                    });
+                }
+                if ui.add_enabled(changed, egui::Button::new("As it was")).clicked() {
+                    asks.push(EditAsk::SheetDraft(None));
+                }
+            });
+        },
+    );
+}
+
+/// Lines after the first with `indent` spaces taken off (or put back, `back`).
+fn reindent(text: &str, indent: usize, back: bool) -> String {
+    let pad = " ".repeat(indent);
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default().to_owned();
+    lines.fold(first, |out, line| {
+        let line = match back {
+            true if !line.is_empty() => format!("{pad}{line}"),
+            true => String::new(),
+            false => line.strip_prefix(pad.as_str()).unwrap_or(line.trim_start()).to_owned(),
+        };
+        out + "\n" + &line
+    })
 }
 
 /// A sheet number's hover text: the values the ruleset's checks take now, found once per
@@ -1549,6 +1633,14 @@ pub(super) fn status(world: &World) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::{Argument, property_parts};
+
+    #[test]
+    fn a_sheet_shown_without_its_indentation_is_given_it_back() {
+        let written = "(\n        power: 3,\n          weapons: [],\n\n    )";
+        let shown = super::reindent(written, 4, false);
+        assert_eq!(shown, "(\n    power: 3,\n      weapons: [],\n\n)");
+        assert_eq!(super::reindent(&shown, 4, true), written);
+    }
 
     #[test]
     fn a_property_is_read_as_its_name_and_a_number_words_or_nothing() {
