@@ -59,6 +59,10 @@ pub struct Token(pub Entity);
 #[derive(Component)]
 pub(super) struct TokenCaption(pub(super) Entity);
 
+/// A token's initials, hidden when it has a picture.
+#[derive(Component)]
+pub(super) struct Initials;
+
 /// The token drawn for a mount.
 #[derive(Component)]
 pub struct MountToken(pub Entity);
@@ -66,6 +70,11 @@ pub struct MountToken(pub Entity);
 /// A mount's name on its token, shown while no one rides it (a rider's caption names it).
 #[derive(Component)]
 struct MountLabel;
+
+/// A mount's plate that holds its picture (`art`): the plate grows to hold it left of the
+/// name.
+#[derive(Component)]
+pub(super) struct PlateEmblem;
 
 /// A free mount's plate, and a ridden one's: the saddle cloth showing either side of its
 /// rider's token.
@@ -334,6 +343,7 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
         ))
         .with_children(|token| {
             token.spawn((
+                Initials,
                 text(initials, 20.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Pickable::IGNORE,
@@ -413,10 +423,13 @@ fn place_tokens(
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<
-        (Entity, &MountToken, &mut super::motion::Goal, &mut Sprite, &Children),
+        (Entity, &MountToken, &mut super::motion::Goal, &mut Sprite, &Children, Has<PlateEmblem>),
         Without<Token>,
     >,
-    mut labels: Query<&mut Visibility, With<MountLabel>>,
+    mut labels: Query<
+        (&mut Visibility, &mut Transform, &bevy::text::TextLayoutInfo),
+        (With<MountLabel>, Without<Card>),
+    >,
     editor: Res<super::edit::Editor>,
 ) {
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
@@ -568,19 +581,26 @@ fn place_tokens(
         .filter_map(|&c| combatants.get(c).ok().and_then(|(_, _, _, r)| r.map(|r| (r.0, c))))
         .collect();
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r, _)| (c.0, r.0)).collect();
-    for (drawing, m, mut goal, mut sprite, children) in &mut mount_tokens {
+    for (drawing, m, mut goal, mut sprite, children, emblem) in &mut mount_tokens {
         let ridden = riders.get(&m.0).and_then(|rider| at.get(rider));
-        let plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
+        let shown = if ridden.is_some() { Visibility::Hidden } else { Visibility::Inherited };
+        // A free mount's plate holds its name, and its emblem left of it (a square).
+        let emblem = if emblem { FREE_MOUNT.y } else { 0.0 };
+        let mut plate = if ridden.is_some() { RIDDEN_MOUNT } else { FREE_MOUNT };
+        for child in children.iter() {
+            if let Ok((mut label, mut place, layout)) = labels.get_mut(child) {
+                label.set_if_neq(shown);
+                if ridden.is_none() {
+                    plate.x = plate.x.max(layout.size.x + FREE_MOUNT.y * 0.5) + emblem;
+                }
+                let x = if ridden.is_none() { emblem / 2.0 } else { 0.0 };
+                if place.translation.x != x {
+                    place.translation.x = x;
+                }
+            }
+        }
         if sprite.custom_size != Some(plate) {
             sprite.custom_size = Some(plate);
-        }
-        let shown = if ridden.is_some() { Visibility::Hidden } else { Visibility::Inherited };
-        for child in children.iter() {
-            if let Ok(mut label) = labels.get_mut(child)
-                && *label != shown
-            {
-                *label = shown;
-            }
         }
         let pos = match ridden {
             Some(rider) => *rider + Vec2::new(0.0, -TOKEN * 0.2),

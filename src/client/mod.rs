@@ -4,6 +4,7 @@
 //! widgets are its board adapter's (`adapter`).
 
 pub mod adapter;
+mod art;
 mod balance;
 pub mod board;
 mod camera;
@@ -141,7 +142,11 @@ impl Plugin for ClientPlugin {
                 ..default()
             }
         };
-        let mut plugins = DefaultPlugins.set(window).set(render);
+        // Pictures a scenario names are read from the project's assets/ folder, wherever
+        // the binary runs from.
+        let assets =
+            bevy::asset::AssetPlugin { file_path: crate::assets_dir().display().to_string(), ..default() };
+        let mut plugins = DefaultPlugins.set(window).set(render).set(assets);
         if self.0.offscreen {
             plugins = plugins.disable::<bevy::winit::WinitPlugin>();
         }
@@ -171,6 +176,7 @@ impl Plugin for ClientPlugin {
         camera::plugin(app);
         board::plugin(app);
         token_art::plugin(app);
+        art::plugin(app);
         motion::plugin(app);
         theme::plugin(app);
         drag::plugin(app);

@@ -22,6 +22,9 @@ pub struct Palette {
     pub card_ink: Color,
     /// The arrows of accessibility.
     pub arrow: Color,
+    /// How much of the field's colour is laid over a scenario's map, so that the ink still
+    /// reads on it (the bundled maps are dark).
+    pub map_wash: f32,
 }
 
 impl Palette {
@@ -34,6 +37,7 @@ impl Palette {
                 ink: Color::WHITE,
                 card_ink: Color::srgb(0.12, 0.09, 0.05),
                 arrow: Color::srgb(0.95, 0.85, 0.35),
+                map_wash: 0.0,
             },
             Theme::Light => Palette {
                 field: Color::srgb(0.84, 0.86, 0.80),
@@ -41,6 +45,7 @@ impl Palette {
                 ink: Color::srgb(0.08, 0.08, 0.10),
                 card_ink: Color::srgb(0.08, 0.08, 0.10),
                 arrow: Color::srgb(0.62, 0.36, 0.02),
+                map_wash: 0.75,
             },
             Theme::HighContrast => Palette {
                 field: Color::BLACK,
@@ -48,6 +53,7 @@ impl Palette {
                 ink: Color::WHITE,
                 card_ink: Color::BLACK,
                 arrow: Color::srgb(1.0, 0.9, 0.0),
+                map_wash: 0.55,
             },
         }
     }

@@ -176,7 +176,15 @@ pub fn sheet_span(text: &str, who: &str) -> Result<Range<usize>, String> {
 /// through the ruleset).
 pub fn set_sheet_text(text: &str, who: &str, sheet: &str) -> Result<String, String> {
     let span = sheet_span(text, who)?;
-    Ok(format!("{}{}{}", &text[..span.start], sheet.trim(), &text[span.end..]))
+    let sheet = sheet.trim();
+    let edited = format!("{}{}{}", &text[..span.start], sheet, &text[span.end..]);
+    // The text typed must be the sheet and no more: `(…), location: "keep"` would reach
+    // past it into the combatant's other fields.
+    match sheet_span(&edited, who) {
+        Ok(read) if read == (span.start..span.start + sheet.len()) => Ok(edited),
+        Ok(_) => Err(format!("{who}'s sheet must be one ( … ) block, with nothing after it")),
+        Err(why) => Err(why),
+    }
 }
 
 /// How far out a number's accepted values are looked for.
@@ -620,6 +628,9 @@ Scenario(
         let set = set_sheet_text(TEXT, "ogre", " (power: 5, weapons: [\"axe\"]) ").expect("set");
         assert_eq!(set, TEXT.replace("sheet: (power: -4)", "sheet: (power: 5, weapons: [\"axe\"])"));
         assert!(sheet_span(TEXT, "dragon").is_err());
+        // Text reaching past the sheet into the combatant's other fields is refused.
+        let past = set_sheet_text(TEXT, "ogre", "(power: 5), side: \"b\"").expect_err("past the sheet");
+        assert!(past.contains("nothing after it"), "{past}");
     }
 
     #[test]

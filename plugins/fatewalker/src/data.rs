@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of};
+use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of, take_named};
 use fray_core::ids::{CombatantId, SideId};
 use serde::{Deserialize, Serialize};
 
@@ -38,18 +38,19 @@ pub struct FateWalkerRules {
 }
 
 /// A combatant brought from another scenario brings the weapons and the armour its sheet
-/// names, where this scenario lacks them.
+/// names, where this scenario lacks them (under names of their own where it has others).
 impl fray_core::edit::EditRules<Sheet, MountSheet> for FateWalkerRules {
-    fn take_for_combatant(&mut self, from: &Self, sheet: &Sheet) {
-        for w in &sheet.weapons {
-            if let Some(weapon) = from.weapons.get(w) {
-                self.weapons.entry(w.clone()).or_insert_with(|| weapon.clone());
+    fn take_for_combatant(&mut self, from: &Self, sheet: &mut Sheet) {
+        let ready = sheet.ready.clone();
+        for w in &mut sheet.weapons {
+            let was = w.clone();
+            take_named(&mut self.weapons, &from.weapons, w);
+            if ready.as_ref() == Some(&was) {
+                sheet.ready = Some(w.clone());
             }
         }
-        if let Some(a) = &sheet.armour
-            && let Some(armour) = from.armours.get(a)
-        {
-            self.armours.entry(a.clone()).or_insert_with(|| armour.clone());
+        if let Some(a) = &mut sheet.armour {
+            take_named(&mut self.armours, &from.armours, a);
         }
     }
 
@@ -460,7 +461,7 @@ pub struct DotSpec {
 }
 
 /// A weapon.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Shown name.
@@ -526,7 +527,7 @@ impl Deflection {
 }
 
 /// An armour.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Armour {
     /// Shown name.

@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
 use fray_core::phase::{CurrentPhase, Phase};
 use fray_core::ruleset::Ruleset;
-use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
+use fray_core::scenario::{MAX_COORDINATE, Scenario, ScenarioError, parse_ron};
 
 use crate::FateWalker;
 
@@ -131,6 +131,18 @@ pub fn ruleset_problems(s: &FateWalkerScenario) -> Vec<String> {
         }
         if !(c.radius.is_finite() && c.radius > 0.0 && c.radius <= 1000.0) {
             p.push(format!("cover '{}': radius must be above 0 and at most 1000", c.id));
+        }
+        if !far_enough(c.position) {
+            p.push(format!("cover '{}': position must be within {MAX_COORDINATE} metres", c.id));
+        }
+    }
+    for (i, (at, radius)) in r.conditions.lights.iter().enumerate() {
+        let who = format!("rules: conditions: lights[{i}]");
+        if !(radius.is_finite() && *radius > 0.0 && *radius <= 1000.0) {
+            p.push(format!("{who}: radius {radius} must be above 0 and at most 1000 metres"));
+        }
+        if !far_enough(*at) {
+            p.push(format!("{who}: centre must be within {MAX_COORDINATE} metres"));
         }
     }
     for (i, ev) in r.events.iter().enumerate() {
@@ -270,4 +282,9 @@ pub fn spawn_scenario(world: &mut World, scenario: &FateWalkerScenario, seed: u6
     world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));
+}
+
+/// A point no further out than the core takes.
+fn far_enough((x, y): (f32, f32)) -> bool {
+    x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use fray_core::edit::take_named;
 use serde::{Deserialize, Serialize};
 
 /// The scenario's `rules` block.
@@ -66,18 +67,19 @@ pub struct FiendWakeRules {
 }
 
 /// A combatant brought from another scenario brings the weapons and the armour its sheet
-/// names, where this scenario lacks them.
+/// names, where this scenario lacks them (under names of their own where it has others).
 impl fray_core::edit::EditRules<Sheet, MountSheet> for FiendWakeRules {
-    fn take_for_combatant(&mut self, from: &Self, sheet: &Sheet) {
-        for w in &sheet.weapons {
-            if let Some(weapon) = from.weapons.get(w) {
-                self.weapons.entry(w.clone()).or_insert_with(|| weapon.clone());
+    fn take_for_combatant(&mut self, from: &Self, sheet: &mut Sheet) {
+        let ready = sheet.ready.clone();
+        for w in &mut sheet.weapons {
+            let was = w.clone();
+            take_named(&mut self.weapons, &from.weapons, w);
+            if ready.as_ref() == Some(&was) {
+                sheet.ready = Some(w.clone());
             }
         }
-        if let Some(a) = &sheet.armour
-            && let Some(armour) = from.armours.get(a)
-        {
-            self.armours.entry(a.clone()).or_insert_with(|| armour.clone());
+        if let Some(a) = &mut sheet.armour {
+            take_named(&mut self.armours, &from.armours, a);
         }
     }
 }
@@ -125,7 +127,7 @@ pub enum WeaponKind {
 }
 
 /// A weapon in the scenario's catalogue.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Shown name.
@@ -151,7 +153,7 @@ fn one() -> i32 {
 }
 
 /// An armour in the scenario's catalogue.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Armour {
     /// Shown name.

@@ -261,11 +261,12 @@ pub struct PropertyChoice {
 /// and place, size, add and delete the round scenery it holds (covers, lights, traps…). Every
 /// method has a default for a block with none of it.
 pub trait EditRules<S, M> {
-    /// Adds what `sheet` names from `from`'s catalogues and this block lacks (an entry of
-    /// the same name here is kept).
-    fn take_for_combatant(&mut self, _from: &Self, _sheet: &S) {}
+    /// Adds what `sheet` names from `from`'s catalogues and this block lacks; where this
+    /// block has a different entry of the same name, the one brought gets a name of its own
+    /// and the sheet is made to name that ([`take_named`]).
+    fn take_for_combatant(&mut self, _from: &Self, _sheet: &mut S) {}
     /// The same for a mount's sheet.
-    fn take_for_mount(&mut self, _from: &Self, _sheet: &M) {}
+    fn take_for_mount(&mut self, _from: &Self, _sheet: &mut M) {}
     /// The kinds of round scenery it holds, each with a few words ("cover", "hides…").
     fn scenery_kinds(&self) -> Vec<(&'static str, &'static str)> {
         Vec::new()
@@ -278,6 +279,26 @@ pub trait EditRules<S, M> {
     fn scenery_list(&mut self, _kind: &str) -> Option<&mut dyn SceneryList> {
         None
     }
+}
+
+/// Brings catalogue entry `name` from `from` into `into`, and says the name it has there:
+/// its own where `into` lacks it or holds the same entry, else the first free or equal one
+/// of `name_2`, `name_3`… (so a sheet never silently holds another scenario's "light"
+/// armour under this one's "light"). A name `from` lacks is left as it is.
+pub fn take_named<T: Clone + PartialEq>(
+    into: &mut std::collections::BTreeMap<String, T>,
+    from: &std::collections::BTreeMap<String, T>,
+    name: &mut String,
+) {
+    let Some(entry) = from.get(name.as_str()) else { return };
+    let fits = |key: &str| into.get(key).is_none_or(|here| here == entry);
+    let key = if fits(name) {
+        name.clone()
+    } else {
+        (2..).map(|n| format!("{name}_{n}")).find(|k| fits(k)).unwrap_or_else(|| name.clone())
+    };
+    into.entry(key.clone()).or_insert_with(|| entry.clone());
+    *name = key;
 }
 
 /// A round piece of scenery as the editor shows it: where, how big, in the ruleset's unit.
@@ -458,6 +479,7 @@ where
                     properties: Vec::new(),
                     position: *at,
                     size: (200.0, 140.0),
+                    image: None,
                 });
             }
             ScenarioEdit::MoveLocation { id, to } => self.location(id)?.position = *to,
@@ -500,10 +522,9 @@ where
                 let mut c: CombatantSpec<S> =
                     ron::from_str(spec).map_err(|e| format!("a combatant template: {}", e.code))?;
                 if let Some(from) = read_rules::<R>(rules)? {
-                    self.rules.take_for_combatant(&from, &c.sheet);
+                    self.rules.take_for_combatant(&from, &mut c.sheet);
                 }
-                let taken: Vec<&str> = self.combatants.iter().map(|c| c.id.as_str()).collect();
-                let (id, n) = fresh(c.id.as_str(), &taken);
+                let (id, n) = fresh(c.id.as_str(), &self.piece_ids());
                 c.id = CombatantId(id);
                 if let Some(n) = n {
                     c.name = format!("{} {n}", c.name);
@@ -516,10 +537,9 @@ where
                 let mut m: MountSpec<M> =
                     ron::from_str(spec).map_err(|e| format!("a mount template: {}", e.code))?;
                 if let Some(from) = read_rules::<R>(rules)? {
-                    self.rules.take_for_mount(&from, &m.sheet);
+                    self.rules.take_for_mount(&from, &mut m.sheet);
                 }
-                let taken: Vec<&str> = self.mounts.iter().map(|m| m.id.as_str()).collect();
-                let (id, n) = fresh(m.id.as_str(), &taken);
+                let (id, n) = fresh(m.id.as_str(), &self.piece_ids());
                 m.id = MountId(id);
                 if let Some(n) = n {
                     m.name = format!("{} {n}", m.name);
@@ -547,8 +567,7 @@ where
             }
             ScenarioEdit::CopyMount { id } => {
                 let mut copy = self.mount(id)?.clone();
-                let taken: Vec<&str> = self.mounts.iter().map(|m| m.id.as_str()).collect();
-                let (fresh_id, n) = fresh(id.as_str(), &taken);
+                let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
                 copy.id = MountId(fresh_id);
                 copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
                 self.mounts.push(copy);
@@ -597,10 +616,9 @@ where
             }
             ScenarioEdit::CopyCombatant { id } => {
                 let mut copy = self.combatant(id)?.clone();
-                let n = (2..).find(|n| !self.combatants.iter().any(|c| c.id.0 == format!("{id}_{n}")));
-                let n = n.unwrap_or(0);
-                copy.id = CombatantId(format!("{id}_{n}"));
-                copy.name = format!("{} {n}", copy.name);
+                let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
+                copy.id = CombatantId(fresh_id);
+                copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
                 // A copy cannot ride the same mount.
                 copy.rides = None;
                 self.combatants.push(copy);
@@ -636,6 +654,13 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             .iter_mut()
             .find(|m| &m.id == id)
             .ok_or_else(|| format!("no mount '{id}' in this scenario"))
+    }
+
+    /// The ids of its combatants and mounts (one namespace: the sheet form and `--vary`
+    /// name a sheet by its id).
+    fn piece_ids(&self) -> Vec<&str> {
+        let combatants = self.combatants.iter().map(|c| c.id.as_str());
+        combatants.chain(self.mounts.iter().map(|m| m.id.as_str())).collect()
     }
 }
 

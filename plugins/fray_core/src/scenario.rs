@@ -17,7 +17,7 @@ use crate::ids::{CombatantId, LocationId, MountId, SideId};
 use crate::location::{EnteredFrom, Location, OpenField};
 use crate::log::{GameLog, LogEvent};
 use crate::table::{
-    Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
+    Art, BoardMap, Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
 };
 
 /// Files larger than this are refused before parsing.
@@ -56,6 +56,9 @@ pub struct Scenario<R, S, M, P = NoLocationProperty> {
     /// The ruleset's own settings and catalogues.
     #[serde(default)]
     pub rules: R,
+    /// A picture drawn under the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapSpec>,
     /// The sides of the fight.
     pub sides: Vec<SideSpec>,
     /// Strategic locations ("no location" exists without being listed).
@@ -101,6 +104,42 @@ pub struct LocationSpec<P> {
     /// Size on the board.
     #[serde(default = "default_size")]
     pub size: (f32, f32),
+    /// A picture on its card: a PNG under `assets/` ([`image_problem`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}
+
+/// A picture drawn under the board: a PNG under `assets/`, `scale` of the board's units a
+/// pixel (the ruleset's unit on a board of free positions, board units on one of cards),
+/// centred on `centre` in the same units.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// The PNG, under `assets/`.
+    pub image: String,
+    /// The board's units one pixel of it covers.
+    pub scale: f32,
+    /// Where its centre is.
+    #[serde(default)]
+    pub centre: (f32, f32),
+}
+
+/// Longest image path taken.
+const MAX_IMAGE_PATH: usize = 200;
+
+/// What is wrong with an image path, if anything: it must name a PNG under `assets/`,
+/// relative, without `..`.
+pub fn image_problem(path: &str) -> Option<String> {
+    let parts: Vec<&str> = path.split(['/', '\\']).collect();
+    if path.is_empty() || path.len() > MAX_IMAGE_PATH {
+        Some(format!("image \"{path}\": a path of 1 to {MAX_IMAGE_PATH} characters under assets/ is needed"))
+    } else if path.starts_with(['/', '\\']) || path.contains(':') || parts.contains(&"..") {
+        Some(format!("image \"{path}\": give a path inside assets/ (no leading /, no drive, no ..)"))
+    } else if !path.to_ascii_lowercase().ends_with(".png") {
+        Some(format!("image \"{path}\": only PNG pictures are read"))
+    } else {
+        None
+    }
 }
 
 fn one() -> u32 {
@@ -132,6 +171,9 @@ pub struct MountSpec<M> {
     /// The ruleset's data for it.
     #[serde(default)]
     pub sheet: M,
+    /// Its picture: a PNG under `assets/` ([`image_problem`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// A combatant.
@@ -158,6 +200,10 @@ pub struct CombatantSpec<S> {
     pub position: Option<(f32, f32)>,
     /// The ruleset's character sheet.
     pub sheet: S,
+    /// Its picture: a PNG under `assets/` ([`image_problem`]); without one its token shows
+    /// its initials.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// Just enough of a scenario to know which ruleset reads the rest.
@@ -313,8 +359,32 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         }
         locations.insert(LocationId::FIELD.to_owned());
         let mounts = unique_ids(p, "mount", self.mounts.iter().map(|m| m.id.as_str()));
-        unique_ids(p, "combatant", self.combatants.iter().map(|c| c.id.as_str()));
+        let combatants = unique_ids(p, "combatant", self.combatants.iter().map(|c| c.id.as_str()));
+        for both in mounts.intersection(&combatants) {
+            p.push(format!(
+                "combatant '{both}' has a mount's id: give one of them another (a sheet is named by its id)"
+            ));
+        }
 
+        let images = self.locations.iter().map(|l| ("location", l.id.as_str(), &l.image));
+        let images = images.chain(self.mounts.iter().map(|m| ("mount", m.id.as_str(), &m.image)));
+        let images = images.chain(self.combatants.iter().map(|c| ("combatant", c.id.as_str(), &c.image)));
+        for (kind, id, image) in images {
+            if let Some(why) = image.as_deref().and_then(image_problem) {
+                p.push(format!("{kind} '{id}': {why}"));
+            }
+        }
+        if let Some(map) = &self.map {
+            if let Some(why) = image_problem(&map.image) {
+                p.push(format!("map: {why}"));
+            }
+            if !(map.scale.is_finite() && map.scale > 0.0 && map.scale <= 1000.0) {
+                p.push(format!("map: scale {} must be above 0 and at most 1000", map.scale));
+            }
+            if !(map.centre.0.abs() <= MAX_COORDINATE && map.centre.1.abs() <= MAX_COORDINATE) {
+                p.push("map: its centre is absurdly far".to_owned());
+            }
+        }
         for l in &self.locations {
             if l.entry_cost > MAX_ENTRY_COST {
                 p.push(format!(
@@ -412,16 +482,19 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             ))
             .id();
         index.locations.insert(LocationId::field(), field);
+        world.insert_resource(BoardMap(self.map.clone()));
         for l in &self.locations {
-            let e = world
-                .spawn(Location {
-                    id: l.id.clone(),
-                    name: l.name.clone(),
-                    entry_cost: l.entry_cost,
-                    position: [l.position.0, l.position.1],
-                    size: [l.size.0, l.size.1],
-                })
-                .id();
+            let mut e = world.spawn(Location {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                entry_cost: l.entry_cost,
+                position: [l.position.0, l.position.1],
+                size: [l.size.0, l.size.1],
+            });
+            if let Some(image) = &l.image {
+                e.insert(Art(image.clone()));
+            }
+            let e = e.id();
             index.locations.insert(l.id.clone(), e);
             index.location_order.push(e);
         }
@@ -442,6 +515,9 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             let mut e = world.spawn((Mount { id: m.id.clone(), name: m.name.clone() }, Occupies(at)));
             if let Some((x, y)) = m.position {
                 e.insert(FieldPosition([x, y]));
+            }
+            if let Some(image) = &m.image {
+                e.insert(Art(image.clone()));
             }
             index.mounts.insert(m.id.clone(), e.id());
             mount_places.insert(m.id.clone(), at);
@@ -466,6 +542,9 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             }
             if let Some((x, y)) = c.position {
                 e.insert(FieldPosition([x, y]));
+            }
+            if let Some(image) = &c.image {
+                e.insert(Art(image.clone()));
             }
             let id = e.id();
             index.combatants.insert(c.id.clone(), id);
@@ -557,4 +636,47 @@ pub fn mangle(text: &str, edits: &[(usize, u8, char)]) -> String {
         }
     }
     text.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scenario of no ruleset in particular, with `extra` fields.
+    fn scenario(extra: &str) -> Scenario<(), (), ()> {
+        let text = format!(
+            r#"(name: "t", ruleset: "none", {extra}
+                sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+                combatants: [(id: "x", name: "X", side: "a", image: "art/x.png", sheet: ())])"#
+        );
+        parse_ron(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn image_paths_must_name_a_png_inside_assets() {
+        assert_eq!(image_problem("art/emblems/helm.png"), None);
+        assert_eq!(image_problem("maps/Street.PNG"), None);
+        for bad in ["", "/etc/passwd.png", "../secret.png", "art/../../x.png", "C:/x.png", "art/x.jpg"] {
+            assert!(image_problem(bad).is_some(), "{bad:?} taken");
+        }
+        assert!(image_problem(&"a/".repeat(150)).is_some_and(|w| w.contains("1 to 200")));
+    }
+
+    #[test]
+    fn a_broken_picture_or_map_is_named_in_the_scenarios_problems() {
+        assert!(scenario("").core_problems().is_empty(), "{:?}", scenario("").core_problems());
+        let good = scenario(r#"map: (image: "art/maps/meadow.png", scale: 0.04),"#);
+        assert_eq!(good.map.as_ref().map(|m| m.centre), Some((0.0, 0.0)), "centred by default");
+        assert!(good.core_problems().is_empty(), "{:?}", good.core_problems());
+        let bad = scenario(r#"map: (image: "../map.png", scale: 0, centre: (1e9, 0)),"#);
+        let problems = bad.core_problems();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems.iter().all(|p| p.starts_with("map: ")), "{problems:?}");
+        let mut picture = scenario("");
+        picture.combatants[0].image = Some("x.gif".into());
+        assert_eq!(
+            picture.core_problems(),
+            vec!["combatant 'x': image \"x.gif\": only PNG pictures are read"]
+        );
+    }
 }

@@ -141,6 +141,14 @@ impl TableIndex {
     }
 }
 
+/// The picture a combatant, a mount or a location is drawn with: a PNG under `assets/`.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Art(pub String);
+
+/// The picture under the board, if the scenario names one.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct BoardMap(pub Option<crate::scenario::MapSpec>);
+
 /// A combatant's stable id (empty for an entity that is not one).
 pub fn id(world: &World, e: Entity) -> CombatantId {
     world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())

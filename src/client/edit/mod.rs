@@ -104,6 +104,14 @@ impl Editor {
     pub fn steps(&self) -> (usize, usize) {
         (self.undo.len(), self.redo.len())
     }
+
+    /// Forgets what was typed and not yet set (names, numbers, words, sheets).
+    fn drop_drafts(&mut self) {
+        self.name_draft = None;
+        self.number_draft = None;
+        self.words_draft = None;
+        self.sheet_draft = None;
+    }
 }
 
 /// What a person asked of the editor this frame.
@@ -329,26 +337,25 @@ fn reselect_ids(world: &mut World, (combatant, location): SelectedIds) {
 
 /// Makes `edits` as one step: each through the ruleset and its checks; the first refused
 /// one says why and nothing changes.
-fn make(world: &mut World, edits: Vec<ScenarioEdit>) {
+/// Whether the edits were made.
+fn make(world: &mut World, edits: Vec<ScenarioEdit>) -> bool {
     let Some(current) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {
-        return;
+        return false;
     };
-    let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return };
+    let Some(registry) = world.get_resource::<Rulesets>().cloned() else { return false };
     let mut next = current.clone();
     for edit in &edits {
         match registry.edit(&next, edit) {
             Ok(edited) => next = edited,
             Err(problems) => {
-                // A card dragged is drawn where it was dropped until then: put it back.
-                show(world, current);
-                world.resource_mut::<BoardMessage>().show(format!("Refused: {}", problems.join("; ")));
-                problems::Refused::set(world, problems);
-                return;
+                refuse(world, current, problems);
+                return false;
             }
         }
     }
     let words: Vec<String> = edits.iter().map(ScenarioEdit::describe).collect();
     commit(world, current, next, words.join("; "));
+    true
 }
 
 /// One number of a sheet set: the text rewritten where the file writes it, then read back
@@ -369,12 +376,16 @@ fn rewrite_text(world: &mut World, rewrite: impl Fn(&str) -> Result<String, Stri
         rewrite(&current.text).map_err(|e| vec![e]).and_then(|text| registry.read_edited(&current, &text));
     match next {
         Ok(next) => commit(world, current, next, words),
-        Err(why) => {
-            show(world, current);
-            world.resource_mut::<BoardMessage>().show(format!("Refused: {}", why.join("; ")));
-            problems::Refused::set(world, why);
-        }
+        Err(why) => refuse(world, current, why),
     }
+}
+
+/// An edit refused: the scenario as it was put back (a card dragged is drawn where it was
+/// dropped until then), and the reason shown on the board and at the item.
+fn refuse(world: &mut World, current: LoadedScenario, problems: Vec<String>) {
+    show(world, current);
+    world.resource_mut::<BoardMessage>().show(format!("Refused: {}", problems.join("; ")));
+    problems::Refused::set(world, problems);
 }
 
 /// Puts the edited scenario `next` on the board, `current` on the undo stack.
@@ -385,10 +396,7 @@ fn commit(world: &mut World, current: LoadedScenario, next: LoadedScenario, word
         let mut editor = world.resource_mut::<Editor>();
         editor.undo.push(current);
         editor.redo.clear();
-        editor.name_draft = None;
-        editor.number_draft = None;
-        editor.words_draft = None;
-        editor.sheet_draft = None;
+        editor.drop_drafts();
     }
     show(world, next);
     // A location just added is selected, its name ready to be typed.
@@ -425,7 +433,8 @@ fn step(world: &mut World, back: bool) {
             } else {
                 editor.undo.push(current)
             }
-            editor.name_draft = None;
+            // A draft typed over the scenario undone would bring it back.
+            editor.drop_drafts();
         }
         taken
     };
@@ -510,7 +519,9 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
         EditAsk::Toggle if editing(world) => play(world),
         EditAsk::Toggle => enter(world),
         _ if !editing(world) => {}
-        EditAsk::Edit(edits) => make(world, edits),
+        EditAsk::Edit(edits) => {
+            make(world, edits);
+        }
         EditAsk::DeleteLocation(id) => {
             let place = world.resource::<TableIndex>().location(&id);
             let mut occupying = world.query::<&Occupies>();
@@ -548,7 +559,9 @@ pub(super) fn apply(world: &mut World, ask: EditAsk) {
             let point = world.resource::<Spread>().back(point);
             let unit = super::board::to_unit(&super::board::space(world), point);
             let at = ((unit[0] * 10.0).round() / 10.0, (unit[1] * 10.0).round() / 10.0);
-            make(world, vec![ScenarioEdit::AddScenery { kind: kind.clone(), at }]);
+            if !make(world, vec![ScenarioEdit::AddScenery { kind: kind.clone(), at }]) {
+                return;
+            }
             // The new piece, last of its kind, is selected.
             let pieces =
                 world.get_resource::<Session>().map(|s| s.scenario.round_scenery().0).unwrap_or_default();
@@ -586,7 +599,9 @@ fn add_piece(world: &mut World) {
     else {
         return;
     };
-    let side = world.resource::<TableIndex>().sides.get(editor.side_pick).map(|(id, _)| id.clone());
+    // The picked side, or the first where the scenario has fewer sides now.
+    let sides = &world.resource::<TableIndex>().sides;
+    let side = sides.get(editor.side_pick).or(sides.first()).map(|(id, _)| id.clone());
     let point = add_point(world);
     let card = card_at(point, &super::board::card_rects(world));
     let at = match card.and_then(|c| world.get::<Location>(c)) {
@@ -1320,19 +1335,10 @@ fn sheet_form(
 ) {
     let Some(session) = world.get_resource::<Session>() else { return };
     egui::CollapsingHeader::new("Sheet").id_salt(("sheet", id)).default_open(open).show(ui, |ui| {
-        // Read from the text once a scenario text and token or mount, not every frame.
-        type Read = (std::sync::Arc<str>, std::sync::Arc<Result<Vec<SheetNumber>, String>>);
-        let cache = egui::Id::new(("sheet numbers read", id));
         let text = &session.scenario.text;
-        let kept = ui.ctx().data(|d| d.get_temp::<Read>(cache));
-        let read = match kept {
-            Some((read_from, read)) if std::sync::Arc::ptr_eq(&read_from, text) => read,
-            _ => {
-                let read = std::sync::Arc::new(crate::lab::sweep::sheet_numbers(text, id));
-                ui.ctx().data_mut(|d| d.insert_temp(cache, (text.clone(), read.clone())));
-                read
-            }
-        };
+        let read = per_text(ui.ctx(), ("sheet numbers read", id), text, || {
+            std::sync::Arc::new(crate::lab::sweep::sheet_numbers(text, id))
+        });
         let numbers = match read.as_ref() {
             Ok(numbers) => numbers.clone(),
             Err(e) => {
@@ -1375,18 +1381,27 @@ fn sheet_form(
 /// The whole sheet as the file writes it, to change its lists, names and words: applied by
 /// writing it back into the file's text and reading that through the ruleset's checks (a
 /// refusal says why and keeps what was typed).
-fn sheet_text_form(ui: &mut egui::Ui, editor: &Editor, text: &str, id: &str, asks: &mut Vec<EditAsk>) {
-    let Ok(span) = crate::lab::sweep::sheet_span(text, id) else { return };
-    // Shown without the file's indentation, given it back when applied.
-    let indent = text[span.clone()]
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    let written = reindent(&text[span], indent, false);
-    let written = written.as_str();
+fn sheet_text_form(
+    ui: &mut egui::Ui,
+    editor: &Editor,
+    text: &std::sync::Arc<str>,
+    id: &str,
+    asks: &mut Vec<EditAsk>,
+) {
+    let read = per_text(ui.ctx(), ("sheet text read", id), text, || {
+        let span = crate::lab::sweep::sheet_span(text, id).ok()?;
+        // Shown without the file's indentation, given it back when applied.
+        let indent = text[span.clone()]
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        Some((indent, std::sync::Arc::<str>::from(reindent(&text[span], indent, false))))
+    });
+    let Some((indent, written)) = read else { return };
+    let written = &*written;
     egui::CollapsingHeader::new("As written (lists, names, words)").id_salt(("sheet text", id)).show(
         ui,
         |ui| {
@@ -1416,6 +1431,26 @@ fn sheet_text_form(ui: &mut egui::Ui, editor: &Editor, text: &str, id: &str, ask
             });
         },
     );
+}
+
+/// What `read` makes of the scenario's text, kept in egui's memory under `key` until the
+/// text changes: read once per text, not every frame.
+fn per_text<T: Clone + Send + Sync + 'static>(
+    ctx: &egui::Context,
+    key: impl egui::AsId,
+    text: &std::sync::Arc<str>,
+    read: impl FnOnce() -> T,
+) -> T {
+    let key = egui::Id::new(key);
+    let kept = ctx.data(|d| d.get_temp::<(std::sync::Arc<str>, T)>(key));
+    if let Some((from, value)) = kept
+        && std::sync::Arc::ptr_eq(&from, text)
+    {
+        return value;
+    }
+    let value = read();
+    ctx.data_mut(|d| d.insert_temp(key, (text.clone(), value.clone())));
+    value
 }
 
 /// Lines after the first with `indent` spaces taken off (or put back, `back`).

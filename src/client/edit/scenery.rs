@@ -17,6 +17,9 @@ use super::{EditAsk, Editor, editing, make, pointer_on_board};
 
 /// How near the rim (window pixels) a press sizes a piece rather than moving it.
 const RIM: f32 = 9.0;
+/// How far (window pixels) the pointer goes before a press becomes a drag: a click only
+/// selects the piece, and makes no edit.
+const SLOP: f32 = 3.0;
 /// The smallest radius a piece is sized to, in the ruleset's unit.
 const SMALLEST: f32 = 0.1;
 
@@ -41,7 +44,12 @@ struct Drag {
     offset: Vec2,
     centre: Vec2,
     radius: f32,
+    /// Where the press was, and how far (board units) the pointer must go to drag.
+    pressed_at: Vec2,
+    slop: f32,
     moved: bool,
+    /// Its centre and radius in the scenario, in the ruleset's unit.
+    from: ((f32, f32), f32),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -77,7 +85,7 @@ pub(super) fn drag_scenery(world: &mut World) {
         if world.resource::<Grab>().0 {
             return;
         }
-        let Some(drag) = hit(&space, &pieces(world), at, RIM * scale) else { return };
+        let Some(drag) = hit(&space, &pieces(world), at, RIM * scale, SLOP * scale) else { return };
         world.resource_mut::<Grab>().0 = true;
         *world.resource_mut::<Selection>() = Selection::default();
         let mut edit = world.resource_mut::<SceneryEdit>();
@@ -87,19 +95,22 @@ pub(super) fn drag_scenery(world: &mut World) {
     }
     let Some(mut drag) = world.resource::<SceneryEdit>().drag.clone() else { return };
     if held && let Some((at, _)) = pointer {
+        drag.moved |= at.distance(drag.pressed_at) > drag.slop;
+        if !drag.moved {
+            return;
+        }
         if drag.resize {
             drag.radius = (at - drag.centre).length().max(SMALLEST * space.unit.board);
         } else {
             drag.centre = at + drag.offset;
         }
-        drag.moved = true;
         world.resource_mut::<SceneryEdit>().drag = Some(drag);
         return;
     }
     if up || !held {
         world.resource_mut::<SceneryEdit>().drag = None;
-        if drag.moved {
-            let (at, radius) = in_units(&space, drag.centre, drag.radius);
+        let (at, radius) = in_units(&space, drag.centre, drag.radius);
+        if drag.moved && (at, radius) != drag.from {
             make(world, vec![ScenarioEdit::PlaceScenery { kind: drag.kind, index: drag.index, at, radius }]);
         }
     }
@@ -107,7 +118,7 @@ pub(super) fn drag_scenery(world: &mut World) {
 
 /// The piece under board point `at`: its rim within `rim` sizes it, its inside moves it;
 /// the smallest piece when several are there.
-fn hit(space: &Space, pieces: &[RoundScenery], at: Vec2, rim: f32) -> Option<Drag> {
+fn hit(space: &Space, pieces: &[RoundScenery], at: Vec2, rim: f32, slop: f32) -> Option<Drag> {
     pieces
         .iter()
         .map(|p| (p, to_board(space, [p.at.0, p.at.1]), p.radius * space.unit.board))
@@ -121,7 +132,10 @@ fn hit(space: &Space, pieces: &[RoundScenery], at: Vec2, rim: f32) -> Option<Dra
             offset: centre - at,
             centre,
             radius,
+            pressed_at: at,
+            slop,
             moved: false,
+            from: (p.at, p.radius),
         })
 }
 
