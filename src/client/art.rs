@@ -2,8 +2,10 @@
 //! (the side's disc and rim pattern still round it, its initials hidden once the picture is
 //! read), a location's picture faint on its card, and a map under the board at its scale.
 //! PNGs under `assets/`, loaded through Bevy's asset server; a picture that cannot be read
-//! leaves the drawing as it is without one (initials, a plain card, the plain board).
+//! leaves the drawing as it is without one (initials, a plain card, the plain board). A
+//! table's screen keyed for a stream (a flat background colour) shows no map.
 
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use fray_core::fight::Session;
@@ -39,7 +41,10 @@ struct MapWash;
 struct Pictured;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (picture_pieces, fit_emblems, draw_map, wash_map).chain().after(Layout));
+    app.add_systems(
+        Update,
+        (picture_pieces, fit_emblems, draw_map, wash_map, map_audience).chain().after(Layout),
+    );
 }
 
 /// Gives each new token, mount plate and card the picture its table object names.
@@ -178,5 +183,23 @@ fn wash_map(
             (sprite.custom_size, sprite.color) = (map.custom_size, color);
         }
         shown.set_if_neq(if palette.map_wash > 0.0 { Visibility::Inherited } else { Visibility::Hidden });
+    }
+}
+
+/// The map is for both screens, unless the table's screen has a flat background for chroma
+/// keying: a stream puts its own scene behind the board there.
+fn map_audience(
+    view: Res<super::table::TableView>,
+    maps: Query<(Entity, Option<&RenderLayers>), Or<(With<MapDrawing>, With<MapWash>)>>,
+    mut commands: Commands,
+) {
+    let want = match view.settings.background {
+        Some(_) => RenderLayers::layer(super::table::audience::GM_LAYER),
+        None => RenderLayers::layer(0),
+    };
+    for (e, layers) in &maps {
+        if layers != Some(&want) {
+            commands.entity(e).insert(want.clone());
+        }
     }
 }
