@@ -33,11 +33,11 @@ pub fn play_to_end(app: &mut App, max_updates: u32) -> Option<BattleSummary> {
         .query::<(&Combatant, &Status)>()
         .iter(world)
         .filter(|(_, s)| s.can_act())
-        .map(|(c, _)| c.id.0.clone())
+        .map(|(c, _)| c.id.to_string())
         .collect();
     survivors.sort();
     Some(BattleSummary {
-        winner: result.winner.map(|w| w.0),
+        winner: result.winner.map(|w| w.to_string()),
         clock: result.clock,
         survivors,
         reason: result.reason,

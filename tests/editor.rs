@@ -40,7 +40,7 @@ fn castle() -> LoadedScenario {
     castle = edit(&castle, ScenarioEdit::DeleteLocation { id: "keep".into() });
     let mut ids = Vec::new();
     for (n, name) in ["Barbican", "Gatehouse", "Courtyard", "Keep"].into_iter().enumerate() {
-        let id = LocationId(format!("location_{}", n + 1));
+        let id = LocationId::from(format!("location_{}", n + 1));
         castle = add(&castle, &id, name, (n as f32 * 300.0, 0.0));
         ids.push(id);
     }
@@ -63,7 +63,7 @@ fn castle() -> LoadedScenario {
 #[test]
 fn a_castle_built_edit_by_edit_shows_its_keep_three_moves_from_the_barbican() {
     let castle = castle();
-    let ids: Vec<LocationId> = (1..=4).map(|n| LocationId(format!("location_{n}"))).collect();
+    let ids: Vec<LocationId> = (1..=4).map(|n| LocationId::from(format!("location_{n}"))).collect();
     assert!(castle.text.starts_with("// A new Fiend Wake scenario"), "the comments at the top are kept");
 
     let app = castle.table_app(1, castle.default_limit(), true);
@@ -171,12 +171,12 @@ fn every_bundled_scenario_saved_with_no_edit_reads_back_the_same() {
 fn random_edit(scenario: &LoadedScenario, kind: u8, a: usize, b: usize, at: (f32, f32)) -> ScenarioEdit {
     let mut places: Vec<LocationId> = scenario.location_ids().to_vec();
     places.push(LocationId::from(LocationId::FIELD));
-    places.push(LocationId(format!("location_{}", a % 4 + 1)));
+    places.push(LocationId::from(format!("location_{}", a % 4 + 1)));
     let place = |n: usize| places[n % places.len()].clone();
     let ids = scenario.combatant_ids();
     let who = ids[a % ids.len()].clone();
     let pieces = scenario.pieces();
-    let mounts: Vec<_> = pieces.iter().filter(|p| p.mount).map(|p| MountId(p.id.clone())).collect();
+    let mounts: Vec<_> = pieces.iter().filter(|p| p.mount).map(|p| MountId::from(p.id.clone())).collect();
     let mount =
         |n: usize| mounts.get(n % mounts.len().max(1)).cloned().unwrap_or_else(|| MountId::from("none"));
     let choices = scenario.ruleset().location_properties();
@@ -394,7 +394,7 @@ fn combatants_and_mounts_added_from_another_scenario_ride_move_and_play() {
     // by both newcomers, and the template's own stays.
     assert!(castle.text.contains("Gambeson") && castle.text.contains("Light flak jacket"), "both armours");
     assert_eq!(castle.text.matches("armour: Some(\"light_2\")").count(), 2, "{}", castle.text);
-    let mount = MountId(horse.id.clone());
+    let mount = MountId::from(horse.id.clone());
     let rider = ids[before].clone();
     castle = edit(&castle, ScenarioEdit::Ride { id: rider.clone(), mount: mount.clone() });
     // A second rider on the same mount is refused, saying who rides it.

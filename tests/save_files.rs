@@ -398,7 +398,7 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
         assert_eq!(report.stopped, None, "{file}: every intent replays: {}", report.message());
         assert!(session::fight_over(app.world()), "{file}: the saved fight was played to its end");
         let result = app.world().resource::<fray_core::ruleset::FightResult>();
-        assert_eq!(result.winner.as_ref().map(|w| w.0.as_str()), Some(winner), "{file}: the same winner");
+        assert_eq!(result.winner.as_ref().map(|w| w.as_str()), Some(winner), "{file}: the same winner");
         assert_eq!(result.clock, clock, "{file}: it ends at the same point");
         let mut app = app;
         let summary = fray::battle::play_to_end(&mut app, 1).expect("a result");

@@ -74,7 +74,7 @@ impl Board {
     /// Ids of the combatants the rules wait on.
     pub fn awaiting(&self) -> Vec<String> {
         let world = self.world();
-        self.rules().awaiting(world).into_iter().map(|e| fray_core::table::id(world, e).0).collect()
+        self.rules().awaiting(world).into_iter().map(|e| fray_core::table::id(world, e).to_string()).collect()
     }
 
     /// Takes the choice labelled `label` for `who`, as a click on its button does, and runs

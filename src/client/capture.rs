@@ -157,8 +157,9 @@ fn write_status(world: &mut World, mut last: Local<Option<serde_json::Value>>) {
 
 fn status(world: &World) -> serde_json::Value {
     use fray_core::fight::ruleset;
-    let ids =
-        |es: &[Entity]| -> Vec<String> { es.iter().map(|&e| fray_core::table::id(world, e).0).collect() };
+    let ids = |es: &[Entity]| -> Vec<String> {
+        es.iter().map(|&e| fray_core::table::id(world, e).to_string()).collect()
+    };
     let rules = ruleset(world);
     let awaiting = rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default();
     let humans = super::decisions::humans_waiting(world);
@@ -175,7 +176,7 @@ fn status(world: &World) -> serde_json::Value {
     let dragging = world
         .resource::<super::drag::Dragging>()
         .0
-        .map(|d| fray_core::table::id(world, d.combatant).0)
+        .map(|d| fray_core::table::id(world, d.combatant).to_string())
         .or_else(|| {
             let (chip, _) = world.resource::<super::chips::ChipDrag>().0?;
             let owner = world.get::<super::chips::Chip>(chip)?.owner;
@@ -191,7 +192,7 @@ fn status(world: &World) -> serde_json::Value {
         "awaiting": ids(&awaiting),
         "acting": ids(&rules.as_ref().map(|r| r.acting(world)).unwrap_or_default()),
         "humans": ids(&humans),
-        "focus": focus.map(|e| fray_core::table::id(world, e).0),
+        "focus": focus.map(|e| fray_core::table::id(world, e).to_string()),
         "dragging": dragging,
         "plan": world.resource::<super::chips::AllocationPlan>().given(world),
         "outcomes": outcomes.map_or(0, |o| o.0.len()),

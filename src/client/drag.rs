@@ -182,7 +182,7 @@ fn send_drop(world: &mut World) {
         DropAnswer::Send(intent) => {
             let who = fray_core::table::id(world, e);
             let before = world.resource::<Outcomes>().0.len();
-            world.resource_mut::<PendingDrop>().0 = Some((before, who.0.clone()));
+            world.resource_mut::<PendingDrop>().0 = Some((before, who.to_string()));
             rules.submit(world, who, &intent);
         }
         // Where a token stands in no location changes no rule: only where it is drawn.

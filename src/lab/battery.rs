@@ -46,10 +46,10 @@ impl Roster {
             .filter_map(|&e| {
                 let c = world.get::<Combatant>(e)?;
                 let side = world.get::<Side>(e)?;
-                Some(Member { id: c.id.0.clone(), name: c.name.clone(), side: side.0.0.clone() })
+                Some(Member { id: c.id.to_string(), name: c.name.clone(), side: side.0.to_string() })
             })
             .collect();
-        let sides = index.sides.iter().map(|(id, name)| (id.0.clone(), name.clone())).collect();
+        let sides = index.sides.iter().map(|(id, name)| (id.to_string(), name.clone())).collect();
         Roster { combatants, sides }
     }
 }
@@ -90,14 +90,14 @@ impl BattleRecord {
         let mut fighters = vec![FighterRecord::default(); roster.combatants.len()];
         let mut fallen = false;
         for entry in world.resource::<GameLog>().entries() {
-            let Some(i) = entry.actor.as_ref().and_then(|a| at.get(a.0.as_str()).copied()) else {
+            let Some(i) = entry.actor.as_ref().and_then(|a| at.get(a.as_str()).copied()) else {
                 continue;
             };
             match &entry.event {
                 LogEvent::IntentAccepted { .. } => fighters[i].actions += 1,
                 LogEvent::Damage { taken, source, .. } => {
                     fighters[i].taken += u64::from(*taken);
-                    if let Some(by) = source.by.as_ref().and_then(|b| at.get(b.0.as_str()).copied())
+                    if let Some(by) = source.by.as_ref().and_then(|b| at.get(b.as_str()).copied())
                         && by != i
                     {
                         fighters[by].dealt += u64::from(*taken);

@@ -166,7 +166,7 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
         && !can_act(world, t)
     {
         let who = id(world, e);
-        let detail = id(world, t).0;
+        let detail = id(world, t).to_string();
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "death_blow", detail });
         set_status(world, t, Status::Dead);
         return;
@@ -178,7 +178,7 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
         }
     }
     if surprise {
-        let (who, detail) = (id(world, t), id(world, e).0);
+        let (who, detail) = (id(world, t), id(world, e).to_string());
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "surprised", detail });
     }
     let reactable = !surprise && may_react(world, t);
@@ -533,7 +533,7 @@ pub fn redirect(world: &mut World, reactor: Entity, stand_in: Entity, guard: boo
     let Some(mut p) = world.resource_mut::<Battle>().pending.take() else { return };
     let who = id(world, reactor);
     let what = if guard { "guarded" } else { "hid_behind" };
-    let detail = if guard { id(world, p.target).0 } else { id(world, stand_in).0 };
+    let detail = if guard { id(world, p.target).to_string() } else { id(world, stand_in).to_string() };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail });
     crate::stealth::reveal(world, reactor, "reacted");
     p.target = stand_in;
@@ -588,7 +588,7 @@ pub fn answer_leaving(world: &mut World, a: Entity, attack: Option<Option<usize>
         }
         crate::stealth::reveal(world, a, "reacted");
         let who = id(world, a);
-        let detail = id(world, mover).0;
+        let detail = id(world, mover).to_string();
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
         hit(world, a, mover, w);
     }

@@ -121,7 +121,7 @@ pub fn resolve(world: &mut World, a: Entity, t: Entity, kind: &NonLethal) {
         return;
     }
     if size(world, a) > size(world, t) {
-        log_effect(world, t, "cannot_resist", id(world, a).0);
+        log_effect(world, t, "cannot_resist", id(world, a).to_string());
     } else {
         let str = world.get::<Fighter>(t).map_or(0, |f| f.sheet.str);
         if save(world, t, str, &format!("STR save against a {}", kind_name(kind))) {
@@ -135,7 +135,7 @@ pub fn resolve(world: &mut World, a: Entity, t: Entity, kind: &NonLethal) {
             if let Some(mut f) = world.get_mut::<Fighter>(t) {
                 f.grabbed_by = Some(a);
             }
-            log_effect(world, t, "grabbed", id(world, a).0);
+            log_effect(world, t, "grabbed", id(world, a).to_string());
         }
     }
 }

@@ -136,7 +136,7 @@ pub fn cover(world: &World, e: Entity) -> Option<(u32, u32)> {
 /// Appends to the log about a combatant.
 pub fn log(world: &mut World, e: Entity, event: LogEvent) {
     let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, event);
+    world.resource_mut::<GameLog>().push(Some(who), event);
 }
 
 /// Appends to the log about no one in particular.

@@ -573,7 +573,7 @@ pub(crate) fn move_to(world: &mut World, actor: Entity, to: Entity, cost: u32) {
 fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
     take_item(world, actor, Item::Caltrops);
     let owner = view::id(world, actor);
-    let id = LocationId(format!("caltrops_{owner}"));
+    let id = LocationId::from(format!("caltrops_{owner}"));
     let wounds = view::catalogue(world).rules.caltrops_wounds;
     let Some(field) = field(world) else {
         return;
@@ -638,7 +638,7 @@ fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bo
     if let Some(mut inventory) = world.get_mut::<Inventory>(actor) {
         inventory.0.push(Item::Caltrops);
     }
-    view::log(world, actor, LogEvent::Effect { what: "caltrops_picked_up", detail: id.0 });
+    view::log(world, actor, LogEvent::Effect { what: "caltrops_picked_up", detail: id.to_string() });
 }
 
 fn wrangle(world: &mut World, actor: Entity, m: Entity) {

@@ -94,7 +94,12 @@ fn react(world: &World, e: Entity, q: Question) -> FiendWakeIntent {
 
 /// The AI steps in front of a friend when it is better protected.
 pub fn would_intercept(world: &World, e: Entity, target: Entity) -> bool {
-    view::reduction(world, e) > view::reduction(world, target)
+    view::reduction(world, e) > intercept_threshold(world, target)
+}
+
+/// What [`would_intercept`] weighs an interceptor's damage reduction against: the target's.
+pub fn intercept_threshold(world: &World, target: Entity) -> u32 {
+    view::reduction(world, target)
 }
 
 fn armour(world: &World, e: Entity) -> FiendWakeIntent {
@@ -189,7 +194,7 @@ fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
     index
         .location_order
         .iter()
-        .map(|&l| (l, view::occupants(world, l).into_iter().filter(|&t| fighting_enemy(world, e, t)).count()))
+        .map(|&l| (l, view::occupying(world, l).filter(|&t| fighting_enemy(world, e, t)).count()))
         .filter(|(_, n)| *n > 0)
         .collect()
 }

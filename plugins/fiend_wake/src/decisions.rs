@@ -51,7 +51,7 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
         FiendWakePhase::Aftermath => {
             aftermath::awaiting(world).contains(&e) || spells::awaiting(world).contains(&e)
         }
-        FiendWakePhase::Harassment => harassment::awaiting(world).contains(&e),
+        FiendWakePhase::Harassment => harassment::awaits(world, e),
         FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => false,
     }
 }
@@ -63,11 +63,14 @@ fn ai_decide(world: &mut World) {
     for _ in 0..64 {
         let mut acted = false;
         for e in awaiting(world) {
+            if world.get::<Controller>(e) != Some(&Controller::Ai) {
+                continue;
+            }
             let id = view::id(world, e);
-            for _ in 0..24 {
-                let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
+            for step in 0..24 {
                 let queued = world.resource::<Inbox<FiendWakeIntent>>().0.iter().any(|s| s.actor == id);
-                if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
+                // Awaited on the first step: `awaiting` just said so.
+                if queued || (step > 0 && !is_awaited(world, e)) || !ai_may_act(world) {
                     break;
                 }
                 let intent = ai::decide(world, e);
@@ -136,13 +139,12 @@ enum Step {
 
 /// Checks an intent against the table as it is, changing nothing.
 pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<Plan> {
-    let name = view::name(world, e);
     if current(world) == FiendWakePhase::CombatOver {
         return Err(Rejection::new("the fight is over"));
     }
     if !view::can_act(world, e) {
         let status = format!("{:?}", view::status(world, e)).to_lowercase();
-        return Err(Rejection::new(format!("{name} is {status} and cannot act")));
+        return Err(Rejection::new(format!("{} is {status} and cannot act", view::name(world, e))));
     }
     if let FiendWakeIntent::AgreeToEnd { agree } = intent {
         return Ok(Plan(Step::Agree(*agree)));
@@ -158,7 +160,7 @@ pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<P
         }
         return Err(Rejection::new(match world.resource::<ActiveTurn>().actor {
             Some(a) => format!("it is {}'s turn", view::name(world, a)),
-            None => format!("{name} has nothing to decide during {}", phase.title()),
+            None => format!("{} has nothing to decide during {}", view::name(world, e), phase.title()),
         }));
     }
     let wrong =

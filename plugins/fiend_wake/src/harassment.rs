@@ -71,6 +71,12 @@ pub(crate) fn awaiting(world: &World) -> Vec<Entity> {
     nth(world, cursor).filter(|&e| can_harass(world, e)).into_iter().collect()
 }
 
+/// Whether the rules wait on `e`'s harassment now (no list made).
+pub(crate) fn awaits(world: &World, e: Entity) -> bool {
+    let cursor = world.resource::<Round>().cursor;
+    nth(world, cursor) == Some(e) && can_harass(world, e)
+}
+
 /// Checks an allocation; returns the targets as entities.
 pub(crate) fn check(
     world: &World,
@@ -82,7 +88,10 @@ pub(crate) fn check(
     if total > u64::from(held) {
         return Err(Rejection::new(format!("allocates {total} TP but holds only {held}")));
     }
-    let reach = reachable(world, e);
+    // Each target is checked alone, not against everyone reachable: a harasser names a few.
+    let kind = view::ready_kind(world, e);
+    let reaches =
+        |t: Entity| t != e && view::on_table(world, t) && kind.is_some_and(|k| can_hit(world, e, t, k));
     let index = world.resource::<TableIndex>();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
@@ -97,7 +106,7 @@ pub(crate) fn check(
         if !seen.insert(t) {
             return Err(Rejection::new(format!("names {} twice", view::name(world, t))));
         }
-        if !reach.contains(&t) {
+        if !reaches(t) {
             return Err(Rejection::new(format!("the ready weapon cannot reach {}", view::name(world, t))));
         }
         out.push((t, *tp));

@@ -165,11 +165,15 @@ pub(crate) fn interceptors(world: &World, attacker: Entity, target: Entity) -> V
     let Some(place) = place_of(world, target) else {
         return Vec::new();
     };
-    view::occupants(world, place)
-        .into_iter()
-        .filter(|&c| c != target && c != attacker && can_answer(world, c, Question::Intercept))
-        .filter(|&c| !view::enemies(world, c, target))
-        .filter(|&c| !ai(world, c) || crate::ai::would_intercept(world, c, target))
+    // The cheap tests first: this runs for every attack, over everyone where the target is.
+    let side = world.get::<fray_core::table::SideIndex>(target);
+    let cost = cost(world, Question::Intercept);
+    let guarded = crate::ai::intercept_threshold(world, target);
+    let catalogue = view::catalogue(world);
+    view::occupying(world, place)
+        .filter(|&c| c != target && c != attacker && world.get::<fray_core::table::SideIndex>(c) == side)
+        .filter(|&c| view::can_act(world, c) && view::count(world, c, TACTICAL_POINT) >= cost)
+        .filter(|&c| !ai(world, c) || view::reduction_in(world, catalogue, c) > guarded)
         .map(|c| (c, Question::Intercept))
         .collect()
 }

@@ -31,9 +31,13 @@ pub fn combatants(world: &World) -> Vec<Entity> {
 
 /// The combatants in a place, in the order they came in.
 pub fn occupants(world: &World, place: Entity) -> Vec<Entity> {
-    world
-        .get::<Occupants>(place)
-        .map_or_else(Vec::new, |o| o.iter().filter(|&e| world.get::<Combatant>(e).is_some()).collect())
+    occupying(world, place).collect()
+}
+
+/// The combatants in a place, one by one (no list made).
+pub fn occupying(world: &World, place: Entity) -> impl Iterator<Item = Entity> + '_ {
+    let all = world.get::<Occupants>(place).map(|o| o.iter()).into_iter().flatten();
+    all.filter(|&e| world.get::<Combatant>(e).is_some())
 }
 
 /// The scenario's catalogues and numbers.
@@ -63,11 +67,16 @@ pub fn encumbrance(world: &World, e: Entity) -> Option<u32> {
 
 /// Damage reduction: armour (none while taking it off) plus fueled spells.
 pub fn reduction(world: &World, e: Entity) -> u32 {
+    reduction_in(world, catalogue(world), e)
+}
+
+/// [`reduction`] with the catalogue at hand (for loops over many combatants).
+pub fn reduction_in(world: &World, catalogue: &Catalogue, e: Entity) -> u32 {
     let armour = world
         .get::<Worn>(e)
         .filter(|w| !w.doffing)
         .and_then(|w| w.armour.as_deref())
-        .and_then(|a| catalogue(world).armour(a))
+        .and_then(|a| catalogue.armour(a))
         .map_or(0, |a| a.reduction.max(0) as u32);
     armour + spell_bonus(world, e, |s| if let SpellEffect::Reduction(n) = s { n } else { 0 })
 }
@@ -129,7 +138,7 @@ pub fn threshold(world: &World, e: Entity) -> u32 {
 /// Appends to the log about a combatant.
 pub fn log(world: &mut World, e: Entity, event: LogEvent) {
     let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, event);
+    world.resource_mut::<GameLog>().push(Some(who), event);
 }
 
 /// Appends to the log about no one in particular.

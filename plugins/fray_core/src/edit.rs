@@ -450,7 +450,7 @@ where
             let spec = ron::to_string(&c).ok()?;
             Some(Piece {
                 mount: false,
-                id: c.id.0,
+                id: c.id.to_string(),
                 name: c.name,
                 side: Some(c.side),
                 spec,
@@ -461,7 +461,14 @@ where
             let mut m = m.clone();
             (m.location, m.position) = (None, None);
             let spec = ron::to_string(&m).ok()?;
-            Some(Piece { mount: true, id: m.id.0, name: m.name, side: None, spec, rules: rules.clone() })
+            Some(Piece {
+                mount: true,
+                id: m.id.to_string(),
+                name: m.name,
+                side: None,
+                spec,
+                rules: rules.clone(),
+            })
         });
         combatants.chain(mounts).collect()
     }
@@ -469,10 +476,11 @@ where
     fn apply(&mut self, edit: &ScenarioEdit) -> Result<(), String> {
         match edit {
             ScenarioEdit::AddLocation { at } => {
-                let n = (1..).find(|n| !self.locations.iter().any(|l| l.id.0 == format!("location_{n}")));
+                let n =
+                    (1..).find(|n| !self.locations.iter().any(|l| l.id.as_str() == format!("location_{n}")));
                 let n = n.unwrap_or(0);
                 self.locations.push(crate::scenario::LocationSpec {
-                    id: LocationId(format!("location_{n}")),
+                    id: LocationId::from(format!("location_{n}")),
                     name: format!("Location {n}"),
                     entered_from: None,
                     entry_cost: 1,
@@ -525,7 +533,7 @@ where
                     self.rules.take_for_combatant(&from, &mut c.sheet);
                 }
                 let (id, n) = fresh(c.id.as_str(), &self.piece_ids());
-                c.id = CombatantId(id);
+                c.id = CombatantId::from(id);
                 if let Some(n) = n {
                     c.name = format!("{} {n}", c.name);
                 }
@@ -540,7 +548,7 @@ where
                     self.rules.take_for_mount(&from, &mut m.sheet);
                 }
                 let (id, n) = fresh(m.id.as_str(), &self.piece_ids());
-                m.id = MountId(id);
+                m.id = MountId::from(id);
                 if let Some(n) = n {
                     m.name = format!("{} {n}", m.name);
                 }
@@ -568,7 +576,7 @@ where
             ScenarioEdit::CopyMount { id } => {
                 let mut copy = self.mount(id)?.clone();
                 let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
-                copy.id = MountId(fresh_id);
+                copy.id = MountId::from(fresh_id);
                 copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
                 self.mounts.push(copy);
             }
@@ -595,7 +603,7 @@ where
                 }
             }
             ScenarioEdit::SetEntry { from, to, allowed } => {
-                if from.0 != LocationId::FIELD && !self.locations.iter().any(|l| &l.id == from) {
+                if from.as_str() != LocationId::FIELD && !self.locations.iter().any(|l| &l.id == from) {
                     return Err(format!("no location '{from}' in this scenario"));
                 }
                 let target = self.location(to)?;
@@ -617,7 +625,7 @@ where
             ScenarioEdit::CopyCombatant { id } => {
                 let mut copy = self.combatant(id)?.clone();
                 let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
-                copy.id = CombatantId(fresh_id);
+                copy.id = CombatantId::from(fresh_id);
                 copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
                 // A copy cannot ride the same mount.
                 copy.rides = None;
@@ -684,7 +692,7 @@ fn read_rules<R: DeserializeOwned>(rules: &str) -> Result<Option<R>, String> {
 /// A placement as a spec's `location` and `position`.
 fn placed(at: &Placement) -> (Option<LocationId>, Option<(f32, f32)>) {
     match at {
-        Placement::Location(place) if place.0 == LocationId::FIELD => (None, None),
+        Placement::Location(place) if place.as_str() == LocationId::FIELD => (None, None),
         Placement::Location(place) => (Some(place.clone()), None),
         Placement::Field(point) => (None, Some(*point)),
     }

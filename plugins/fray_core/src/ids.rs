@@ -2,18 +2,47 @@
 //! They never change for the life of a table, unlike `Entity`.
 
 use core::fmt;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 macro_rules! stable_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
+        ///
+        /// Shared text: cloning one (every log line and intent names someone) copies no
+        /// characters.
         #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         #[serde(transparent)]
-        pub struct $name(pub String);
+        pub struct $name(pub Arc<str>);
 
         impl $name {
             /// The id as text.
             pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(s: String) -> Self {
+                Self(s.into())
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                &*self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                &*self.0 == *other
+            }
+        }
+
+        impl core::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
                 &self.0
             }
         }
@@ -26,7 +55,7 @@ macro_rules! stable_id {
 
         impl From<&str> for $name {
             fn from(s: &str) -> Self {
-                Self(s.to_owned())
+                Self(s.into())
             }
         }
     };
@@ -55,6 +84,6 @@ impl LocationId {
 
     /// "No location".
     pub fn field() -> Self {
-        Self(Self::FIELD.to_owned())
+        Self(Self::FIELD.into())
     }
 }

@@ -324,10 +324,10 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
 
     /// Every stable id (sides, locations, mounts, combatants) with its display name.
     pub fn names(&self) -> BTreeMap<String, String> {
-        let sides = self.sides.iter().map(|s| (s.id.0.clone(), s.name.clone()));
-        let locations = self.locations.iter().map(|l| (l.id.0.clone(), l.name.clone()));
-        let mounts = self.mounts.iter().map(|m| (m.id.0.clone(), m.name.clone()));
-        let combatants = self.combatants.iter().map(|c| (c.id.0.clone(), c.name.clone()));
+        let sides = self.sides.iter().map(|s| (s.id.to_string(), s.name.clone()));
+        let locations = self.locations.iter().map(|l| (l.id.to_string(), l.name.clone()));
+        let mounts = self.mounts.iter().map(|m| (m.id.to_string(), m.name.clone()));
+        let combatants = self.combatants.iter().map(|c| (c.id.to_string(), c.name.clone()));
         let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
         sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
     }

@@ -151,7 +151,7 @@ pub struct BoardMap(pub Option<crate::scenario::MapSpec>);
 
 /// A combatant's stable id (empty for an entity that is not one).
 pub fn id(world: &World, e: Entity) -> CombatantId {
-    world.get::<Combatant>(e).map_or_else(|| CombatantId(String::new()), |c| c.id.clone())
+    world.get::<Combatant>(e).map_or_else(|| CombatantId::from(""), |c| c.id.clone())
 }
 
 /// A combatant's shown name.

@@ -520,7 +520,7 @@ fn a_waiting_one_keeps_its_ap_and_steps_in_before_a_foes_turn_with_a_scrutinize_
         if test["success"] != true {
             let after =
                 log.iter().skip_while(|l| l["seq"] != test["seq"]).find(|l| l["kind"] == "turn_started");
-            let foe_id = fray_core::table::id(app.world(), foe).0;
+            let foe_id = fray_core::table::id(app.world(), foe).to_string();
             assert_eq!(
                 after.map(|l| l["actor"].clone()),
                 Some(foe_id.into()),

@@ -898,7 +898,7 @@ fn a_damaged_weapon_breaks_on_a_one_and_used_gear_rolls_for_durability_after_the
     let mut expected = Vec::new();
     for &e in &app.world().resource::<TableIndex>().order.clone() {
         let f = app.world().get::<Fighter>(e).expect("fighter");
-        let id = fray_core::table::id(app.world(), e).0;
+        let id = fray_core::table::id(app.world(), e).to_string();
         for &w in &f.gear.used {
             if !f.gear.broken.contains(&w)
                 || effects(&app, "gear_broke").contains(&(id.clone(), f.sheet.weapons[w].id.clone()))

@@ -80,7 +80,10 @@ fn a_surprised_party_rolls_no_leadership_goes_last_and_accrues_no_fog_in_round_o
     let mut app = table(AMBUSH, 1, false);
     app.update();
     assert!(kinds(&app, "roll").iter().all(|l| l["what"] != "leadership"), "no leadership roll");
-    assert_eq!(app.world().resource::<Battle>().side_order, ["goblins".into(), "party".into()]);
+    assert_eq!(
+        app.world().resource::<Battle>().side_order,
+        [fray_core::ids::SideId::from("goblins"), fray_core::ids::SideId::from("party")]
+    );
     // Predator Instinct: the goblins' choices are revealed before the party commits.
     let revealed = kinds(&app, "revealed");
     assert_eq!(revealed.len(), 1, "the GM's side revealed first: {revealed:?}");

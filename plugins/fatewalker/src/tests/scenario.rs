@@ -8,7 +8,7 @@ use crate::{FateWalkerPhase, parse_scenario};
 fn the_ambush_parses_with_its_cover_vehicle_and_ambusher() {
     let s = parse_scenario(AMBUSH).unwrap_or_else(|e| panic!("the ambush parses: {e}"));
     assert_eq!(s.ruleset, <crate::FateWalker as fray_core::ruleset::Ruleset>::ID);
-    assert_eq!(s.rules.ambusher.as_ref().map(|a| a.0.as_str()), Some("kez"), "the marksman opens the fight");
+    assert_eq!(s.rules.ambusher.as_ref().map(|a| a.as_str()), Some("kez"), "the marksman opens the fight");
     assert_eq!(s.mounts.len(), 1, "the sedan is a vehicle");
     assert!(s.rules.covers.len() >= 3, "a wall, a van and a dumpster give cover");
 }

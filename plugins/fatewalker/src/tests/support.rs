@@ -87,7 +87,7 @@ impl Table {
 
     /// A combatant's id.
     pub fn id(&self, e: Entity) -> String {
-        self.world().get::<Combatant>(e).map(|c| c.id.0.clone()).unwrap_or_default()
+        self.world().get::<Combatant>(e).map(|c| c.id.to_string()).unwrap_or_default()
     }
 
     /// Submits an intent, runs the rules, and returns what became of it.

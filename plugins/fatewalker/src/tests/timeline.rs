@@ -24,7 +24,7 @@ fn initiative_successes(t: &Table, who: &str) -> u32 {
         .iter()
         .find_map(|l| match &l.event {
             LogEvent::Roll(r)
-                if l.actor.as_ref().is_some_and(|a| a.0 == who) && r.what.contains("initiative") =>
+                if l.actor.as_ref().is_some_and(|a| a.as_str() == who) && r.what.contains("initiative") =>
             {
                 Some(match r.reading {
                     fray_core::dice::RollReading::Successes { successes, .. } => successes,
@@ -164,7 +164,7 @@ fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
     let log = t.log();
     let first = log.iter().position(|l| matches!(&l.event, LogEvent::Effect { what: "preempts", .. }));
     let bo_roll = log.iter().position(|l| {
-        l.actor.as_ref().is_some_and(|a| a.0 == "bo")
+        l.actor.as_ref().is_some_and(|a| a.as_str() == "bo")
             && matches!(&l.event, LogEvent::Roll(r) if r.what.contains(" at "))
     });
     let first = first.expect("the preemption is logged");

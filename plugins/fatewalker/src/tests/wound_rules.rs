@@ -116,7 +116,7 @@ fn a_failed_consciousness_roll_knocks_out_and_mortal_wounds_bleed() {
     deal(t.world_mut(), bo, stun);
     assert_eq!(t.status("bo"), Status::Unconscious, "Will 0 rolls no dice: no success, out cold");
     let rolled = t.log().iter().any(|l| {
-        l.actor.as_ref().is_some_and(|a| a.0 == "bo")
+        l.actor.as_ref().is_some_and(|a| a.as_str() == "bo")
             && matches!(&l.event, fray_core::log::LogEvent::Roll(r) if r.what.contains("conscious"))
     });
     assert!(rolled, "the consciousness roll is logged");

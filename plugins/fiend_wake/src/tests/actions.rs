@@ -621,7 +621,7 @@ fn an_upgraded_mount_is_assumed_to_cost_power_and_an_upgraded_entry_effective_gr
         .into_iter()
         .map(|e| match &e.event {
             LogEvent::Effect { detail, .. } => {
-                (e.actor.clone().map(|a| a.0).unwrap_or_default(), detail.clone())
+                (e.actor.clone().map(|a| a.to_string()).unwrap_or_default(), detail.clone())
             }
             _ => unreachable!("effects() keeps effects only"),
         })

@@ -17,7 +17,7 @@ fn in_the_castle_the_gatehouse_reaches_the_barbican_and_the_courtyard_but_not_th
     let w = t.world();
     let accessible: Vec<String> = accessible_from(w, t.e("gatehouse"))
         .into_iter()
-        .map(|e| w.get::<fray_core::prelude::Location>(e).expect("a location").id.0.clone())
+        .map(|e| w.get::<fray_core::prelude::Location>(e).expect("a location").id.to_string())
         .collect();
     assert_eq!(accessible, vec!["barbican", "courtyard"]);
     assert!(!can_enter(w, t.e("gatehouse"), t.e("keep")));
@@ -37,7 +37,7 @@ fn the_reach_view_counts_moves_from_no_location() {
     let w = t.world();
     let mut reached: Vec<(String, u32)> = reach(w, t.e("field"), 3)
         .into_iter()
-        .map(|(e, d)| (w.get::<fray_core::prelude::Location>(e).expect("a location").id.0.clone(), d))
+        .map(|(e, d)| (w.get::<fray_core::prelude::Location>(e).expect("a location").id.to_string(), d))
         .collect();
     reached.sort();
     assert_eq!(

@@ -125,7 +125,7 @@ fn pending_turns_go_in_priority_order_until_the_tokens_run_out_then_the_top_bidd
         .log()
         .iter()
         .filter(|e| matches!(e.event, LogEvent::TurnStarted))
-        .map(|e| e.actor.clone().expect("a turn has an actor").0)
+        .map(|e| e.actor.clone().expect("a turn has an actor").to_string())
         .collect();
     assert_eq!(
         turns,

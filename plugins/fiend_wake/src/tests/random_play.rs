@@ -134,7 +134,7 @@ proptest! {
 fn nobody_out_of_the_fight_acts(t: &Table) -> Result<(), TestCaseError> {
     let mut out: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for entry in t.log() {
-        let who = entry.actor.as_ref().map(|a| a.0.clone()).unwrap_or_default();
+        let who = entry.actor.as_ref().map(|a| a.to_string()).unwrap_or_default();
         match &entry.event {
             fray_core::log::LogEvent::StatusChanged { status } if !status.can_act() => {
                 out.insert(who);

@@ -43,7 +43,7 @@ fn lockjaw() -> Table {
 fn snapshot(t: &mut Table) -> String {
     let mut out = t.log_jsonl();
     let ids: Vec<String> =
-        t.world().resource::<TableIndex>().combatants.keys().map(|c| c.0.clone()).collect();
+        t.world().resource::<TableIndex>().combatants.keys().map(|c| c.to_string()).collect();
     for id in ids {
         let counters: Vec<u32> = super::support::KINDS.iter().map(|&k| t.count(&id, k)).collect();
         out += &format!("{id}: {counters:?} {:?} in {}\n", t.status(&id), t.place(&id));
@@ -206,7 +206,9 @@ fn random_step(t: &mut Table, rng: &mut ChaCha8Rng) {
         let legal = legal_intents(t.world(), who);
         if legal.is_empty() { FiendWakeIntent::Pass } else { legal[rng.random_range(0..legal.len())].clone() }
     };
-    t.world_mut().resource_mut::<fray_core::intent::Inbox<FiendWakeIntent>>().submit(CombatantId(id), intent);
+    t.world_mut()
+        .resource_mut::<fray_core::intent::Inbox<FiendWakeIntent>>()
+        .submit(CombatantId::from(id), intent);
     t.update();
 }
 

@@ -144,7 +144,7 @@ impl Table {
 
     /// A combatant's id.
     pub fn id(&self, e: Entity) -> String {
-        self.world().get::<Combatant>(e).map(|c| c.id.0.clone()).unwrap_or_default()
+        self.world().get::<Combatant>(e).map(|c| c.id.to_string()).unwrap_or_default()
     }
 
     /// A combatant's status.
@@ -155,7 +155,7 @@ impl Table {
     /// The id of the place a combatant stands in.
     pub fn place(&self, id: &str) -> String {
         let place = self.world().get::<Occupies>(self.e(id)).expect("everyone occupies a place").0;
-        self.world().get::<Location>(place).expect("a place is a location").id.0.clone()
+        self.world().get::<Location>(place).expect("a place is a location").id.to_string()
     }
 
     /// The log, as JSON Lines.
