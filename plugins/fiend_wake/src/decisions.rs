@@ -139,7 +139,8 @@ enum Step {
 
 /// Checks an intent against the table as it is, changing nothing.
 pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<Plan> {
-    if current(world) == FiendWakePhase::CombatOver {
+    let phase = current(world);
+    if phase == FiendWakePhase::CombatOver {
         return Err(Rejection::new("the fight is over"));
     }
     if !view::can_act(world, e) {
@@ -152,7 +153,6 @@ pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<P
     if let FiendWakeIntent::ChooseHandicap { attribute } = intent {
         return Ok(Plan(Step::Handicaps(*attribute)));
     }
-    let phase = current(world);
     if !is_awaited(world, e) {
         if let Some((asked, q)) = reactions::asked(world) {
             let who = view::name(world, asked);

@@ -117,7 +117,7 @@ pub(crate) fn check(
 /// Applies an accepted allocation.
 pub(crate) fn harass(world: &mut World, e: Entity, targets: Vec<(Entity, u32)>) {
     let per_tp = view::ready_weapon(world, e).map_or(0, |(_, w)| w.second_intention.max(0) as u32);
-    let weapon = view::ready_weapon(world, e).map(|(id, _)| id);
+    let weapon = view::ready_weapon(world, e).map(|(id, _)| id.to_owned());
     let source = fray_core::log::Source::by(
         format!("{}'s harassment", view::name(world, e)),
         view::id(world, e),

@@ -6,12 +6,17 @@
 
 use std::collections::VecDeque;
 
+use bevy_ecs::archetype::ArchetypeGeneration;
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::location::place_of;
 use fray_core::log::LogEvent;
 use fray_core::phase::StepProgress;
-use fray_core::prelude::Controller;
+use fray_core::prelude::{Controller, Occupants};
+use fray_core::table::{Combatant, SideIndex, Status};
+use fray_core::tokens::Counters;
+
+use crate::sheet::{Spells, Worn};
 
 use crate::counters::TACTICAL_POINT;
 use crate::resolve;
@@ -154,28 +159,70 @@ fn can_answer(world: &World, e: Entity, q: Question) -> bool {
     view::can_act(world, e) && view::count(world, e, TACTICAL_POINT) >= cost(world, q)
 }
 
-/// Whether the AI controls `e`.
-fn ai(world: &World, e: Entity) -> bool {
-    world.get::<Controller>(e) == Some(&Controller::Ai)
+/// What the intercept check reads of each local: one cached query instead of a component
+/// lookup by type per reading (this runs for every attack, over everyone where the target is).
+type Local = (
+    Option<&'static SideIndex>,
+    &'static Status,
+    Option<&'static Counters>,
+    Option<&'static Controller>,
+    Option<&'static Worn>,
+    Option<&'static Spells>,
+);
+
+#[derive(Resource)]
+struct InterceptQuery {
+    state: QueryState<Local, With<Combatant>>,
+    /// The world's archetypes when `state` last looked (new ones are rare after the first
+    /// battle, and updating needs the resource out of the world).
+    seen: ArchetypeGeneration,
+}
+
+impl FromWorld for InterceptQuery {
+    fn from_world(world: &mut World) -> Self {
+        Self { state: world.query_filtered(), seen: world.archetypes().generation() }
+    }
 }
 
 /// Who may intercept an attack on `target` by `attacker`: allies local to the target. AI
 /// combatants whose policy would decline are not asked (nothing would change).
-pub(crate) fn interceptors(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Question)> {
-    let Some(place) = place_of(world, target) else {
-        return Vec::new();
-    };
-    // The cheap tests first: this runs for every attack, over everyone where the target is.
-    let side = world.get::<fray_core::table::SideIndex>(target);
-    let cost = cost(world, Question::Intercept);
-    let guarded = crate::ai::intercept_threshold(world, target);
-    let catalogue = view::catalogue(world);
-    view::occupying(world, place)
-        .filter(|&c| c != target && c != attacker && world.get::<fray_core::table::SideIndex>(c) == side)
-        .filter(|&c| view::can_act(world, c) && view::count(world, c, TACTICAL_POINT) >= cost)
-        .filter(|&c| !ai(world, c) || view::reduction_in(world, catalogue, c) > guarded)
-        .map(|c| (c, Question::Intercept))
-        .collect()
+pub(crate) fn interceptors(world: &mut World, attacker: Entity, target: Entity) -> Vec<(Entity, Question)> {
+    let now = world.archetypes().generation();
+    match world.get_resource::<InterceptQuery>() {
+        None => {
+            world.init_resource::<InterceptQuery>();
+        }
+        Some(q) if q.seen != now => world.resource_scope(|world, mut q: Mut<InterceptQuery>| {
+            q.state.update_archetypes(world);
+            q.seen = now;
+        }),
+        Some(_) => {}
+    }
+    let world = &*world;
+    let locals = world.resource::<InterceptQuery>().state.query_manual(world);
+    {
+        let Some(occupants) = place_of(world, target).and_then(|p| world.get::<Occupants>(p)) else {
+            return Vec::new();
+        };
+        let side = world.get::<SideIndex>(target);
+        let cost = cost(world, Question::Intercept);
+        let guarded = crate::ai::intercept_threshold(world, target);
+        let catalogue = view::catalogue(world);
+        occupants
+            .iter()
+            .filter(|&c| c != target && c != attacker)
+            .filter(|&c| {
+                locals.get(c).is_ok_and(|(side_c, status, counters, controller, worn, spells)| {
+                    side_c == side
+                        && status.can_act()
+                        && counters.map_or(0, |k| k.get(TACTICAL_POINT)) >= cost
+                        && (controller != Some(&Controller::Ai)
+                            || view::reduction_of(catalogue, worn, spells) > guarded)
+                })
+            })
+            .map(|c| (c, Question::Intercept))
+            .collect()
+    }
 }
 
 /// Who may clear out of `location`: its occupants.

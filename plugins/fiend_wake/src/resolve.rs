@@ -56,7 +56,7 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
     let who = view::name(world, attacker);
     match kind {
         AttackKind::Melee | AttackKind::Ranged => {
-            let Some((weapon_id, weapon)) = view::ready_weapon(world, attacker) else {
+            let Some((weapon_id, weapon)) = view::ready_weapon_owned(world, attacker) else {
                 return;
             };
             let roll = rolls::roll(world, attacker, Some(weapon.skill), Attribute::Grace, difficulty);
@@ -154,7 +154,7 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             }
         }
         AreaKind::Bombard => {
-            let Some((weapon_id, weapon)) = view::ready_weapon(world, actor) else {
+            let Some((weapon_id, weapon)) = view::ready_weapon_owned(world, actor) else {
                 return;
             };
             let roll = rolls::roll(

@@ -47,10 +47,14 @@ pub fn catalogue(world: &World) -> &Catalogue {
 }
 
 /// The ready weapon, if any.
-pub fn ready_weapon(world: &World, e: Entity) -> Option<(String, Weapon)> {
-    let id = world.get::<Arsenal>(e)?.ready.clone()?;
-    let weapon = catalogue(world).weapon(&id)?.clone();
-    Some((id, weapon))
+pub fn ready_weapon(world: &World, e: Entity) -> Option<(&str, &Weapon)> {
+    let id = world.get::<Arsenal>(e)?.ready.as_deref()?;
+    Some((id, catalogue(world).weapon(id)?))
+}
+
+/// The ready weapon, owned: for code that changes the world while it holds it.
+pub fn ready_weapon_owned(world: &World, e: Entity) -> Option<(String, Weapon)> {
+    ready_weapon(world, e).map(|(id, w)| (id.to_owned(), w.clone()))
 }
 
 /// The kind of the ready weapon, if any (cheaper than [`ready_weapon`]).
@@ -72,20 +76,26 @@ pub fn reduction(world: &World, e: Entity) -> u32 {
 
 /// [`reduction`] with the catalogue at hand (for loops over many combatants).
 pub fn reduction_in(world: &World, catalogue: &Catalogue, e: Entity) -> u32 {
-    let armour = world
-        .get::<Worn>(e)
+    reduction_of(catalogue, world.get::<Worn>(e), world.get::<Spells>(e))
+}
+
+/// [`reduction`] from the components themselves (for cached queries).
+pub fn reduction_of(catalogue: &Catalogue, worn: Option<&Worn>, spells: Option<&Spells>) -> u32 {
+    let armour = worn
         .filter(|w| !w.doffing)
         .and_then(|w| w.armour.as_deref())
         .and_then(|a| catalogue.armour(a))
         .map_or(0, |a| a.reduction.max(0) as u32);
-    armour + spell_bonus(world, e, |s| if let SpellEffect::Reduction(n) = s { n } else { 0 })
+    armour + spell_sum(spells, |s| if let SpellEffect::Reduction(n) = s { n } else { 0 })
 }
 
 /// The sum of a fueled spell effect.
 fn spell_bonus(world: &World, e: Entity, f: impl Fn(SpellEffect) -> i32) -> u32 {
-    world
-        .get::<Spells>(e)
-        .map_or(0, |s| s.0.iter().filter(|(_, on)| *on).map(|(spec, _)| f(spec.effect).max(0) as u32).sum())
+    spell_sum(world.get::<Spells>(e), f)
+}
+
+fn spell_sum(spells: Option<&Spells>, f: impl Fn(SpellEffect) -> i32) -> u32 {
+    spells.map_or(0, |s| s.0.iter().filter(|(_, on)| *on).map(|(spec, _)| f(spec.effect).max(0) as u32).sum())
 }
 
 /// The mount a combatant rides, with its traits.
