@@ -136,25 +136,24 @@ fn draw_map(
     mut drawn: Query<(Entity, &MapDrawing, &mut Sprite, &mut Transform)>,
 ) {
     let want = map.and_then(|m| m.0.clone());
-    let space = session.map(|s| s.ruleset().space());
+    // A board of free positions counts in the ruleset's unit; one of cards in board units.
+    let free = session.map(|s| s.ruleset().space()).filter(|s| !s.locations);
     for (e, drawing, mut sprite, mut transform) in &mut drawn {
         if want.as_ref() != Some(&drawing.0) {
             commands.entity(e).despawn();
             continue;
         }
         let Some(image) = images.get(&sprite.image) else { continue };
-        // A board of free positions counts in the ruleset's unit; one of cards in board units.
-        let unit = space.filter(|s| !s.locations).map_or(1.0, |s| s.unit.board);
+        let unit = free.as_ref().map_or(1.0, |s| s.unit.board);
         let size = image.size().as_vec2() * drawing.0.scale * unit;
         if sprite.custom_size != Some(size) {
             sprite.custom_size = Some(size);
         }
         let centre = [drawing.0.centre.0, drawing.0.centre.1];
-        let at = match space.filter(|s| !s.locations) {
-            Some(space) => to_board(&space, centre),
-            None => Vec2::from(centre),
-        };
-        transform.translation = at.extend(-10.0);
+        let at = free.as_ref().map_or(Vec2::from(centre), |space| to_board(space, centre));
+        if transform.translation.truncate() != at {
+            transform.translation = at.extend(-10.0);
+        }
     }
     let Some(map) = want else { return };
     if drawn.iter().any(|(_, d, ..)| d.0 == map) {

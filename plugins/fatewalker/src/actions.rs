@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::prelude::{FieldPosition, Mount, RiddenBy, Rides, TableIndex};
-use fray_core::scenario::MAX_COORDINATE;
+use fray_core::scenario::on_board;
 
 use crate::combat;
 use crate::data::MoveMode;
@@ -42,11 +42,7 @@ pub fn check(world: &World, e: Entity, action: &Action) -> Verdict {
                     "{name} is already moving; the movement changes at the end of a segment"
                 )));
             }
-            if !(to.0.is_finite()
-                && to.1.is_finite()
-                && to.0.abs() <= MAX_COORDINATE
-                && to.1.abs() <= MAX_COORDINATE)
-            {
+            if !on_board(*to) {
                 return Err(Rejection::new("that point is off the table"));
             }
             if view::distance_between(view::position(world, e), [to.0, to.1]) < 0.5 {

@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use fray_core::edit::{Round, RoundScenery, SceneryList, free_name, round_scenery_of, take_named};
+use fray_core::edit::{
+    Round, RoundScenery, SceneryList, free_name, round_scenery_of, take_named, take_weapons,
+};
 use fray_core::ids::{CombatantId, SideId};
 use serde::{Deserialize, Serialize};
 
@@ -41,14 +43,7 @@ pub struct FateWalkerRules {
 /// names, where this scenario lacks them (under names of their own where it has others).
 impl fray_core::edit::EditRules<Sheet, MountSheet> for FateWalkerRules {
     fn take_for_combatant(&mut self, from: &Self, sheet: &mut Sheet) {
-        let ready = sheet.ready.clone();
-        for w in &mut sheet.weapons {
-            let was = w.clone();
-            take_named(&mut self.weapons, &from.weapons, w);
-            if ready.as_ref() == Some(&was) {
-                sheet.ready = Some(w.clone());
-            }
-        }
+        take_weapons(&mut self.weapons, &from.weapons, &mut sheet.weapons, &mut sheet.ready);
         if let Some(a) = &mut sheet.armour {
             take_named(&mut self.armours, &from.armours, a);
         }

@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
 use fray_core::phase::{CurrentPhase, Phase};
 use fray_core::ruleset::Ruleset;
-use fray_core::scenario::{MAX_COORDINATE, Scenario, ScenarioError, parse_ron};
+use fray_core::scenario::{MAX_COORDINATE, Scenario, ScenarioError, on_board, parse_ron};
 
 use crate::FateWalker;
 
@@ -132,7 +132,7 @@ pub fn ruleset_problems(s: &FateWalkerScenario) -> Vec<String> {
         if !(c.radius.is_finite() && c.radius > 0.0 && c.radius <= 1000.0) {
             p.push(format!("cover '{}': radius must be above 0 and at most 1000", c.id));
         }
-        if !far_enough(c.position) {
+        if !on_board(c.position) {
             p.push(format!("cover '{}': position must be within {MAX_COORDINATE} metres", c.id));
         }
     }
@@ -141,7 +141,7 @@ pub fn ruleset_problems(s: &FateWalkerScenario) -> Vec<String> {
         if !(radius.is_finite() && *radius > 0.0 && *radius <= 1000.0) {
             p.push(format!("{who}: radius {radius} must be above 0 and at most 1000 metres"));
         }
-        if !far_enough(*at) {
+        if !on_board(*at) {
             p.push(format!("{who}: centre must be within {MAX_COORDINATE} metres"));
         }
     }
@@ -282,9 +282,4 @@ pub fn spawn_scenario(world: &mut World, scenario: &FateWalkerScenario, seed: u6
     world.insert_resource(Clock { tick: 0, previous: 0, max_ticks });
     world.insert_resource(TickState::default());
     world.insert_resource(CurrentPhase::new(first));
-}
-
-/// A point no further out than the core takes.
-fn far_enough((x, y): (f32, f32)) -> bool {
-    x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fray_core::edit::take_named;
+use fray_core::edit::{take_named, take_weapons};
 use serde::{Deserialize, Serialize};
 
 /// The scenario's `rules` block.
@@ -70,14 +70,7 @@ pub struct FiendWakeRules {
 /// names, where this scenario lacks them (under names of their own where it has others).
 impl fray_core::edit::EditRules<Sheet, MountSheet> for FiendWakeRules {
     fn take_for_combatant(&mut self, from: &Self, sheet: &mut Sheet) {
-        let ready = sheet.ready.clone();
-        for w in &mut sheet.weapons {
-            let was = w.clone();
-            take_named(&mut self.weapons, &from.weapons, w);
-            if ready.as_ref() == Some(&was) {
-                sheet.ready = Some(w.clone());
-            }
-        }
+        take_weapons(&mut self.weapons, &from.weapons, &mut sheet.weapons, &mut sheet.ready);
         if let Some(a) = &mut sheet.armour {
             take_named(&mut self.armours, &from.armours, a);
         }

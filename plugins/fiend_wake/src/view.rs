@@ -71,12 +71,7 @@ pub fn encumbrance(world: &World, e: Entity) -> Option<u32> {
 
 /// Damage reduction: armour (none while taking it off) plus fueled spells.
 pub fn reduction(world: &World, e: Entity) -> u32 {
-    reduction_in(world, catalogue(world), e)
-}
-
-/// [`reduction`] with the catalogue at hand (for loops over many combatants).
-pub fn reduction_in(world: &World, catalogue: &Catalogue, e: Entity) -> u32 {
-    reduction_of(catalogue, world.get::<Worn>(e), world.get::<Spells>(e))
+    reduction_of(catalogue(world), world.get::<Worn>(e), world.get::<Spells>(e))
 }
 
 /// [`reduction`] from the components themselves (for cached queries).

@@ -301,6 +301,24 @@ pub fn take_named<T: Clone + PartialEq>(
     *name = key;
 }
 
+/// [`take_named`] for each weapon a sheet carries, its ready weapon following the name its
+/// carried one gets.
+pub fn take_weapons<T: Clone + PartialEq>(
+    into: &mut std::collections::BTreeMap<String, T>,
+    from: &std::collections::BTreeMap<String, T>,
+    carried: &mut [String],
+    ready: &mut Option<String>,
+) {
+    let was_ready = ready.clone();
+    for w in carried {
+        let was = w.clone();
+        take_named(into, from, w);
+        if was_ready.as_ref() == Some(&was) {
+            *ready = Some(w.clone());
+        }
+    }
+}
+
 /// A round piece of scenery as the editor shows it: where, how big, in the ruleset's unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundScenery {
@@ -705,4 +723,23 @@ fn fresh(base: &str, taken: &[&str]) -> (String, Option<u32>) {
     }
     let n = (2..).find(|n| !taken.contains(&format!("{base}_{n}").as_str())).unwrap_or(0);
     (format!("{base}_{n}"), Some(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::take_weapons;
+
+    #[test]
+    fn a_weapon_brought_under_a_fresh_name_stays_the_ready_one() {
+        let mut here = BTreeMap::from([("axe".to_owned(), 5), ("bow".to_owned(), 2)]);
+        let there = BTreeMap::from([("axe".to_owned(), 7), ("bow".to_owned(), 2), ("pike".to_owned(), 4)]);
+        let mut carried = vec!["axe".to_owned(), "bow".to_owned(), "pike".to_owned()];
+        let mut ready = Some("axe".to_owned());
+        take_weapons(&mut here, &there, &mut carried, &mut ready);
+        assert_eq!(carried, ["axe_2", "bow", "pike"], "a clash renamed, a same entry and a new one kept");
+        assert_eq!(ready.as_deref(), Some("axe_2"), "the ready weapon follows its new name");
+        assert_eq!((here["axe"], here["axe_2"], here["pike"]), (5, 7, 4));
+    }
 }

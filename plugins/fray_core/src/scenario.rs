@@ -381,7 +381,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             if !(map.scale.is_finite() && map.scale > 0.0 && map.scale <= 1000.0) {
                 p.push(format!("map: scale {} must be above 0 and at most 1000", map.scale));
             }
-            if !(map.centre.0.abs() <= MAX_COORDINATE && map.centre.1.abs() <= MAX_COORDINATE) {
+            if !on_board(map.centre) {
                 p.push("map: its centre is absurdly far".to_owned());
             }
         }
@@ -606,9 +606,14 @@ fn unique_ids<'a>(
     seen
 }
 
+/// Whether a point lies within [`MAX_COORDINATE`] either way (never a NaN or an infinity).
+pub fn on_board((x, y): (f32, f32)) -> bool {
+    x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE
+}
+
 fn check_coords(problems: &mut Vec<String>, what: &str, at: Option<(f32, f32)>) {
     if let Some((x, y)) = at
-        && !(x.is_finite() && y.is_finite() && x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE)
+        && !on_board((x, y))
     {
         problems.push(format!(
             "{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"
