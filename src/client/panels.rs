@@ -498,7 +498,7 @@ fn help(ui: &mut egui::Ui, world: &World) {
             ui.label(legend);
         }
         ui.label("◎ ringed tokens: targets for the deciding player (click one to aim)");
-        ui.label("Rings round a token: orange wounded · blue-grey unconscious · dark red dead · grey fled · pale blue hidden from the table");
+        ui.label("Rings round a token: orange wounded · blue-grey unconscious · dark red dead · grey fled · white surrendered · pale blue hidden from the table");
         ui.label("Rims: each side has its own pattern (plain, double, dashed, dotted)");
     });
 }

@@ -145,6 +145,7 @@ fn state_colour(status: Status, hurt: bool, hidden: bool) -> Option<Color> {
         Status::Dead => Some(Color::srgb(0.55, 0.06, 0.06)),
         Status::Unconscious => Some(Color::srgb(0.62, 0.70, 0.92)),
         Status::Fled => Some(Color::srgb(0.55, 0.55, 0.55)),
+        Status::Surrendered => Some(Color::srgb(0.96, 0.96, 0.90)),
         Status::Fighting if hidden => Some(Color::srgb(0.55, 0.90, 1.0)),
         Status::Fighting if hurt => Some(Color::srgb(1.0, 0.58, 0.10)),
         Status::Fighting => None,

@@ -1,15 +1,15 @@
 //! The AI of Factions in zones: a plain opponent. Its faction acts first when it holds the
 //! initiative; it activates its characters in scenario order and never passes while one can
-//! act; a character attacks the nearest enemy it can reach (a nearby incapacitated one last),
-//! else moves toward the nearest enemy it can see; it counters when it can, else dodges; it
+//! act; a character attacks the nearest enemy it can reach (a nearby incapacitated one last,
+//! never one who surrendered), else moves toward the nearest enemy it can see; it counters when it can, else dodges; it
 //! accepts a stunt rather than risk falling; grabbed, it tries to break free.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Submitted;
 use fray_core::location::place_id;
-use fray_core::prelude::{Controller, Side, TableIndex};
+use fray_core::prelude::{Controller, Side, Status, TableIndex};
 use fray_core::session::ai_may_act;
-use fray_core::table::{can_act, enemies, id, on_table};
+use fray_core::table::{can_act, enemies, id};
 
 use crate::combat::{check_attack, check_counter};
 use crate::decisions::{awaiting, submit, validate};
@@ -90,8 +90,11 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
         .filter(|&t| enemies(world, e, t) && can_act(world, t) && !crate::stealth::concealed(world, t))
         .collect();
     foes.sort_by_key(|&t| between(world, e, t).unwrap_or(u32::MAX));
-    let fallen =
-        order.iter().copied().filter(|&t| enemies(world, e, t) && on_table(world, t) && !can_act(world, t));
+    // The incapacitated last; the surrendered are spared.
+    let fallen = order
+        .iter()
+        .copied()
+        .filter(|&t| enemies(world, e, t) && fray_core::table::status(world, t) == Status::Unconscious);
     for t in foes.iter().copied().chain(fallen) {
         for w in weapons(world, e) {
             let intent = FactionZonesIntent::Attack { target: id(world, t), weapon: w, hold_back: false };
@@ -127,6 +130,6 @@ fn would_fall(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
     let dice = crate::dice::dice_count(crate::combat::size(world, a), crate::combat::size(world, t));
     let worst = weapon.damage * dice;
     let rules = &world.resource::<Battle>().rules;
-    let left = f.health.saturating_sub(crate::dice::after_armour(worst, f.sheet.armour, rules.max_armour));
+    let left = f.health.saturating_sub(crate::dice::after_armour(worst, f.armour(), rules.max_armour));
     crate::dice::incapacitated(left, f.sheet.health)
 }

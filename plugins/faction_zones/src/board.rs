@@ -4,8 +4,8 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::board::{CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, SheetRow, TokenView};
-use fray_core::prelude::{Side, TableIndex};
-use fray_core::table::{can_act, enemies, id, name, on_table};
+use fray_core::prelude::{Side, Status, TableIndex};
+use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
 use crate::activation::factions_in_the_fight;
 use crate::combat::{check_attack, weapon};
@@ -121,7 +121,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             Some(g) => break_free(g),
             None => choice(FactionZonesIntent::Activate, format!("Take {}'s turn", name(world, e))),
         };
-        return vec![first, pass, surrender];
+        return vec![first, pass, surrender, flee(world, e)];
     }
     let mut out = Vec::new();
     let mut end = choice(FactionZonesIntent::EndTurn, "End turn".to_owned());
@@ -142,6 +142,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             let wname = weapon(world, e, w).map_or_else(String::new, |x| x.name);
             let how = match check_attack(world, e, t, w) {
                 Ok(true) => " (WIT save to hit)",
+                _ if status(world, t) == Status::Surrendered => " (surrendered: harm frees it to fight)",
                 _ if !can_act(world, t) => " (death blow if nearby)",
                 _ => "",
             };
@@ -213,8 +214,20 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         "Bonus action (pick up, open a door, a few words...)".to_owned(),
     ));
     out.push(choice(FactionZonesIntent::Surrender, "Surrender (spends the turn)".to_owned()));
+    out.push(flee(world, e));
     out.push(end);
     out
+}
+
+/// Fleeing the fight, with how it would go.
+fn flee(world: &World, e: Entity) -> Choice<FactionZonesIntent> {
+    let how = match crate::chase::check_flee(world, e) {
+        Ok(crate::chase::Flight::Save) => " (AGI save; the turn)",
+        _ => " (the turn)",
+    };
+    let intent = FactionZonesIntent::Flee;
+    let verdict = validate(world, e, &intent).map(|_| ());
+    Choice::new(intent, format!("Flee the fight{how}"), verdict)
 }
 
 /// A stunt's effect in a few words.
@@ -271,6 +284,7 @@ pub fn card(world: &World, place: Entity) -> CardView {
                         ZoneProperty::Cover => "cover +1",
                         ZoneProperty::Hazard => "hazard",
                         ZoneProperty::Barrier => "barrier: blocks attacks",
+                        ZoneProperty::Exit => "exit: flee from here",
                     }
                     .to_owned()
                 })
@@ -369,7 +383,7 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
     let Some(f) = world.get::<Fighter>(e) else { return Vec::new() };
     let s = &f.sheet;
     let mut rows = vec![
-        SheetRow::heading(format!("Health {}/{} · armour {}", f.health, s.health, s.armour)),
+        SheetRow::heading(format!("Health {}/{} · armour {}", f.health, s.health, armour_words(f))),
         SheetRow::line(format!(
             "STR {} · AGI {} · WIT {}{}",
             s.str,
@@ -395,6 +409,25 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
         )));
     }
     rows
+}
+
+/// Its armour in words: worn and shield, what is damaged or broke.
+fn armour_words(f: &Fighter) -> String {
+    let state = |broken: bool, damaged: bool| {
+        if broken {
+            " (broke)"
+        } else if damaged {
+            " (damaged)"
+        } else {
+            ""
+        }
+    };
+    let worn = format!("{}{}", f.sheet.armour, state(f.gear.armour_broken, f.gear.armour_damaged));
+    if f.sheet.shield == 0 {
+        return worn;
+    }
+    let shield = state(f.gear.shield_broken, f.gear.shield_damaged);
+    format!("{} = {worn} + shield {}{shield}", f.armour(), f.sheet.shield)
 }
 
 /// The faction bar: every faction's characters, whose activation it is and the passes in a row.

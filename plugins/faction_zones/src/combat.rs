@@ -12,7 +12,7 @@ use fray_core::dice::{Modifier, RollReading, RollRecord, TableRng};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::prelude::Status;
-use fray_core::table::{can_act, enemies, id, name, on_table, set_status};
+use fray_core::table::{can_act, enemies, id, name, on_table, set_status, status};
 
 use crate::data::{Size, WeaponSpec, ZoneProperty};
 use crate::dice::{
@@ -40,6 +40,7 @@ fn unarmed() -> WeaponSpec {
         blast: false,
         two_handed: false,
         damaged: false,
+        improvised: false,
     }
 }
 
@@ -48,6 +49,8 @@ fn in_hand(world: &World, e: Entity, w: Option<usize>, weapon: &WeaponSpec) -> V
     let Some((w, f)) = w.zip(world.get::<Fighter>(e)) else { return Ok(()) };
     if f.gear.broken.contains(&w) {
         Err(Rejection::new(format!("{}'s {} broke", name(world, e), weapon.name)))
+    } else if let Some(&(_, by)) = f.taken.iter().find(|(t, _)| *t == w) {
+        Err(Rejection::new(format!("{}'s {} is in {}'s hands", name(world, e), weapon.name, name(world, by))))
     } else if !f.holds(w) {
         Err(Rejection::new(format!("{}'s {} was knocked away", name(world, e), weapon.name)))
     } else {
@@ -156,14 +159,13 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
     crate::stealth::reveal(world, e, "attacked");
     crate::turns::act(world, e, true);
     if weapon(world, e, w).is_some_and(|x| x.blast) {
-        blast(world, e, t, w, wit_save);
+        blast(world, e, t, w, wit_save, surprise);
         return;
     }
     if how.how == AttackHow::Damage
         && how.stunt.is_none()
         && nearby(world, e, t)
-        && on_table(world, t)
-        && !can_act(world, t)
+        && status(world, t) == Status::Unconscious
     {
         let who = id(world, e);
         let detail = id(world, t).to_string();
@@ -191,6 +193,7 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
             how: how.how,
             stunt: how.stunt,
             reactable,
+            blast: false,
         });
     } else {
         land(world, e, t, w, &how.how);
@@ -217,8 +220,9 @@ pub fn land(world: &mut World, a: Entity, t: Entity, w: Option<usize>, how: &Att
 
 /// A blast: every character in a zone is hit (a melee blast: the attacker's zone, not the
 /// attacker, and it cannot miss; a ranged blast: the target's zone, the attacker too if it is
-/// there; on a failed WIT save it deviates to a neighbouring zone drawn by a die).
-fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool) {
+/// there; on a failed WIT save it deviates to a neighbouring zone drawn by a die). Its targets
+/// answer one at a time, in scenario order: see [`next_blast_target`].
+fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool, surprise: bool) {
     let melee = weapon(world, e, w).is_some_and(|x| x.range.is_none());
     let Some(mut at) = zone(world, if melee { e } else { t }) else { return };
     if wit_save {
@@ -240,12 +244,38 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
         }
     }
     let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
-    let hit_here: Vec<Entity> = order
+    let left = order
         .into_iter()
         .filter(|&c| on_table(world, c) && zone(world, c) == Some(at) && !(melee && c == e))
         .collect();
-    for c in hit_here {
-        hit(world, e, c, w);
+    world.resource_mut::<Battle>().blast =
+        Some(crate::phase::Blast { attacker: e, weapon: w, left, countered: false, surprise });
+    next_blast_target(world);
+}
+
+/// The blast's next targets are hit until one may react: that one is asked (dodge, counter
+/// unless another target did, or take it), and the rest wait for its answer.
+fn next_blast_target(world: &mut World) {
+    loop {
+        let Some(mut b) = world.resource_mut::<Battle>().blast.take() else { return };
+        let Some(c) = b.left.pop_front() else { return };
+        let (a, w) = (b.attacker, b.weapon);
+        let reactable = !b.surprise && c != a && may_react(world, c);
+        world.resource_mut::<Battle>().blast = Some(b);
+        if reactable {
+            world.resource_mut::<Battle>().pending = Some(PendingAttack {
+                attacker: a,
+                target: c,
+                weapon: w,
+                redirected: false,
+                how: AttackHow::Damage,
+                stunt: None,
+                reactable,
+                blast: true,
+            });
+            return;
+        }
+        hit(world, a, c, w);
     }
 }
 
@@ -303,8 +333,9 @@ fn roll_damage(
 }
 
 /// The gear's wear from one damage roll: the weapon is used, and breaks when damaged and a 1
-/// shows; the target's armour is used, and breaks (after this hit) when damaged and the roll
-/// before armour reaches `breaks_armour`.
+/// shows; the target's shield and armour are used, and when the roll before armour reaches
+/// `breaks_armour` one of them breaks (after this hit): a damaged shield first, else damaged
+/// armour.
 fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, rolled: u32, one: bool) {
     let breaks = world.resource::<Battle>().rules.breaks_armour;
     let mut broke = None;
@@ -324,17 +355,22 @@ fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, rolled: u32, 
             .about(&who, LogEvent::Effect { what: "weapon_broke", detail: weapon });
     }
     let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
-    if f.armour() == 0 {
+    let (shield, armour) = (f.shield() > 0, f.body_armour() > 0);
+    f.gear.shield_used |= shield;
+    f.gear.armour_used |= armour;
+    let what = if rolled < breaks {
         return;
-    }
-    f.gear.armour_used = true;
-    if f.gear.armour_damaged && rolled >= breaks {
+    } else if shield && f.gear.shield_damaged {
+        f.gear.shield_broken = true;
+        "shield_broke"
+    } else if armour && f.gear.armour_damaged {
         f.gear.armour_broken = true;
-        let who = id(world, t);
-        world
-            .resource_mut::<GameLog>()
-            .about(&who, LogEvent::Effect { what: "armour_broke", detail: String::new() });
-    }
+        "armour_broke"
+    } else {
+        return;
+    };
+    let who = id(world, t);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
 }
 
 /// `a` hits `t` with weapon `w`.
@@ -354,9 +390,16 @@ pub fn hit_with(world: &mut World, a: Entity, t: Entity, w: Option<usize>, held_
     );
 }
 
-/// `t` suffers `taken` of `rolled` damage (armour took the rest); harm reveals it.
+/// `t` suffers `taken` of `rolled` damage (armour took the rest); harm reveals it, and harm
+/// by an enemy frees one who surrendered to fight again.
 pub(crate) fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, source: Source) {
     crate::stealth::reveal(world, t, "harmed");
+    if taken > 0 && status(world, t) == Status::Surrendered && by_enemy(world, t, &source) {
+        let who = id(world, t);
+        let detail = source.by.as_ref().map_or_else(String::new, ToString::to_string);
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "fights_again", detail });
+        set_status(world, t, Status::Fighting);
+    }
     let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
     let after = taken;
     let taken = after.min(f.health);
@@ -379,6 +422,12 @@ pub(crate) fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, sour
     }
 }
 
+/// Whether `source` is one of `t`'s enemies.
+fn by_enemy(world: &World, t: Entity, source: &Source) -> bool {
+    let by = source.by.as_ref().and_then(|c| world.resource::<fray_core::prelude::TableIndex>().combatant(c));
+    by.is_some_and(|a| enemies(world, a, t))
+}
+
 /// The target's answer to the pending attack: a reaction spends its turn; accepting a stunt
 /// does not.
 pub fn react(world: &mut World, t: Entity, reaction: Reaction) {
@@ -391,6 +440,21 @@ pub fn react(world: &mut World, t: Entity, reaction: Reaction) {
     if !matches!(reaction, Reaction::None | Reaction::AcceptStunt) {
         crate::stealth::reveal(world, t, "reacted");
     }
+    if p.blast
+        && matches!(reaction, Reaction::Counter(_) | Reaction::CounterNonLethal(_))
+        && let Some(b) = world.resource_mut::<Battle>().blast.as_mut()
+    {
+        b.countered = true;
+    }
+    let blast = p.blast;
+    answer(world, t, p, reaction);
+    if blast {
+        next_blast_target(world);
+    }
+}
+
+/// The attack lands, misses or is countered as the reaction says.
+fn answer(world: &mut World, t: Entity, p: PendingAttack, reaction: Reaction) {
     match reaction {
         Reaction::None => land(world, p.attacker, t, p.weapon, &p.how),
         Reaction::AcceptStunt => accept_stunt(world, t, p.stunt.unwrap_or(StuntEffect::Disarmed)),
@@ -492,7 +556,8 @@ fn trade_blows(
 
 /// Allies nearby the pending attack's target who may guard it.
 pub fn guards(world: &World) -> Vec<Entity> {
-    let Some(p) = world.resource::<Battle>().pending.clone().filter(|p| !p.redirected && p.reactable) else {
+    let pending = world.resource::<Battle>().pending.clone();
+    let Some(p) = pending.filter(|p| !p.redirected && p.reactable && !p.blast) else {
         return Vec::new();
     };
     let order = &world.resource::<fray_core::prelude::TableIndex>().order;
@@ -511,6 +576,9 @@ pub fn check_hide(world: &World, t: Entity, ally: Entity) -> Verdict {
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to hide from"))?;
     if p.redirected {
         return Err(Rejection::new("this attack already changed its target"));
+    }
+    if p.blast {
+        return Err(Rejection::new("a blast hits the whole zone: no hiding behind anyone"));
     }
     // A willing ally, or an enemy `t` holds.
     let held = crate::non_lethal::grabbed_by(world, ally) == Some(t);
@@ -626,6 +694,7 @@ pub enum Reaction {
 pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
     let p =
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
+    no_second_counter(world, &p)?;
     let weapon = weapon(world, t, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
     in_hand(world, t, w, &weapon)?;
@@ -653,5 +722,16 @@ pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
 pub fn check_counter_non_lethal(world: &World, t: Entity, kind: &NonLethal) -> Verdict {
     let p =
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
+    no_second_counter(world, &p)?;
     crate::non_lethal::check(world, t, p.attacker, kind)
+}
+
+/// A blast is countered by one of its targets at most.
+fn no_second_counter(world: &World, p: &PendingAttack) -> Verdict {
+    let countered = world.resource::<Battle>().blast.as_ref().is_some_and(|b| b.countered);
+    if p.blast && countered {
+        Err(Rejection::new("one of this blast's targets countered it already: no other may"))
+    } else {
+        Ok(())
+    }
 }

@@ -57,6 +57,8 @@ pub enum ZoneProperty {
     /// Behind a barrier (a parapet, arrow slits): attacks from other zones are blocked; one
     /// who peeks out to shoot may be countered through it, and it counts as cover then.
     Barrier,
+    /// A way out of the battlefield (a gate, the road): one may flee the fight from here.
+    Exit,
 }
 
 /// A character's sheet.
@@ -83,12 +85,22 @@ pub struct FactionZonesSheet {
     /// Its size.
     #[serde(default)]
     pub size: Size,
+    /// Its full speed in zones; none: the rules block's `speed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<u32>,
     /// Concealed at the start of the fight (an ambusher): it plays the bonus round.
     #[serde(default)]
     pub concealed: bool,
     /// Its armour is damaged: a hit of `breaks_armour` or more before armour breaks it.
     #[serde(default)]
     pub armour_damaged: bool,
+    /// A shield's armour, added to the armour's (0: no shield).
+    #[serde(default)]
+    pub shield: u32,
+    /// Its shield is damaged: a hit of `breaks_armour` or more before armour breaks it, before
+    /// the armour.
+    #[serde(default)]
+    pub shield_damaged: bool,
 }
 
 /// Sizes, smallest first: each step between attacker and target scales damage and range.
@@ -133,7 +145,10 @@ pub struct WeaponSpec {
     /// Held in both hands: attacking with it lets go of a grabbed character.
     #[serde(default)]
     pub two_handed: bool,
-    /// Damaged (worn, or an improvised weapon): a 1 on its damage die breaks it.
+    /// Damaged (worn): a 1 on its damage die breaks it.
     #[serde(default)]
     pub damaged: bool,
+    /// An improvised weapon (a chair, a bottle, a lantern): handled as damaged from the start.
+    #[serde(default)]
+    pub improvised: bool,
 }

@@ -85,6 +85,8 @@ pub enum Plan {
     Opportunity(Option<Option<usize>>),
     /// Surrender.
     Surrender,
+    /// Flee the fight (taking the turn first when true).
+    Flee(crate::chase::Flight, bool),
 }
 
 /// Checks an intent against the table as it is, changing nothing.
@@ -260,6 +262,10 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::OpportunityAttack { .. } | FactionZonesIntent::LetGo => not_now("that"),
         FactionZonesIntent::Surrender if in_turn || choosing => Ok(Plan::Surrender),
         FactionZonesIntent::Surrender => not_now("surrendering"),
+        FactionZonesIntent::Flee if in_turn || choosing => {
+            crate::chase::check_flee(world, e).map(|f| Plan::Flee(f, !in_turn))
+        }
+        FactionZonesIntent::Flee => not_now("fleeing"),
     }
 }
 
@@ -308,6 +314,13 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Guard => combat::redirect(world, e, e, true),
         Plan::Opportunity(attack) => combat::answer_leaving(world, e, attack),
         Plan::Surrender => turns::surrender(world, e),
+        Plan::Flee(flight, activate) => {
+            if activate {
+                turns::start_turn(world, e);
+            }
+            crate::chase::flee(world, e, flight);
+            turns::end_turn(world, e);
+        }
     }
 }
 

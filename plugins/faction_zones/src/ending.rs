@@ -1,6 +1,6 @@
 //! The end of the fight: at most one faction has anyone fighting, or the round limit. Then a
-//! durability roll for every weapon and armour used: a 1 damages it, or breaks it if it was
-//! damaged already.
+//! durability roll for every weapon, shield and armour used: a 1 damages it, or breaks it if
+//! it was damaged already.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -36,6 +36,7 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.active = None;
         battle.pending = None;
         battle.leaving = None;
+        battle.blast = None;
         battle.to_act = None;
     }
     durability_rolls(world);
@@ -49,15 +50,18 @@ fn durability_rolls(world: &mut World) {
     let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
     for e in order {
         let Some(f) = world.get::<Fighter>(e) else { continue };
-        let mut items: Vec<(Option<usize>, String)> = f
+        let mut items: Vec<(Item, String)> = f
             .gear
             .used
             .iter()
             .filter(|w| !f.gear.broken.contains(w))
-            .filter_map(|&w| f.sheet.weapons.get(w).map(|x| (Some(w), x.id.clone())))
+            .filter_map(|&w| f.sheet.weapons.get(w).map(|x| (Item::Weapon(w), x.id.clone())))
             .collect();
+        if f.gear.shield_used && !f.gear.shield_broken {
+            items.push((Item::Shield, "shield".to_owned()));
+        }
         if f.gear.armour_used && !f.gear.armour_broken {
-            items.push((None, "armour".to_owned()));
+            items.push((Item::Armour, "armour".to_owned()));
         }
         for (item, what) in items {
             let roll = world.resource_mut::<TableRng>().die(die);
@@ -68,26 +72,38 @@ fn durability_rolls(world: &mut World) {
                 continue;
             }
             let Some(mut f) = world.get_mut::<Fighter>(e) else { continue };
+            let g = &mut f.gear;
             let broke = match item {
-                Some(w) if f.gear.damaged.contains(&w) => {
-                    f.gear.broken.push(w);
+                Item::Weapon(w) if g.damaged.contains(&w) => {
+                    g.broken.push(w);
                     true
                 }
-                Some(w) => {
-                    f.gear.damaged.push(w);
+                Item::Weapon(w) => {
+                    g.damaged.push(w);
                     false
                 }
-                None if f.gear.armour_damaged => {
-                    f.gear.armour_broken = true;
-                    true
-                }
-                None => {
-                    f.gear.armour_damaged = true;
-                    false
-                }
+                Item::Shield => wear_out(&mut g.shield_damaged, &mut g.shield_broken),
+                Item::Armour => wear_out(&mut g.armour_damaged, &mut g.armour_broken),
             };
             let what_now = if broke { "gear_broke" } else { "gear_damaged" };
             world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: what_now, detail: what });
         }
     }
+}
+
+/// What a durability roll is for.
+enum Item {
+    /// A weapon, by sheet index.
+    Weapon(usize),
+    Shield,
+    Armour,
+}
+
+/// A 1 on the durability die: damaged, or broken if damaged already (then true).
+fn wear_out(damaged: &mut bool, broken: &mut bool) -> bool {
+    if *damaged {
+        *broken = true;
+    }
+    *damaged = true;
+    *broken
 }

@@ -103,6 +103,9 @@ pub enum FactionZonesIntent {
     LetGo,
     /// Spend the turn surrendering: out of the fight.
     Surrender,
+    /// Spend the turn fleeing the fight from a zone marked Exit (an AGI save against pursuers
+    /// as fast).
+    Flee,
 }
 
 /// A non-lethal attack.

@@ -8,7 +8,8 @@
 //! alternation and the passes in [`activation`]; a turn's movement and actions in [`turns`];
 //! attacks, reactions, stunts and damage in [`combat`]; disarming, shoving, grappling and
 //! breaking free in [`non_lethal`]; concealment, surprise and the ambushers' bonus round in
-//! [`stealth`]; saves in [`dice`]; morale at the end of the round in [`morale`]; the end of the fight in [`ending`]; who decides and the AI in
+//! [`stealth`]; saves in [`dice`]; morale at the end of the round in [`morale`]; fleeing the
+//! fight in [`chase`]; the end of the fight in [`ending`]; who decides and the AI in
 //! [`decisions`] and [`ai`]; the scenario in [`data`] and [`load`]; what the board shows in
 //! [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
@@ -16,6 +17,7 @@
 pub mod activation;
 pub mod ai;
 pub mod board;
+pub mod chase;
 pub mod combat;
 pub mod data;
 pub mod decisions;

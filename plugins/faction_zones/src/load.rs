@@ -48,8 +48,11 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
             problems.push(format!("{who}: in no zone (give it a location)"));
         }
         let sh = &c.sheet;
-        if sh.health == 0 || sh.health > 1000 || sh.armour > 20 {
-            problems.push(format!("{who}: health 1 to 1000, armour up to 20"));
+        if sh.health == 0 || sh.health > 1000 || sh.armour > 20 || sh.shield > 20 {
+            problems.push(format!("{who}: health 1 to 1000, armour and shield up to 20"));
+        }
+        if sh.speed.is_some_and(|v| !(1..=20).contains(&v)) {
+            problems.push(format!("{who}: speed 1 to 20 zones"));
         }
         if [sh.str, sh.agi, sh.wit].iter().any(|&v| v > 100) {
             problems.push(format!("{who}: a score over 100"));

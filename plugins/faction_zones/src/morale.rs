@@ -1,7 +1,7 @@
 //! Morale at the end of the round: a faction reduced this round to half or less of its
 //! original numbers (one fighting alone: to half or less of its health) makes a group WIT
-//! save; those who fail retreat, those who pass are steady for the rest of the fight;
-//! the fearless are immune.
+//! save; those who fail retreat (or surrender, with a fighting enemy in their zone), those who
+//! pass are steady for the rest of the fight; the fearless are immune.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -61,6 +61,8 @@ fn end_of_round(world: &mut World) {
                 if let Some(mut f) = world.get_mut::<Fighter>(e) {
                     f.steady = true;
                 }
+            } else if cornered(world, e) {
+                crate::turns::give_up(world, e);
             } else {
                 set_status(world, e, Status::Fled);
             }
@@ -68,4 +70,15 @@ fn end_of_round(world: &mut World) {
     }
     world.resource_mut::<Battle>().started = false;
     go_to(world, FactionZonesPhase::RoundStart);
+}
+
+/// Whether a fighting enemy stands in `e`'s zone: one who breaks there cannot get away, and
+/// surrenders instead of retreating.
+fn cornered(world: &World, e: Entity) -> bool {
+    let order = &world.resource::<TableIndex>().order;
+    order.iter().any(|&x| {
+        fray_core::table::enemies(world, e, x)
+            && fray_core::table::can_act(world, x)
+            && crate::turns::nearby(world, e, x)
+    })
 }

@@ -129,6 +129,7 @@ pub fn resolve(world: &mut World, a: Entity, t: Entity, kind: &NonLethal) {
         }
     }
     match kind {
+        NonLethal::Disarm { weapon } if free_hand(world, a) => take_weapon(world, a, t, *weapon),
         NonLethal::Disarm { weapon } => drop_weapon(world, t, *weapon),
         NonLethal::Shove { to } => shove(world, a, t, to.as_ref()),
         NonLethal::Grapple => {
@@ -138,6 +139,35 @@ pub fn resolve(world: &mut World, a: Entity, t: Entity, kind: &NonLethal) {
             log_effect(world, t, "grabbed", id(world, a).to_string());
         }
     }
+}
+
+/// Whether `a` has a hand free to grab a weapon it knocks away: not bearing a shield, not
+/// holding anyone.
+pub fn free_hand(world: &World, a: Entity) -> bool {
+    let shield = world.get::<Fighter>(a).is_some_and(|f| f.shield() > 0);
+    let holding = world.resource::<TableIndex>().order.iter().any(|&x| grabbed_by(world, x) == Some(a));
+    !shield && !holding
+}
+
+/// `a` takes `t`'s weapon `w` from its hands: the weapon is `a`'s now (last on its sheet), worn
+/// as it was.
+fn take_weapon(world: &mut World, a: Entity, t: Entity, w: usize) {
+    let Some(mut f) = world.get_mut::<Fighter>(t) else { return };
+    if w >= f.sheet.weapons.len() || !f.holds(w) {
+        return;
+    }
+    f.taken.push((w, a));
+    let (spec, damaged) = (f.sheet.weapons[w].clone(), f.gear.damaged.contains(&w));
+    let weapon = spec.id.clone();
+    log_effect(world, t, "disarmed", weapon.clone());
+    if let Some(mut f) = world.get_mut::<Fighter>(a) {
+        f.sheet.weapons.push(spec);
+        if damaged {
+            let new = f.sheet.weapons.len() - 1;
+            f.gear.damaged.push(new);
+        }
+    }
+    log_effect(world, a, "took_weapon", weapon);
 }
 
 /// `t` drops its weapon `w` where it stands.

@@ -68,6 +68,8 @@ pub struct Battle {
     pub pending: Option<PendingAttack>,
     /// A move away from nearby enemies, waiting for their opportunity attacks.
     pub leaving: Option<Leaving>,
+    /// A blast going off: its targets answer one at a time.
+    pub blast: Option<Blast>,
     /// Each faction's number of characters at the start of the fight.
     pub original: Vec<(SideId, u32)>,
     /// Each faction's characters standing at the start of the round.
@@ -95,6 +97,23 @@ pub struct PendingAttack {
     pub stunt: Option<crate::intent::StuntEffect>,
     /// The target may react (a surprised or grabbed target may only take it, or accept a stunt).
     pub reactable: bool,
+    /// One target of a blast: no one hides behind or guards, and one target at most counters.
+    pub blast: bool,
+}
+
+/// A blast's targets still to answer or be hit, in scenario order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blast {
+    /// Who made it.
+    pub attacker: Entity,
+    /// With what.
+    pub weapon: Option<usize>,
+    /// Targets not hit yet.
+    pub left: std::collections::VecDeque<Entity>,
+    /// One of its targets countered it: no other may.
+    pub countered: bool,
+    /// Made by a concealed attacker: no one may react.
+    pub surprise: bool,
 }
 
 /// What an attack does when it lands.
@@ -149,6 +168,8 @@ pub struct Fighter {
     pub grabbed_by: Option<Entity>,
     /// Weapons knocked from its hands (by sheet index), each lying in a zone.
     pub dropped: Vec<(usize, Entity)>,
+    /// Weapons a disarmer took from its hands (by sheet index), with who holds each now.
+    pub taken: Vec<(usize, Entity)>,
     /// Sprinting this turn: its speeds doubled (a bonus action).
     pub sprinting: bool,
     /// Concealed: enemies cannot see or target it; its attacks take them by surprise.
@@ -172,6 +193,12 @@ pub struct Gear {
     pub armour_damaged: bool,
     /// Its armour broke: it counts as none.
     pub armour_broken: bool,
+    /// Its shield took a hit.
+    pub shield_used: bool,
+    /// Its shield is damaged.
+    pub shield_damaged: bool,
+    /// Its shield broke: it counts as none.
+    pub shield_broken: bool,
 }
 
 impl Fighter {
@@ -180,8 +207,11 @@ impl Fighter {
         Self {
             concealed: sheet.concealed,
             gear: Gear {
-                damaged: (0..sheet.weapons.len()).filter(|&w| sheet.weapons[w].damaged).collect(),
+                damaged: (0..sheet.weapons.len())
+                    .filter(|&w| sheet.weapons[w].damaged || sheet.weapons[w].improvised)
+                    .collect(),
                 armour_damaged: sheet.armour_damaged,
+                shield_damaged: sheet.shield_damaged,
                 ..Gear::default()
             },
             health: sheet.health,
@@ -194,6 +224,7 @@ impl Fighter {
             steady: false,
             grabbed_by: None,
             dropped: Vec::new(),
+            taken: Vec::new(),
             sprinting: false,
         }
     }
@@ -205,11 +236,23 @@ impl Fighter {
 
     /// Whether its weapon `w` (a sheet index) is in its hands (not knocked away nor broken).
     pub fn holds(&self, w: usize) -> bool {
-        !self.dropped.iter().any(|(d, _)| *d == w) && !self.gear.broken.contains(&w)
+        !self.dropped.iter().any(|(d, _)| *d == w)
+            && !self.gear.broken.contains(&w)
+            && !self.taken.iter().any(|(t, _)| *t == w)
     }
 
-    /// Its armour now (none once broken).
+    /// Its armour now, its shield's included (none of what broke).
     pub fn armour(&self) -> u32 {
+        self.body_armour() + self.shield()
+    }
+
+    /// Its worn armour now (none once broken).
+    pub fn body_armour(&self) -> u32 {
         if self.gear.armour_broken { 0 } else { self.sheet.armour }
+    }
+
+    /// Its shield's armour now (none once broken).
+    pub fn shield(&self) -> u32 {
+        if self.gear.shield_broken { 0 } else { self.sheet.shield }
     }
 }

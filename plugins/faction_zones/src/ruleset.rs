@@ -27,6 +27,7 @@ impl Ruleset for FactionZones {
         PropertyChoice { text: "Barrier", about: "attacks from other zones are blocked" },
         PropertyChoice { text: "Dark", about: "no one in it is seen" },
         PropertyChoice { text: "Hazard", about: "one shoved here takes the hazard's die" },
+        PropertyChoice { text: "Exit", about: "a way out: one may flee the fight from here" },
     ];
 
     type Scenario = FactionZonesScenario;

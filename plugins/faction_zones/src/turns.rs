@@ -46,12 +46,18 @@ pub fn nearby(world: &World, a: Entity, b: Entity) -> bool {
     between(world, a, b) == Some(0)
 }
 
+/// `e`'s full speed in zones: its sheet's, else the rules block's.
+pub fn speed(world: &World, e: Entity) -> u32 {
+    let default = world.resource::<Battle>().rules.speed;
+    world.get::<Fighter>(e).and_then(|f| f.sheet.speed).unwrap_or(default)
+}
+
 /// Zones `e` may still move this turn: full speed with no action taken, else half speed;
 /// both doubled when sprinting (`sprint`: as if it sprinted now, a bonus action).
 pub fn movement_left_with(world: &World, e: Entity, sprint: bool) -> u32 {
     let Some(f) = world.get::<Fighter>(e) else { return 0 };
     let sprinting = f.sprinting || sprint;
-    let speed = world.resource::<Battle>().rules.speed * if sprinting { 2 } else { 1 };
+    let speed = speed(world, e) * if sprinting { 2 } else { 1 };
     // Sprinting is itself a bonus action; only other actions halve the speed.
     let others = f.actions() + u32::from(sprint && !f.sprinting) - u32::from(sprinting);
     let limit = if others == 0 { speed } else { speed / 2 };
@@ -87,7 +93,7 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: boo
             place_name(world, from)
         ))
     })?;
-    let speed = world.resource::<Battle>().rules.speed;
+    let speed = speed(world, e);
     let left = match (fresh, sprint) {
         (true, false) => speed,
         (true, true) => speed * 2,
@@ -159,7 +165,7 @@ pub fn check_action(world: &World, e: Entity, main: bool) -> Verdict {
             name(world, g)
         )));
     }
-    let half = world.resource::<Battle>().rules.speed * if f.sprinting { 2 } else { 1 } / 2;
+    let half = speed(world, e) * if f.sprinting { 2 } else { 1 } / 2;
     if f.moved > half {
         return Err(Rejection::new(format!("{} moved at full speed: no action this turn", name(world, e))));
     }
@@ -187,16 +193,23 @@ pub fn act(world: &mut World, e: Entity, main: bool) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
 }
 
-/// `e` gives up: out of the fight (surrendered, its weapons thrown away).
+/// `e` gives up: surrendered (out of the fight until an enemy harms it), its weapons thrown
+/// down where it stands.
 pub fn give_up(world: &mut World, e: Entity) {
     let who = id(world, e);
     world
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "surrendered", detail: String::new() });
-    fray_core::table::set_status(world, e, fray_core::prelude::Status::Fled);
+    if let Some(at) = zone(world, e)
+        && let Some(mut f) = world.get_mut::<Fighter>(e)
+    {
+        let held: Vec<usize> = (0..f.sheet.weapons.len()).filter(|&w| f.holds(w)).collect();
+        f.dropped.extend(held.into_iter().map(|w| (w, at)));
+    }
+    fray_core::table::set_status(world, e, fray_core::prelude::Status::Surrendered);
 }
 
-/// `e` spends its turn surrendering: out of the fight.
+/// `e` spends its turn surrendering: out of the fight until an enemy harms it.
 pub fn surrender(world: &mut World, e: Entity) {
     give_up(world, e);
     if world.resource::<Battle>().active != Some(e) {

@@ -52,6 +52,8 @@ pub enum Status {
     Dead,
     /// Left the combat scene.
     Fled,
+    /// Gave up, hands raised: on the table (it may be attacked), not fighting.
+    Surrendered,
 }
 
 impl Status {
@@ -169,9 +171,9 @@ pub fn can_act(world: &World, e: Entity) -> bool {
     status(world, e).can_act()
 }
 
-/// Still on the table (fighting or unconscious): can be targeted.
+/// Still on the table (fighting, unconscious or surrendered): can be targeted.
 pub fn on_table(world: &World, e: Entity) -> bool {
-    matches!(status(world, e), Status::Fighting | Status::Unconscious)
+    matches!(status(world, e), Status::Fighting | Status::Unconscious | Status::Surrendered)
 }
 
 /// Whether two combatants fight on different sides.

@@ -130,6 +130,9 @@ fn the_texts_examples_saves_counters_darkness_and_range() {
     // A bandit at 4 of 8 health is incapacitated; at 5 he is not.
     assert!(incapacitated(4, 8) && !incapacitated(5, 8));
     let mut app = by_hand(INN);
+    // Theobald's light armour and shield: armour 2.
+    let shielded = app.world().get::<Fighter>(who(&app, "theobald")).expect("fighter");
+    assert_eq!((shielded.body_armour(), shielded.shield(), shielded.armour()), (1, 1, 2));
     let (sybilla, balthasar, archer, bandit) =
         (who(&app, "sybilla"), who(&app, "balthasar"), who(&app, "bandit_b"), who(&app, "bandit_a"));
     // The archer in the dark loft is not visible: no musket shot; a knife in the dark needs a WIT save.
@@ -407,10 +410,39 @@ fn a_target_may_hide_behind_an_ally_and_an_ally_may_guard() {
 #[test]
 fn surrendering_spends_the_turn_and_leaves_the_fight() {
     let mut app = by_hand(INN);
+    let bandit_c = who(&app, "bandit_c");
     send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
     send(&mut app, "bandit_c", FactionZonesIntent::Surrender);
-    assert_eq!(app.world().get::<Status>(who(&app, "bandit_c")), Some(&Status::Fled));
+    assert_eq!(app.world().get::<Status>(bandit_c), Some(&Status::Surrendered));
+    let f = app.world().get::<Fighter>(bandit_c).expect("fighter");
+    assert!((0..f.sheet.weapons.len()).all(|w| !f.holds(w)), "its weapons thrown down");
     assert_eq!(app.world().resource::<Battle>().to_act, Some("party".into()), "the party's activation next");
+    assert!(!FactionZones::awaiting(app.world()).contains(&bandit_c), "it takes no more turns");
+}
+
+#[test]
+fn a_surrendered_character_harmed_by_an_enemy_fights_again() {
+    let mut app = by_hand(INN);
+    let bandit_c = who(&app, "bandit_c");
+    // Tough enough that one sword blow cannot fell it.
+    let mut f = app.world_mut().get_mut::<Fighter>(bandit_c).expect("fighter");
+    (f.health, f.sheet.health) = (20, 20);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    send(&mut app, "bandit_c", FactionZonesIntent::Surrender);
+    let balthasar = who(&app, "balthasar");
+    let yard = zone_of(&app, "bandit_c");
+    put(&mut app, "balthasar", &yard);
+    send(&mut app, "balthasar", FactionZonesIntent::Activate);
+    // Not a death blow: one who surrendered is not incapacitated.
+    let sword = FactionZonesIntent::Attack { target: "bandit_c".into(), weapon: Some(0), hold_back: false };
+    assert_eq!(check_attack(app.world(), balthasar, bandit_c, Some(0)), Ok(false));
+    send(&mut app, "balthasar", sword);
+    assert!(app.world().resource::<Battle>().pending.is_none(), "it has spent its turn: no reaction");
+    assert_eq!(effects(&app, "death_blow"), []);
+    let health = app.world().get::<Fighter>(bandit_c).expect("fighter").health;
+    assert!(health < 20, "the sword harmed it");
+    assert_eq!(app.world().get::<Status>(bandit_c), Some(&Status::Fighting), "it fights again");
+    assert_eq!(effects(&app, "fights_again"), [("bandit_c".to_owned(), "balthasar".to_owned())]);
 }
 
 const WYRM: &str = include_str!("../../../../assets/scenarios/faction_zones_wyrm.ron");
@@ -449,7 +481,18 @@ fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     // Maud and Pip both stand in the stream; Osric in the scree.
     let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
     assert!(crate::turns::nearby(app.world(), maud, pip));
+    wyrms_turn(&mut app);
     crate::combat::attack(app.world_mut(), wyrm, maud, Some(1), false, Default::default());
+    // Each target answers in turn: Maud takes it, then Pip is asked, and takes it too.
+    let asked = |app: &App| app.world().resource::<Battle>().pending.as_ref().map(|p| p.target);
+    assert_eq!(asked(&app), Some(maud));
+    send(&mut app, "maud", FactionZonesIntent::TakeIt);
+    assert_eq!(asked(&app), Some(pip));
+    let hide = FactionZonesIntent::HideBehind { ally: "maud".into() };
+    let refused = FactionZones::validate(app.world(), pip, &hide).expect_err("a blast");
+    assert_eq!(refused.0, "a blast hits the whole zone: no hiding behind anyone");
+    send(&mut app, "pip", FactionZonesIntent::TakeIt);
+    assert_eq!(asked(&app), None);
     let burnt: Vec<serde_json::Value> = log(&app)
         .into_iter()
         .filter(|l| l["kind"] == "damage" && l["source"]["weapon"] == "breath")
@@ -458,6 +501,42 @@ fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     assert_eq!(who_burnt, ["maud", "pip"], "everyone in the stream, none else");
     let rolls = log(&app).into_iter().filter(|l| l["kind"] == "roll" && l["actor"] == "wyrm").count();
     assert_eq!(rolls, 2, "one d6 each, small or not");
+}
+
+/// The wyrm's faction acts first, and the wyrm takes its turn.
+fn wyrms_turn(app: &mut App) {
+    let picker = FactionZones::awaiting(app.world())[0];
+    let picker = app.world().get::<fray_core::prelude::Combatant>(picker).expect("combatant").id.to_string();
+    send(app, &picker, FactionZonesIntent::PickFirst { faction: "wyrm".into() });
+    send(app, "wyrm", FactionZonesIntent::Activate);
+}
+
+#[test]
+fn a_blast_is_countered_by_one_of_its_targets_only() {
+    let mut app = by_hand(WYRM);
+    let wyrm = who(&app, "wyrm");
+    let stream = app.world().resource::<TableIndex>().location(&"stream".into()).expect("stream");
+    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(stream));
+    let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
+    // Tough enough to take any blow, so both answers always come.
+    for e in [maud, pip, wyrm] {
+        let mut f = app.world_mut().get_mut::<Fighter>(e).expect("fighter");
+        (f.health, f.sheet.health) = (200, 200);
+    }
+    wyrms_turn(&mut app);
+    crate::combat::attack(app.world_mut(), wyrm, maud, Some(1), false, Default::default());
+    let counter = |w: Option<usize>| FactionZonesIntent::Counter { weapon: w };
+    let maud_w =
+        (0..3).map(Some).chain([None]).find(|&w| crate::combat::check_counter(app.world(), maud, w).is_ok());
+    let maud_w = maud_w.expect("Maud can strike back at the wyrm beside her");
+    send(&mut app, "maud", counter(maud_w));
+    assert_eq!(app.world().resource::<Battle>().pending.as_ref().map(|p| p.target), Some(pip));
+    let refused = crate::combat::check_counter(app.world(), pip, None).expect_err("countered");
+    assert_eq!(refused.0, "one of this blast's targets countered it already: no other may");
+    // Pip may still dodge.
+    send(&mut app, "pip", FactionZonesIntent::Dodge);
+    assert_eq!(app.world().resource::<Battle>().pending, None);
+    assert!(app.world().resource::<Battle>().blast.is_none(), "the blast is over");
 }
 
 const AMBUSH: &str = include_str!("../../../../assets/scenarios/faction_zones_ambush.ron");
@@ -727,21 +806,13 @@ fn a_larger_shover_deals_a_d4_and_pushes_a_zone_into_the_hazard() {
 fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
     const SEED: u64 = 4;
     let mut app = open_road(SEED);
-    let bettina = who(&app, "bettina");
+    let (bettina, brute) = (who(&app, "bettina"), who(&app, "brute"));
     put(&mut app, "brute", "road");
-    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
-    send(&mut app, "brute", FactionZonesIntent::Activate);
-    let disarm = FactionZonesIntent::NonLethal {
-        target: "bettina".into(),
-        kind: crate::intent::NonLethal::Disarm { weapon: 0 },
-    };
-    send(&mut app, "brute", disarm);
-    send(&mut app, "bettina", FactionZonesIntent::TakeIt);
-    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
-    assert_eq!(what, "STR save against a disarm");
-    // A seed on which Bettina (STR 9) fails, so the rest of the test always runs.
-    assert!(dice[0] > 9, "seed {SEED}: the save fails ({})", dice[0]);
+    // A shield fills the brute's other hand: the crossbow falls to the ground.
+    app.world_mut().get_mut::<Fighter>(brute).expect("fighter").sheet.shield = 1;
+    disarm_bettina(&mut app, SEED);
     assert!(!app.world().get::<Fighter>(bettina).expect("fighter").holds(0), "the crossbow is dropped");
+    assert_eq!(effects(&app, "took_weapon"), [], "no hand free to take it");
     send(&mut app, "brute", FactionZonesIntent::EndTurn);
     send(&mut app, "bettina", FactionZonesIntent::Activate);
     let shot = FactionZonesIntent::Attack { target: "brute".into(), weapon: Some(0), hold_back: false };
@@ -749,6 +820,54 @@ fn disarming_knocks_a_weapon_away_until_it_is_picked_up() {
     assert_eq!(refused.0, "Bettina's Crossbow was knocked away");
     send(&mut app, "bettina", FactionZonesIntent::PickUp { weapon: 0 });
     assert!(FactionZones::validate(app.world(), bettina, &shot).is_ok(), "back in hand");
+}
+
+/// The brute disarms Bettina of her crossbow; the seed makes her STR save fail.
+fn disarm_bettina(app: &mut App, seed: u64) {
+    send(app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(app, "brute", FactionZonesIntent::Activate);
+    let disarm = FactionZonesIntent::NonLethal {
+        target: "bettina".into(),
+        kind: crate::intent::NonLethal::Disarm { weapon: 0 },
+    };
+    send(app, "brute", disarm);
+    send(app, "bettina", FactionZonesIntent::TakeIt);
+    let (what, dice) = rolls(app).last().cloned().expect("a roll");
+    assert_eq!(what, "STR save against a disarm");
+    // A seed on which Bettina (STR 9) fails, so the rest of the test always runs.
+    assert!(dice[0] > 9, "seed {seed}: the save fails ({})", dice[0]);
+}
+
+#[test]
+fn a_disarmer_with_a_free_hand_takes_the_weapon() {
+    const SEED: u64 = 4;
+    let mut app = open_road(SEED);
+    let (bettina, brute) = (who(&app, "bettina"), who(&app, "brute"));
+    put(&mut app, "brute", "road");
+    disarm_bettina(&mut app, SEED);
+    assert_eq!(effects(&app, "took_weapon"), [("brute".to_owned(), "crossbow".to_owned())]);
+    let f = app.world().get::<Fighter>(brute).expect("fighter");
+    let taken = f.sheet.weapons.len() - 1;
+    assert_eq!(f.sheet.weapons[taken].name, "Crossbow", "last on the brute's sheet");
+    send(&mut app, "brute", FactionZonesIntent::EndTurn);
+    send(&mut app, "bettina", FactionZonesIntent::Activate);
+    let shot = FactionZonesIntent::Attack { target: "brute".into(), weapon: Some(0), hold_back: false };
+    let refused = FactionZones::validate(app.world(), bettina, &shot).expect_err("taken");
+    assert_eq!(refused.0, "Bettina's Crossbow is in Cutthroat brute's hands");
+    let pick = FactionZones::validate(app.world(), bettina, &FactionZonesIntent::PickUp { weapon: 0 });
+    assert!(pick.is_err(), "nothing lies on the road to pick up");
+    send(&mut app, "bettina", FactionZonesIntent::EndTurn);
+    send(&mut app, "ogre", FactionZonesIntent::Pass);
+    send(&mut app, "aldo", FactionZonesIntent::Pass);
+    // The brute's next turn: it shoots with her crossbow.
+    assert_eq!(app.world().resource::<Battle>().round, 2);
+    send(&mut app, "ogre", FactionZonesIntent::PickFirst { faction: "cutthroats".into() });
+    send(&mut app, "brute", FactionZonesIntent::Activate);
+    let shot = FactionZonesIntent::Attack { target: "bettina".into(), weapon: Some(taken), hold_back: false };
+    send(&mut app, "brute", shot);
+    send(&mut app, "bettina", FactionZonesIntent::TakeIt);
+    let (what, _) = rolls(&app).last().cloned().expect("a roll");
+    assert_eq!(what, "Crossbow damage on Bettina");
 }
 
 #[test]
@@ -922,4 +1041,105 @@ fn a_damaged_weapon_breaks_on_a_one_and_used_gear_rolls_for_durability_after_the
     a.sort();
     b.sort();
     assert_eq!(a, b);
+}
+
+#[test]
+fn a_hard_hit_breaks_a_damaged_shield_before_damaged_armour() {
+    let mut app = by_hand(INN);
+    let (leader, theobald) = (who(&app, "leader"), who(&app, "theobald"));
+    {
+        let world = app.world_mut();
+        // Every hit counts as a hard one; both shield and armour are worn.
+        world.resource_mut::<Battle>().rules.breaks_armour = 1;
+        let mut f = world.get_mut::<Fighter>(theobald).expect("fighter");
+        (f.gear.shield_damaged, f.gear.armour_damaged) = (true, true);
+    }
+    crate::combat::hit(app.world_mut(), leader, theobald, Some(0));
+    let f = app.world().get::<Fighter>(theobald).expect("fighter");
+    assert!(f.gear.shield_broken && !f.gear.armour_broken, "the shield first");
+    assert_eq!(f.armour(), 1, "the armour is left");
+    assert_eq!(effects(&app, "shield_broke").len(), 1);
+    crate::combat::hit(app.world_mut(), leader, theobald, Some(0));
+    let f = app.world().get::<Fighter>(theobald).expect("fighter");
+    assert!(f.gear.armour_broken, "then the armour");
+    assert_eq!((f.armour(), effects(&app, "armour_broke").len()), (0, 1));
+}
+
+#[test]
+fn an_improvised_weapon_is_handled_as_damaged_from_the_start() {
+    let app = by_hand(MARKET);
+    let hauler = app.world().get::<Fighter>(who(&app, "hauler")).expect("fighter");
+    assert_eq!(hauler.sheet.weapons[0].name, "Cargo hook");
+    assert_eq!(hauler.gear.damaged, [0], "a 1 on its die breaks it");
+    let boss = app.world().get::<Fighter>(who(&app, "boss")).expect("fighter");
+    assert!(boss.gear.damaged.is_empty(), "a real cutlass is not");
+}
+
+#[test]
+fn fleeing_from_an_exit_as_fast_pursuers_need_an_agi_save_faster_ones_forbid_it() {
+    let mut app = by_hand(INN);
+    let (theobald, sybilla, bandit_c) = (who(&app, "theobald"), who(&app, "sybilla"), who(&app, "bandit_c"));
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
+    // Sybilla in the taproom: no way out there.
+    let refused =
+        FactionZones::validate(app.world(), sybilla, &FactionZonesIntent::Flee).expect_err("no exit");
+    assert_eq!(refused.0, "Sybilla is not at a way out (a zone marked Exit)");
+    // A faster bandit: no escape.
+    app.world_mut().get_mut::<Fighter>(bandit_c).expect("fighter").sheet.speed = Some(3);
+    let refused =
+        FactionZones::validate(app.world(), theobald, &FactionZonesIntent::Flee).expect_err("faster");
+    assert_eq!(refused.0, "Bandit is faster (3 zones to 2): Theobald cannot get away");
+    // As fast as the fastest bandit: Theobald's AGI save settles it.
+    app.world_mut().get_mut::<Fighter>(bandit_c).expect("fighter").sheet.speed = None;
+    send(&mut app, "theobald", FactionZonesIntent::Flee);
+    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
+    assert_eq!(what, "AGI save to get away");
+    let status = app.world().get::<Status>(theobald).copied();
+    if save_passes(dice[0] as u32, 9) {
+        assert_eq!((status, effects(&app, "got_away").len()), (Some(Status::Fled), 1));
+    } else {
+        assert_eq!((status, effects(&app, "caught").len()), (Some(Status::Fighting), 1));
+    }
+    assert!(app.world().get::<Fighter>(theobald).expect("fighter").acted, "the turn is spent");
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("bandits".into()));
+}
+
+#[test]
+fn one_faster_than_every_enemy_gets_away_without_a_save() {
+    let mut app = by_hand(INN);
+    let theobald = who(&app, "theobald");
+    app.world_mut().get_mut::<Fighter>(theobald).expect("fighter").sheet.speed = Some(3);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
+    let before = rolls(&app).len();
+    send(&mut app, "theobald", FactionZonesIntent::Flee);
+    assert_eq!(rolls(&app).len(), before, "no save");
+    assert_eq!(app.world().get::<Status>(theobald), Some(&Status::Fled));
+    assert_eq!(effects(&app, "got_away"), [("theobald".to_owned(), String::new())]);
+}
+
+/// The party loses Balthasar and Theobald this round, and Sybilla (WIT 0) breaks at its end.
+fn break_sybilla(cornered: bool) -> (App, Entity) {
+    let mut app = by_hand(INN);
+    let sybilla = who(&app, "sybilla");
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "party".into() });
+    for id in ["balthasar", "theobald"] {
+        let e = who(&app, id);
+        fray_core::table::set_status(app.world_mut(), e, Status::Dead);
+    }
+    app.world_mut().get_mut::<Fighter>(sybilla).expect("fighter").sheet.wit = 0;
+    if !cornered {
+        put(&mut app, "bandit_a", "stairs");
+    }
+    send(&mut app, "sybilla", FactionZonesIntent::Pass);
+    send(&mut app, "leader", FactionZonesIntent::Pass);
+    assert_eq!(effects(&app, "morale_check"), [(String::new(), "party".to_owned())]);
+    (app, sybilla)
+}
+
+#[test]
+fn breaking_with_an_enemy_in_the_zone_surrenders_instead_of_retreating() {
+    let (app, sybilla) = break_sybilla(true);
+    assert_eq!(app.world().get::<Status>(sybilla), Some(&Status::Surrendered), "the bandit in the taproom");
+    let (app, sybilla) = break_sybilla(false);
+    assert_eq!(app.world().get::<Status>(sybilla), Some(&Status::Fled), "no one in her way");
 }
