@@ -20,16 +20,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(RulesStep, alternate.in_set(FactionZonesSystems::Activations));
 }
 
-/// Factions with someone fighting, in scenario order.
+/// Factions with someone fighting (a vehicle alone does not fight), in scenario order.
 pub fn factions_in_the_fight(world: &World) -> Vec<SideId> {
     let index = world.resource::<TableIndex>();
+    let fights = |e: Entity| can_act(world, e) && world.get::<Fighter>(e).is_none_or(|f| !f.sheet.vehicle);
     index
         .sides
         .iter()
         .map(|(s, _)| s.clone())
-        .filter(|s| {
-            index.order.iter().any(|&e| can_act(world, e) && world.get::<Side>(e).is_some_and(|x| &x.0 == s))
-        })
+        .filter(|s| index.order.iter().any(|&e| fights(e) && world.get::<Side>(e).is_some_and(|x| &x.0 == s)))
         .collect()
 }
 
@@ -51,7 +50,9 @@ pub fn candidates(world: &World) -> Vec<Entity> {
     let bonus = battle.bonus_round;
     members(world, &side)
         .into_iter()
-        .filter(|&e| world.get::<Fighter>(e).is_some_and(|f| !f.acted && (f.concealed || !bonus)))
+        .filter(|&e| {
+            world.get::<Fighter>(e).is_some_and(|f| !f.acted && !f.reserved && (f.concealed || !bonus))
+        })
         .collect()
 }
 
@@ -102,6 +103,8 @@ fn round_start(world: &mut World) {
     let mut fighters = world.query::<&mut Fighter>();
     for mut f in fighters.iter_mut(world) {
         f.acted = false;
+        f.reserved = false;
+        (f.main_used, f.bonus_used, f.moved) = (false, 0, 0);
         f.health_at_start = f.health;
     }
     world.resource_mut::<GameLog>().set_clock(round);

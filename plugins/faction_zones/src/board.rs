@@ -200,6 +200,20 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             ));
         }
     }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        let label = format!("Dismount from {} (a zone of movement)", name(world, m));
+        out.push(choice(FactionZonesIntent::Dismount, label));
+    }
+    for &m in &order {
+        if world.get::<Fighter>(m).is_some_and(|f| f.sheet.carries > 0) && m != e && !enemies(world, e, m) {
+            let label = format!("Mount {} (a zone of movement)", name(world, m));
+            out.push(choice(FactionZonesIntent::Mount { mount: id(world, m) }, label).at(id(world, m)));
+        }
+    }
+    if crate::mounts::party_of(world, e).len() > 1 {
+        let label = "Reserve this part (no turn this round; the reaction kept)".to_owned();
+        out.push(choice(FactionZonesIntent::Reserve, label));
+    }
     out.push(choice(
         FactionZonesIntent::Sprint,
         "Sprint (bonus action: speeds doubled this turn)".to_owned(),
@@ -333,6 +347,17 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if f.sprinting {
         notes.push("sprinting".to_owned());
     }
+    if f.reserved {
+        notes.push("reserved".to_owned());
+    }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        notes.push(format!("riding {}", first_name(world, m)));
+    }
+    let riders: Vec<String> =
+        crate::mounts::riders(world, e).into_iter().map(|r| first_name(world, r)).collect();
+    if !riders.is_empty() {
+        notes.push(format!("carries {}", riders.join(", ")));
+    }
     if let Some(g) = crate::non_lethal::grabbed_by(world, e) {
         notes.push(format!("grabbed by {}", first_name(world, g)));
     }
@@ -391,8 +416,17 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
             s.wit,
             if s.fearless { " · fearless" } else { "" }
         )),
-        SheetRow::heading("Weapons"),
     ];
+    let speed = crate::turns::speed(world, e);
+    let mut moves = format!("Speed {speed} zone{}", if speed == 1 { "" } else { "s" });
+    if s.carries > 0 {
+        moves.push_str(&format!(" · carries {}", s.carries));
+    }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        moves.push_str(&format!(" · riding {} (attacks impaired)", name(world, m)));
+    }
+    rows.push(SheetRow::line(moves));
+    rows.push(SheetRow::heading("Weapons"));
     for w in &s.weapons {
         let range = w.range.map_or_else(|| "melee".to_owned(), |r| format!("range {r}"));
         rows.push(SheetRow::line(format!("{}: d{}, {range}", w.name, w.damage)));

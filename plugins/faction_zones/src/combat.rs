@@ -58,6 +58,15 @@ fn in_hand(world: &World, e: Entity, w: Option<usize>, weapon: &WeaponSpec) -> V
     }
 }
 
+/// Refuses any attack by a vehicle.
+pub(crate) fn not_a_vehicle(world: &World, e: Entity) -> Verdict {
+    if world.get::<Fighter>(e).is_some_and(|f| f.sheet.vehicle) {
+        Err(Rejection::new(format!("{} is a vehicle: it does not attack", name(world, e))))
+    } else {
+        Ok(())
+    }
+}
+
 /// A character's size.
 pub fn size(world: &World, e: Entity) -> Size {
     world.get::<Fighter>(e).map_or(Size::Medium, |f| f.sheet.size)
@@ -74,6 +83,7 @@ pub fn visible(world: &World, t: Entity) -> bool {
 
 /// How an attack would go: refused with its reason, or whether it needs a WIT save to hit.
 pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Verdict<bool> {
+    not_a_vehicle(world, e)?;
     let weapon = weapon(world, e, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, e))))?;
     in_hand(world, e, w, &weapon)?;
@@ -299,8 +309,13 @@ fn roll_damage(
     let (sa, st) = (size(world, a), size(world, t));
     // Blasts are not scaled by size.
     let n = if weapon.blast { 1 } else { dice_count(sa, st) };
-    let die =
-        if held_back || w.is_none() { world.resource::<Battle>().rules.impaired_die } else { weapon.damage };
+    // A rider's attacks are impaired.
+    let riding = crate::mounts::mount_of(world, a).is_some();
+    let die = if held_back || w.is_none() || riding {
+        world.resource::<Battle>().rules.impaired_die
+    } else {
+        weapon.damage
+    };
     let faces: Vec<u32> = (0..n).map(|_| world.resource_mut::<TableRng>().die(die)).collect();
     let sum: u32 = faces.iter().sum();
     let faces_had_one = faces.contains(&1);
@@ -314,6 +329,8 @@ fn roll_damage(
     }
     if held_back {
         modifiers.push(Modifier::new("held back: impaired", die));
+    } else if riding && w.is_some() {
+        modifiers.push(Modifier::new("rider: impaired", die));
     }
     let mut record = RollRecord::sum(
         format!("{} damage on {}", weapon.name, name(world, t)),
@@ -629,6 +646,7 @@ pub fn watchers(world: &World, mover: Entity) -> Vec<Entity> {
 
 /// Checks an opportunity attack by `a` with weapon `w` on the one moving away: a melee attack.
 pub fn check_opportunity(world: &World, a: Entity, w: Option<usize>) -> Verdict {
+    not_a_vehicle(world, a)?;
     let l =
         world.resource::<Battle>().leaving.clone().ok_or_else(|| Rejection::new("no one is moving away"))?;
     let weapon = weapon(world, a, w)
@@ -692,6 +710,7 @@ pub enum Reaction {
 /// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a suitable
 /// attack (melee when nearby, ranged in range and visible; sizes count as for an attack).
 pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
+    not_a_vehicle(world, t)?;
     let p =
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
     no_second_counter(world, &p)?;

@@ -25,6 +25,8 @@ pub struct FactionZonesRules {
     pub durability_die: u32,
     /// Damage before armour that breaks damaged armour.
     pub breaks_armour: u32,
+    /// Faces of the die one falling from a moving mount takes, as direct damage.
+    pub fall_die: u32,
 }
 
 /// Its sheets name no catalogue of the rules block: nothing to take along.
@@ -41,6 +43,7 @@ impl Default for FactionZonesRules {
             hazard_die: 6,
             durability_die: 6,
             breaks_armour: 8,
+            fall_die: 4,
         }
     }
 }
@@ -85,6 +88,15 @@ pub struct FactionZonesSheet {
     /// Its size.
     #[serde(default)]
     pub size: Size,
+    /// A vehicle (a cart, a boat): it carries its passengers and never attacks.
+    #[serde(default)]
+    pub vehicle: bool,
+    /// A mount or vehicle: how many riders or passengers it carries (0: none).
+    #[serde(default)]
+    pub carries: u32,
+    /// At the start, riding this mount (a combatant id of its side, in its zone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rides: Option<String>,
     /// Its full speed in zones; none: the rules block's `speed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<u32>,

@@ -87,6 +87,10 @@ pub enum Plan {
     Surrender,
     /// Flee the fight (taking the turn first when true).
     Flee(crate::chase::Flight, bool),
+    /// Get on this mount (none: off one's own), with an AGI save or not.
+    Mount(Option<Entity>, bool),
+    /// Reserve the part of a joint activation.
+    Reserve,
 }
 
 /// Checks an intent against the table as it is, changing nothing.
@@ -266,6 +270,26 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
             crate::chase::check_flee(world, e).map(|f| Plan::Flee(f, !in_turn))
         }
         FactionZonesIntent::Flee => not_now("fleeing"),
+        FactionZonesIntent::Mount { mount } if in_turn => {
+            let m = target_of(mount)?;
+            crate::mounts::check_mount(world, e, m).map(|s| Plan::Mount(Some(m), s))
+        }
+        FactionZonesIntent::Dismount if in_turn => {
+            crate::mounts::check_dismount(world, e).map(|s| Plan::Mount(None, s))
+        }
+        FactionZonesIntent::Reserve if in_turn => {
+            let f = world.get::<crate::phase::Fighter>(e);
+            if f.is_some_and(|f| f.moved > 0 || f.actions() > 0) {
+                Err(Rejection::new("only one who has done nothing this turn reserves it"))
+            } else if crate::mounts::party_of(world, e).len() < 2 {
+                Err(Rejection::new("only a mount or a rider reserves its part of an activation"))
+            } else {
+                Ok(Plan::Reserve)
+            }
+        }
+        FactionZonesIntent::Mount { .. } | FactionZonesIntent::Dismount | FactionZonesIntent::Reserve => {
+            not_now("that")
+        }
     }
 }
 
@@ -314,6 +338,14 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Guard => combat::redirect(world, e, e, true),
         Plan::Opportunity(attack) => combat::answer_leaving(world, e, attack),
         Plan::Surrender => turns::surrender(world, e),
+        Plan::Mount(m, save) => crate::mounts::mount_or_dismount(world, e, m, save),
+        Plan::Reserve => {
+            let who = fray_core::table::id(world, e);
+            world
+                .resource_mut::<fray_core::log::GameLog>()
+                .about(&who, fray_core::log::LogEvent::Effect { what: "reserved", detail: String::new() });
+            turns::end_part(world, e, false);
+        }
         Plan::Flee(flight, activate) => {
             if activate {
                 turns::start_turn(world, e);

@@ -37,6 +37,7 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.pending = None;
         battle.leaving = None;
         battle.blast = None;
+        battle.joint.clear();
         battle.to_act = None;
     }
     durability_rolls(world);

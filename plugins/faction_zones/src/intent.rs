@@ -103,6 +103,16 @@ pub enum FactionZonesIntent {
     LetGo,
     /// Spend the turn surrendering: out of the fight.
     Surrender,
+    /// Get on a mount or vehicle of one's side nearby (a zone of movement).
+    Mount {
+        /// The mount.
+        mount: CombatantId,
+    },
+    /// Get off one's mount (a zone of movement).
+    Dismount,
+    /// Reserve one's part of a joint activation (a mount and its riders): no turn this round,
+    /// the reaction kept.
+    Reserve,
     /// Spend the turn fleeing the fight from a zone marked Exit (an AGI save against pursuers
     /// as fast).
     Flee,

@@ -9,7 +9,7 @@
 //! attacks, reactions, stunts and damage in [`combat`]; disarming, shoving, grappling and
 //! breaking free in [`non_lethal`]; concealment, surprise and the ambushers' bonus round in
 //! [`stealth`]; saves in [`dice`]; morale at the end of the round in [`morale`]; fleeing the
-//! fight in [`chase`]; the end of the fight in [`ending`]; who decides and the AI in
+//! fight in [`chase`]; mounts, vehicles and their riders in [`mounts`]; the end of the fight in [`ending`]; who decides and the AI in
 //! [`decisions`] and [`ai`]; the scenario in [`data`] and [`load`]; what the board shows in
 //! [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
@@ -26,6 +26,7 @@ pub mod ending;
 pub mod intent;
 pub mod load;
 pub mod morale;
+pub mod mounts;
 pub mod non_lethal;
 pub mod phase;
 pub mod ruleset;

@@ -40,7 +40,13 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
         problems.push("no zones: Factions in zones is fought in locations".to_owned());
     }
     if !s.mounts.is_empty() {
-        problems.push("mounts: not in Factions in zones yet".to_owned());
+        problems.push(
+            "mounts: a mount here is a combatant whose sheet `carries` riders (its riders name it in `rides`)"
+                .to_owned(),
+        );
+    }
+    if r.fall_die < 2 || r.fall_die > 100 {
+        problems.push("rules: fall_die 2 to 100".to_owned());
     }
     for c in &s.combatants {
         let who = format!("combatant '{}'", c.id);
@@ -50,6 +56,26 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
         let sh = &c.sheet;
         if sh.health == 0 || sh.health > 1000 || sh.armour > 20 || sh.shield > 20 {
             problems.push(format!("{who}: health 1 to 1000, armour and shield up to 20"));
+        }
+        if sh.carries > 20 {
+            problems.push(format!("{who}: carries up to 20"));
+        }
+        if let Some(m) = &sh.rides {
+            match s.combatants.iter().find(|x| x.id == m.as_str()) {
+                None => problems.push(format!("{who}: rides '{m}', which is no combatant")),
+                Some(x) if x.id == c.id || x.sheet.carries == 0 || x.sheet.rides.is_some() => problems.push(format!(
+                    "{who}: rides '{m}', which is not a mount (its sheet carries no one, or it rides itself)"
+                )),
+                Some(x) if x.side != c.side || x.location != c.location => {
+                    problems.push(format!("{who}: rides '{m}', which is not of its side in its zone"))
+                }
+                Some(x) => {
+                    let aboard = s.combatants.iter().filter(|y| y.sheet.rides.as_deref() == Some(m.as_str())).count();
+                    if aboard as u32 > x.sheet.carries {
+                        problems.push(format!("{who}: '{m}' carries {}, and {aboard} ride it", x.sheet.carries));
+                    }
+                }
+            }
         }
         if sh.speed.is_some_and(|v| !(1..=20).contains(&v)) {
             problems.push(format!("{who}: speed 1 to 20 zones"));
@@ -72,6 +98,13 @@ pub fn spawn_scenario(world: &mut World, s: &FactionZonesScenario, seed: u64, li
     for c in &s.combatants {
         if let Some(e) = index.combatant(&c.id) {
             world.entity_mut(e).insert(Fighter::new(c.sheet.clone()));
+        }
+    }
+    for c in &s.combatants {
+        let (Some(e), Some(m)) = (index.combatant(&c.id), c.sheet.rides.as_ref()) else { continue };
+        let m = index.combatant(&m.as_str().into());
+        if let Some(mut f) = world.get_mut::<Fighter>(e) {
+            f.rides = m;
         }
     }
     for l in &s.locations {

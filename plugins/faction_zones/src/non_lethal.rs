@@ -48,6 +48,7 @@ fn kind_name(kind: &NonLethal) -> &'static str {
 
 /// Checks a non-lethal attack by `a` on `t`.
 pub fn check(world: &World, a: Entity, t: Entity, kind: &NonLethal) -> Verdict {
+    crate::combat::not_a_vehicle(world, a)?;
     if !enemies(world, a, t) {
         return Err(Rejection::new(format!("{} is not an enemy of {}", name(world, t), name(world, a))));
     }
@@ -194,7 +195,9 @@ fn shove(world: &mut World, a: Entity, t: Entity, to: Option<&fray_core::ids::Lo
     if let Some(z) = to.and_then(|z| world.resource::<TableIndex>().location(z)) {
         world.entity_mut(t).insert(Occupies(z));
         if let Some(mut f) = world.get_mut::<Fighter>(t) {
+            // Pushed out of its zone: out of a grip, and off its mount.
             f.grabbed_by = None;
+            f.rides = None;
         }
     }
     let hazard = zone(world, t)

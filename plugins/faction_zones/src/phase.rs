@@ -70,6 +70,8 @@ pub struct Battle {
     pub leaving: Option<Leaving>,
     /// A blast going off: its targets answer one at a time.
     pub blast: Option<Blast>,
+    /// Those still to take their part of this activation (a mount and its riders act together).
+    pub joint: Vec<Entity>,
     /// Each faction's number of characters at the start of the fight.
     pub original: Vec<(SideId, u32)>,
     /// Each faction's characters standing at the start of the round.
@@ -170,6 +172,10 @@ pub struct Fighter {
     pub dropped: Vec<(usize, Entity)>,
     /// Weapons a disarmer took from its hands (by sheet index), with who holds each now.
     pub taken: Vec<(usize, Entity)>,
+    /// The mount it rides (while both fight and share a zone).
+    pub rides: Option<Entity>,
+    /// Reserved its part of a joint activation: no turn this round, its reaction kept.
+    pub reserved: bool,
     /// Sprinting this turn: its speeds doubled (a bonus action).
     pub sprinting: bool,
     /// Concealed: enemies cannot see or target it; its attacks take them by surprise.
@@ -225,6 +231,8 @@ impl Fighter {
             grabbed_by: None,
             dropped: Vec::new(),
             taken: Vec::new(),
+            rides: None,
+            reserved: false,
             sprinting: false,
         }
     }

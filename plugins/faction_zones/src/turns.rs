@@ -79,6 +79,13 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: boo
             name(world, g)
         )));
     }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        return Err(Rejection::new(format!(
+            "{} rides {}: it moves with its mount (or dismounts first)",
+            name(world, e),
+            name(world, m)
+        )));
+    }
     if sprint && !fresh {
         check_action(world, e, false)?;
     }
@@ -99,6 +106,9 @@ pub fn check_move(world: &World, e: Entity, to: Entity, fresh: bool, sprint: boo
         (true, true) => speed * 2,
         (false, _) => movement_left_with(world, e, sprint),
     };
+    if d <= left && !crate::mounts::riders(world, e).is_empty() {
+        crate::mounts::check_mount_move(world, e, d)?;
+    }
     if d > left {
         let f = world.get::<Fighter>(e).filter(|_| !fresh);
         let sprinting = sprint || f.is_some_and(|f| f.sprinting);
@@ -129,16 +139,22 @@ pub fn sprint(world: &mut World, e: Entity) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "sprint", detail: String::new() });
 }
 
-/// Moves `e` to `to`, `d` zones, dragging along those it holds; walking into an enemy's
-/// sight reveals a concealed mover.
+/// Moves `e` to `to`, `d` zones, dragging along those it holds and carrying its riders;
+/// walking into an enemy's sight reveals a concealed mover.
 pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
     let held = crate::non_lethal::held_by(world, e);
+    let riders = crate::mounts::riders(world, e);
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.moved += d;
     }
-    for m in std::iter::once(e).chain(held) {
+    for m in std::iter::once(e).chain(held).chain(riders.iter().copied()) {
         place(world, m, to, d);
     }
+    // Riders keep hold of their mount in the new zone.
+    for r in riders {
+        crate::stealth::after_move(world, r);
+    }
+    crate::mounts::after_mount_move(world, e);
     crate::stealth::after_move(world, e);
 }
 
@@ -218,8 +234,16 @@ pub fn surrender(world: &mut World, e: Entity) {
     end_turn(world, e);
 }
 
-/// Starts `e`'s turn.
+/// Starts `e`'s turn, and its faction's activation: a mount's riders, or a rider's mount and
+/// the other riders, take their parts after it.
 pub fn start_turn(world: &mut World, e: Entity) {
+    let joint: Vec<Entity> = crate::mounts::party_of(world, e).into_iter().skip(1).collect();
+    world.resource_mut::<Battle>().joint = joint;
+    start_part(world, e);
+}
+
+/// Starts `e`'s part of an activation.
+fn start_part(world: &mut World, e: Entity) {
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.moved = 0;
         f.main_used = false;
@@ -231,15 +255,36 @@ pub fn start_turn(world: &mut World, e: Entity) {
     world.resource_mut::<GameLog>().about(&who, LogEvent::TurnStarted);
 }
 
-/// Ends `e`'s turn: it has acted; the next faction's activation.
+/// Ends `e`'s turn: it has acted; the next part of a joint activation, else the next
+/// faction's activation.
 pub fn end_turn(world: &mut World, e: Entity) {
+    end_part(world, e, true);
+}
+
+/// Ends `e`'s part of the activation, spent (`spent`: its turn is taken) or reserved (its
+/// reaction kept); then the next of its mount and riders who may still act, else the next
+/// faction's activation.
+pub fn end_part(world: &mut World, e: Entity, spent: bool) {
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
-        f.acted = true;
+        if spent {
+            f.acted = true;
+        } else {
+            f.reserved = true;
+        }
     }
     world.resource_mut::<Battle>().active = None;
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::TurnEnded);
-    if let Some(side) = world.get::<Side>(e).map(|s| s.0.clone()) {
+    let joint = std::mem::take(&mut world.resource_mut::<Battle>().joint);
+    let ready = |x: &Entity| {
+        fray_core::table::can_act(world, *x)
+            && world.get::<Fighter>(*x).is_some_and(|f| !f.acted && !f.reserved)
+    };
+    let rest: Vec<Entity> = joint.into_iter().filter(ready).collect();
+    if let Some((&next, later)) = rest.split_first() {
+        world.resource_mut::<Battle>().joint = later.to_vec();
+        start_part(world, next);
+    } else if let Some(side) = world.get::<Side>(e).map(|s| s.0.clone()) {
         crate::activation::turn_taken(world, &side);
     }
     world.resource_mut::<fray_core::phase::StepProgress>().mark();

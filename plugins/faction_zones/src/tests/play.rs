@@ -183,7 +183,9 @@ fn morale_is_checked_when_a_faction_falls_to_half_this_round_or_one_alone_to_hal
 
 #[test]
 fn the_ai_plays_every_scenario_to_its_end() {
-    for (name, text) in [("inn", INN), ("market", MARKET), ("wyrm", WYRM), ("ambush", AMBUSH)] {
+    for (name, text) in
+        [("inn", INN), ("market", MARKET), ("wyrm", WYRM), ("ambush", AMBUSH), ("patrol", PATROL)]
+    {
         for seed in 0..40 {
             let mut app = table(text, seed, true);
             app.update();
@@ -293,7 +295,7 @@ proptest! {
         seed in 0u64..1_000_000,
         picks in proptest::collection::vec(any::<u16>(), 2..64),
     ) {
-        random_fight([INN, MARKET, WYRM, AMBUSH][(seed % 4) as usize], seed, &picks);
+        random_fight([INN, MARKET, WYRM, AMBUSH, PATROL][(seed % 5) as usize], seed, &picks);
     }
 }
 
@@ -1142,4 +1144,132 @@ fn breaking_with_an_enemy_in_the_zone_surrenders_instead_of_retreating() {
     assert_eq!(app.world().get::<Status>(sybilla), Some(&Status::Surrendered), "the bandit in the taproom");
     let (app, sybilla) = break_sybilla(false);
     assert_eq!(app.world().get::<Status>(sybilla), Some(&Status::Fled), "no one in her way");
+}
+
+const PATROL: &str = include_str!("../../../../assets/scenarios/faction_zones_patrol.ron");
+
+/// The mill without its concealed pikemen; the patrol acts first.
+fn patrol(seed: u64) -> App {
+    let mut app = by_hand_seeded(&PATROL.replace("concealed: true,", ""), seed);
+    send(&mut app, "captain", FactionZonesIntent::PickFirst { faction: "patrol".into() });
+    app
+}
+
+/// Enemies the mover leaves let it go.
+fn let_go(app: &mut App, ids: &[&str]) {
+    for id in ids {
+        send(app, id, FactionZonesIntent::LetGo);
+    }
+}
+
+#[test]
+fn a_rider_and_its_mount_take_one_activation() {
+    let mut app = patrol(1);
+    let (sergeant, bay) = (who(&app, "sergeant"), who(&app, "bay"));
+    send(&mut app, "sergeant", FactionZonesIntent::Activate);
+    // He rides: he moves only with his horse.
+    let walk = FactionZonesIntent::Move { zone: "yard".into(), sprint: false };
+    let refused = FactionZones::validate(app.world(), sergeant, &walk).expect_err("riding");
+    assert_eq!(refused.0, "Sergeant Hale rides Bay horse: it moves with its mount (or dismounts first)");
+    send(&mut app, "sergeant", FactionZonesIntent::Main);
+    send(&mut app, "sergeant", FactionZonesIntent::EndTurn);
+    // The bay's part follows; the highwaymen wait.
+    assert_eq!(app.world().resource::<Battle>().active, Some(bay));
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("patrol".into()));
+    send(&mut app, "bay", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    assert_eq!(zone_of(&app, "sergeant"), "yard", "carried along");
+    send(&mut app, "bay", FactionZonesIntent::Move { zone: "mill".into(), sprint: false });
+    let_go(&mut app, &["captain", "footpad"]);
+    assert_eq!(zone_of(&app, "sergeant"), "mill");
+    // Its rider acted: the bay goes at half speed at most (2 of its 4 zones).
+    let on = FactionZonesIntent::Move { zone: "yard".into(), sprint: false };
+    let refused = FactionZones::validate(app.world(), bay, &on).expect_err("half speed");
+    assert_eq!(refused.0, "Sergeant Hale acted this round: Bay horse goes at half speed at most");
+    send(&mut app, "bay", FactionZonesIntent::EndTurn);
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("highwaymen".into()));
+}
+
+#[test]
+fn a_mount_at_full_speed_leaves_its_rider_no_action_nor_reaction() {
+    let mut app = patrol(1);
+    let scout = who(&app, "scout");
+    send(&mut app, "grey", FactionZonesIntent::Activate);
+    // Road, yard, woods: 2 zones of the grey's 4 is half speed; back to the yard is full speed.
+    send(&mut app, "grey", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    send(&mut app, "grey", FactionZonesIntent::Move { zone: "woods".into(), sprint: false });
+    let_go(&mut app, &["captain", "footpad"]);
+    assert!(app.world().get::<Fighter>(scout).is_some_and(|f| !f.acted), "half speed so far");
+    send(&mut app, "grey", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    // The poacher and the pikeman in the woods (not concealed here) let it go.
+    let_go(&mut app, &["archer", "pike_a"]);
+    assert_eq!(effects(&app, "carried_at_full_speed"), [("scout".to_owned(), "grey".to_owned())]);
+    assert!(!crate::combat::may_react(app.world(), scout), "no reaction either");
+    send(&mut app, "grey", FactionZonesIntent::EndTurn);
+    // The scout's part is spent: the highwaymen act next.
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("highwaymen".into()));
+    assert_eq!(zone_of(&app, "scout"), "yard");
+}
+
+#[test]
+fn a_riders_blows_are_impaired_and_getting_off_a_moving_mount_needs_an_agi_save() {
+    let mut app = patrol(2);
+    let (sergeant, captain) = (who(&app, "sergeant"), who(&app, "captain"));
+    send(&mut app, "bay", FactionZonesIntent::Activate);
+    send(&mut app, "bay", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    send(&mut app, "bay", FactionZonesIntent::EndTurn);
+    assert_eq!(app.world().resource::<Battle>().active, Some(sergeant));
+    let sabre = FactionZonesIntent::Attack { target: "captain".into(), weapon: Some(0), hold_back: false };
+    assert!(check_attack(app.world(), sergeant, captain, Some(0)).is_ok());
+    send(&mut app, "sergeant", sabre);
+    send(&mut app, "captain", FactionZonesIntent::TakeIt);
+    let roll = log(&app).into_iter().rfind(|l| l["kind"] == "roll").expect("a roll");
+    assert_eq!(roll["what"], "Sabre damage on Highway captain");
+    assert_eq!(roll["modifiers"][0]["what"], "rider: impaired", "{roll}");
+    assert!(roll["dice"][0].as_u64().is_some_and(|d| (1..=4).contains(&d)), "the impaired d4");
+    // The bay moved this round: getting off takes an AGI save.
+    send(&mut app, "sergeant", FactionZonesIntent::Dismount);
+    let (what, dice) = rolls(&app).last().cloned().expect("a roll");
+    let fell = what == "fall damage on Sergeant Hale";
+    let saved = rolls(&app).iter().any(|(w, _)| w == "AGI save against a fall");
+    assert!(saved, "the save is rolled ({what} {dice:?})");
+    assert_eq!(crate::mounts::mount_of(app.world(), sergeant), None, "off, fallen or not (fell: {fell})");
+    assert_eq!(effects(&app, "dismounted"), [("sergeant".to_owned(), "bay".to_owned())]);
+}
+
+#[test]
+fn reserving_a_part_keeps_the_reaction_and_mounting_fills_a_mount() {
+    let mut app = patrol(1);
+    let (carter, cart) = (who(&app, "carter"), who(&app, "cart"));
+    send(&mut app, "cart", FactionZonesIntent::Activate);
+    // A vehicle does not attack.
+    let refused = check_attack(app.world(), cart, who(&app, "captain"), None).expect_err("a vehicle");
+    assert_eq!(refused.0, "Supply cart is a vehicle: it does not attack");
+    send(&mut app, "cart", FactionZonesIntent::EndTurn);
+    assert_eq!(app.world().resource::<Battle>().active, Some(carter));
+    send(&mut app, "carter", FactionZonesIntent::Reserve);
+    let f = app.world().get::<Fighter>(carter).expect("fighter");
+    assert!(f.reserved && !f.acted && crate::combat::may_react(app.world(), carter), "the reaction kept");
+    assert_eq!(app.world().resource::<Battle>().to_act, Some("highwaymen".into()));
+    // The sergeant cannot climb onto the grey: it carries one, the scout.
+    send(&mut app, "footpad", FactionZonesIntent::Pass);
+    send(&mut app, "sergeant", FactionZonesIntent::Activate);
+    send(&mut app, "sergeant", FactionZonesIntent::Dismount);
+    let climb = FactionZonesIntent::Mount { mount: "grey".into() };
+    let refused = FactionZones::validate(app.world(), who(&app, "sergeant"), &climb).expect_err("full");
+    assert_eq!(refused.0, "Grey horse carries 1, and is full");
+}
+
+#[test]
+fn a_scenario_naming_a_wrong_mount_is_refused_with_the_rider() {
+    let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "bay""#);
+    let err = crate::load::parse_scenario(&broken).expect_err("two on the bay");
+    let report = err.report("patrol").join("; ");
+    assert!(
+        report.contains("combatant 'scout': rides 'bay', which is not of its side in its zone")
+            || report.contains("carries 1, and 2 ride it"),
+        "{report}"
+    );
+    let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "captain""#);
+    let report = crate::load::parse_scenario(&broken).expect_err("no mount").report("patrol").join("; ");
+    assert!(report.contains("combatant 'scout': rides 'captain', which is not a mount"), "{report}");
 }
