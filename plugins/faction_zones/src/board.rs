@@ -185,6 +185,11 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
             }
         }
     }
+    for w in weapons(e) {
+        if let Some((intent, label)) = spread_choice(world, e, w, &order) {
+            out.push(choice(intent, label));
+        }
+    }
     for &a in &order {
         if a != e && !enemies(world, a, e) && crate::non_lethal::grabbed_by(world, a).is_some() {
             let label = format!("Free {} (STR save; the main action)", name(world, a));
@@ -231,6 +236,41 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
     out.push(flee(world, e));
     out.push(end);
     out
+}
+
+/// A larger attacker's melee dice spread evenly over the smaller enemies it reaches and sees,
+/// when there are two or more (any other split is the intent's to name).
+fn spread_choice(
+    world: &World,
+    e: Entity,
+    w: Option<usize>,
+    order: &[Entity],
+) -> Option<(FactionZonesIntent, String)> {
+    let x = weapon(world, e, w).filter(|x| x.range.is_none() && !x.blast)?;
+    let size = crate::combat::size;
+    let targets: Vec<Entity> = order
+        .iter()
+        .copied()
+        .filter(|&t| size(world, t) < size(world, e) && check_attack(world, e, t, w) == Ok(false))
+        .collect();
+    let pool = crate::combat::spread_pool(world, e, &targets);
+    if targets.len() < 2 || pool < 2 {
+        return None;
+    }
+    let mut dice = vec![0; targets.len().min(pool as usize)];
+    for k in 0..pool as usize {
+        let n = dice.len();
+        dice[k % n] += 1;
+    }
+    let shares: Vec<crate::intent::Share> = dice
+        .iter()
+        .zip(&targets)
+        .map(|(&n, &t)| crate::intent::Share { target: id(world, t), dice: n })
+        .collect();
+    let words: Vec<String> =
+        dice.iter().zip(&targets).map(|(n, &t)| format!("{} {n}", name(world, t))).collect();
+    let label = format!("Spread the {}'s {pool} dice: {} (the main action)", x.name, words.join(", "));
+    Some((FactionZonesIntent::Spread { weapon: w, shares }, label))
 }
 
 /// Fleeing the fight, with how it would go.

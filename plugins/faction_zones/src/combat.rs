@@ -203,7 +203,7 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
             how: how.how,
             stunt: how.stunt,
             reactable,
-            blast: false,
+            shared: false,
         });
     } else {
         land(world, e, t, w, &how.how);
@@ -222,8 +222,7 @@ pub struct Attack {
 /// An attack lands on `t`: its damage (impaired when held back), or its non-lethal effect.
 pub fn land(world: &mut World, a: Entity, t: Entity, w: Option<usize>, how: &AttackHow) {
     match how {
-        AttackHow::Damage => hit(world, a, t, w),
-        AttackHow::HeldBack => hit_with(world, a, t, w, true),
+        AttackHow::Damage | AttackHow::HeldBack | AttackHow::Dice(_) => strike(world, a, t, w, how),
         AttackHow::NonLethal(kind) => crate::non_lethal::resolve(world, a, t, kind),
     }
 }
@@ -231,7 +230,7 @@ pub fn land(world: &mut World, a: Entity, t: Entity, w: Option<usize>, how: &Att
 /// A blast: every character in a zone is hit (a melee blast: the attacker's zone, not the
 /// attacker, and it cannot miss; a ranged blast: the target's zone, the attacker too if it is
 /// there; on a failed WIT save it deviates to a neighbouring zone drawn by a die). Its targets
-/// answer one at a time, in scenario order: see [`next_blast_target`].
+/// answer one at a time, in scenario order: see [`next_target`].
 fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool, surprise: bool) {
     let melee = weapon(world, e, w).is_some_and(|x| x.range.is_none());
     let Some(mut at) = zone(world, if melee { e } else { t }) else { return };
@@ -257,35 +256,106 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
     let left = order
         .into_iter()
         .filter(|&c| on_table(world, c) && zone(world, c) == Some(at) && !(melee && c == e))
+        .map(|c| (c, AttackHow::Damage))
         .collect();
-    world.resource_mut::<Battle>().blast =
-        Some(crate::phase::Blast { attacker: e, weapon: w, left, countered: false, surprise });
-    next_blast_target(world);
+    several(world, e, w, left, surprise);
 }
 
-/// The blast's next targets are hit until one may react: that one is asked (dodge, counter
-/// unless another target did, or take it), and the rest wait for its answer.
-fn next_blast_target(world: &mut World) {
+/// A larger attacker's melee dice spread over several smaller targets nearby (`shares`: each
+/// target with its dice), each answering as to an attack of its own.
+pub fn spread(world: &mut World, e: Entity, w: Option<usize>, shares: Vec<(Entity, u32)>) {
+    let surprise = crate::stealth::concealed(world, e);
+    crate::stealth::reveal(world, e, "attacked");
+    crate::turns::act(world, e, true);
+    let detail = shares.iter().map(|&(t, n)| format!("{} {n}", id(world, t))).collect::<Vec<_>>().join(", ");
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "dice_spread", detail });
+    let left = shares.into_iter().map(|(t, n)| (t, AttackHow::Dice(n))).collect();
+    several(world, e, w, left, surprise);
+}
+
+/// The dice a larger attacker's melee weapon `w` spreads over `targets`: as many as it rolls
+/// on the largest of them.
+pub fn spread_pool(world: &World, e: Entity, targets: &[Entity]) -> u32 {
+    let largest = targets.iter().map(|&t| size(world, t)).max().unwrap_or(Size::Massive);
+    dice_count(size(world, e), largest)
+}
+
+/// Checks a spread of `e`'s melee weapon `w` over `shares`: two targets or more, each a
+/// smaller enemy the weapon reaches and sees, one die each at least, every die of the pool.
+pub fn check_spread(world: &World, e: Entity, w: Option<usize>, shares: &[(Entity, u32)]) -> Verdict {
+    let weapon = weapon(world, e, w)
+        .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, e))))?;
+    if weapon.range.is_some() || weapon.blast {
+        return Err(Rejection::new(format!("only melee dice are spread; the {} is not", weapon.name)));
+    }
+    let targets: Vec<Entity> = shares.iter().map(|s| s.0).collect();
+    if targets.len() < 2 || (1..targets.len()).any(|i| targets[..i].contains(&targets[i])) {
+        return Err(Rejection::new("spread dice go to two targets or more, each named once"));
+    }
+    for &(t, n) in shares {
+        if size(world, t) >= size(world, e) {
+            return Err(Rejection::new(format!("{} is not smaller than {}", name(world, t), name(world, e))));
+        }
+        if check_attack(world, e, t, w)? {
+            return Err(Rejection::new(format!(
+                "{} is not seen: spread dice only over targets seen",
+                name(world, t)
+            )));
+        }
+        if n == 0 {
+            return Err(Rejection::new(format!("{} gets no die", name(world, t))));
+        }
+    }
+    let pool = spread_pool(world, e, &targets);
+    let total: u32 = shares.iter().map(|s| s.1).sum();
+    if total != pool {
+        return Err(Rejection::new(format!(
+            "the {} rolls {pool} dice on these targets; {total} are given out",
+            weapon.name
+        )));
+    }
+    Ok(())
+}
+
+/// An attack on several targets begins.
+fn several(
+    world: &mut World,
+    e: Entity,
+    w: Option<usize>,
+    left: std::collections::VecDeque<(Entity, AttackHow)>,
+    surprise: bool,
+) {
+    world.resource_mut::<Battle>().several =
+        Some(crate::phase::Several { attacker: e, weapon: w, left, countered: false, surprise });
+    next_target(world);
+}
+
+/// The next targets of an attack on several are hit until one may react: that one is asked
+/// (dodge, counter unless another target did, or take it), and the rest wait for its answer.
+fn next_target(world: &mut World) {
     loop {
-        let Some(mut b) = world.resource_mut::<Battle>().blast.take() else { return };
-        let Some(c) = b.left.pop_front() else { return };
+        let Some(mut b) = world.resource_mut::<Battle>().several.take() else { return };
+        let Some((c, how)) = b.left.pop_front() else { return };
         let (a, w) = (b.attacker, b.weapon);
         let reactable = !b.surprise && c != a && may_react(world, c);
-        world.resource_mut::<Battle>().blast = Some(b);
+        world.resource_mut::<Battle>().several = Some(b);
         if reactable {
             world.resource_mut::<Battle>().pending = Some(PendingAttack {
                 attacker: a,
                 target: c,
                 weapon: w,
                 redirected: false,
-                how: AttackHow::Damage,
+                how,
                 stunt: None,
                 reactable,
-                blast: true,
+                shared: true,
             });
             return;
         }
-        hit(world, a, c, w);
+        if on_table(world, c) {
+            land(world, a, c, w, &how);
+        }
     }
 }
 
@@ -296,19 +366,24 @@ pub fn may_react(world: &World, t: Entity) -> bool {
         && crate::non_lethal::grabbed_by(world, t).is_none()
 }
 
-/// Rolls `a`'s weapon damage (the impaired die when unarmed or held back), less `t`'s armour
-/// (and cover).
+/// Rolls `a`'s weapon damage (the impaired die when unarmed or held back; a share's dice when
+/// spread), less `t`'s armour (and cover).
 fn roll_damage(
     world: &mut World,
     a: Entity,
     t: Entity,
     w: Option<usize>,
-    held_back: bool,
+    how: &AttackHow,
 ) -> (u32, u32, WeaponSpec) {
+    let held_back = *how == AttackHow::HeldBack;
     let weapon = weapon(world, a, w).unwrap_or_else(unarmed);
     let (sa, st) = (size(world, a), size(world, t));
     // Blasts are not scaled by size.
-    let n = if weapon.blast { 1 } else { dice_count(sa, st) };
+    let n = match how {
+        AttackHow::Dice(n) => *n,
+        _ if weapon.blast => 1,
+        _ => dice_count(sa, st),
+    };
     // A rider's attacks are impaired.
     let riding = crate::mounts::mount_of(world, a).is_some();
     let die = if held_back || w.is_none() || riding {
@@ -321,7 +396,9 @@ fn roll_damage(
     let faces_had_one = faces.contains(&1);
     let rolled = if weapon.blast { sum } else { scaled_damage(sum, sa, st) };
     let mut modifiers = Vec::new();
-    if n > 1 {
+    if let AttackHow::Dice(n) = how {
+        modifiers.push(Modifier::new("larger: its share of the spread dice", *n));
+    } else if n > 1 {
         modifiers.push(Modifier::new("larger: dice doubled per size", n));
     }
     if rolled < sum {
@@ -397,7 +474,12 @@ pub fn hit(world: &mut World, a: Entity, t: Entity, w: Option<usize>) {
 
 /// `a` hits `t` with weapon `w`, held back (impaired) or not.
 pub fn hit_with(world: &mut World, a: Entity, t: Entity, w: Option<usize>, held_back: bool) {
-    let (rolled, taken, weapon) = roll_damage(world, a, t, w, held_back);
+    strike(world, a, t, w, if held_back { &AttackHow::HeldBack } else { &AttackHow::Damage });
+}
+
+/// `a`'s damaging blow lands on `t`: rolled as `how` says, less armour.
+fn strike(world: &mut World, a: Entity, t: Entity, w: Option<usize>, how: &AttackHow) {
+    let (rolled, taken, weapon) = roll_damage(world, a, t, w, how);
     suffer(
         world,
         t,
@@ -457,16 +539,16 @@ pub fn react(world: &mut World, t: Entity, reaction: Reaction) {
     if !matches!(reaction, Reaction::None | Reaction::AcceptStunt) {
         crate::stealth::reveal(world, t, "reacted");
     }
-    if p.blast
+    if p.shared
         && matches!(reaction, Reaction::Counter(_) | Reaction::CounterNonLethal(_))
-        && let Some(b) = world.resource_mut::<Battle>().blast.as_mut()
+        && let Some(b) = world.resource_mut::<Battle>().several.as_mut()
     {
         b.countered = true;
     }
-    let blast = p.blast;
+    let shared = p.shared;
     answer(world, t, p, reaction);
-    if blast {
-        next_blast_target(world);
+    if shared {
+        next_target(world);
     }
 }
 
@@ -532,7 +614,7 @@ fn counter(world: &mut World, p: PendingAttack, with: Counter) {
                 crate::non_lethal::resolve(world, t, a, &kind);
             }
         }
-        (how, Counter::Damage(w)) => trade_blows(world, a, t, p.weapon, *how == AttackHow::HeldBack, w),
+        (how, Counter::Damage(w)) => trade_blows(world, a, t, p.weapon, how, w),
     }
 }
 
@@ -542,11 +624,11 @@ fn trade_blows(
     a: Entity,
     t: Entity,
     aw: Option<usize>,
-    held_back: bool,
+    how: &AttackHow,
     w: Option<usize>,
 ) {
-    let (a_rolled, on_t, a_weapon) = roll_damage(world, a, t, aw, held_back);
-    let (t_rolled, on_a, t_weapon) = roll_damage(world, t, a, w, false);
+    let (a_rolled, on_t, a_weapon) = roll_damage(world, a, t, aw, how);
+    let (t_rolled, on_a, t_weapon) = roll_damage(world, t, a, w, &AttackHow::Damage);
     let src_a =
         Source::by(format!("{}'s {}", name(world, a), a_weapon.name), id(world, a), Some(a_weapon.id));
     let src_t =
@@ -574,7 +656,7 @@ fn trade_blows(
 /// Allies nearby the pending attack's target who may guard it.
 pub fn guards(world: &World) -> Vec<Entity> {
     let pending = world.resource::<Battle>().pending.clone();
-    let Some(p) = pending.filter(|p| !p.redirected && p.reactable && !p.blast) else {
+    let Some(p) = pending.filter(|p| !p.redirected && p.reactable && !p.shared) else {
         return Vec::new();
     };
     let order = &world.resource::<fray_core::prelude::TableIndex>().order;
@@ -594,8 +676,8 @@ pub fn check_hide(world: &World, t: Entity, ally: Entity) -> Verdict {
     if p.redirected {
         return Err(Rejection::new("this attack already changed its target"));
     }
-    if p.blast {
-        return Err(Rejection::new("a blast hits the whole zone: no hiding behind anyone"));
+    if p.shared {
+        return Err(Rejection::new("an attack on several targets: no hiding behind anyone"));
     }
     // A willing ally, or an enemy `t` holds.
     let held = crate::non_lethal::grabbed_by(world, ally) == Some(t);
@@ -745,11 +827,11 @@ pub fn check_counter_non_lethal(world: &World, t: Entity, kind: &NonLethal) -> V
     crate::non_lethal::check(world, t, p.attacker, kind)
 }
 
-/// A blast is countered by one of its targets at most.
+/// An attack on several targets is countered by one of them at most.
 fn no_second_counter(world: &World, p: &PendingAttack) -> Verdict {
-    let countered = world.resource::<Battle>().blast.as_ref().is_some_and(|b| b.countered);
-    if p.blast && countered {
-        Err(Rejection::new("one of this blast's targets countered it already: no other may"))
+    let countered = world.resource::<Battle>().several.as_ref().is_some_and(|b| b.countered);
+    if p.shared && countered {
+        Err(Rejection::new("one of this attack's targets countered it already: no other may"))
     } else {
         Ok(())
     }

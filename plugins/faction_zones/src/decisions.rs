@@ -61,6 +61,8 @@ pub enum Plan {
     /// Attack a target with a weapon, with a WIT save to hit or not; damage, held back, a
     /// non-lethal effect, or a stunt proposed.
     Attack(Entity, Option<usize>, bool, Attack),
+    /// Spread a melee weapon's dice over several targets.
+    Spread(Option<usize>, Vec<(Entity, u32)>),
     /// Sprint.
     Sprint,
     /// Hide (concealed again).
@@ -171,6 +173,14 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
                 Attack { how: if *hold_back { AttackHow::HeldBack } else { AttackHow::Damage }, stunt: None };
             check_attack(world, e, t, *weapon).map(|wit| Plan::Attack(t, *weapon, wit, how))
         }
+        FactionZonesIntent::Spread { weapon, shares } if in_turn => {
+            turns::check_action(world, e, true)?;
+            let shares = shares
+                .iter()
+                .map(|s| target_of(&s.target).map(|t| (t, s.dice)))
+                .collect::<Result<Vec<_>, _>>()?;
+            combat::check_spread(world, e, *weapon, &shares).map(|()| Plan::Spread(*weapon, shares))
+        }
         FactionZonesIntent::NonLethal { target, kind } if in_turn => {
             let t = target_of(target)?;
             turns::check_action(world, e, true)?;
@@ -225,6 +235,7 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
         FactionZonesIntent::EndTurn if in_turn => Ok(Plan::EndTurn),
         FactionZonesIntent::Move { .. }
         | FactionZonesIntent::Attack { .. }
+        | FactionZonesIntent::Spread { .. }
         | FactionZonesIntent::NonLethal { .. }
         | FactionZonesIntent::Stunt { .. }
         | FactionZonesIntent::Sprint
@@ -320,6 +331,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
             }
         }
         Plan::Attack(t, w, wit, how) => combat::attack(world, e, t, w, wit, how),
+        Plan::Spread(w, shares) => combat::spread(world, e, w, shares),
         Plan::Sprint => turns::sprint(world, e),
         Plan::Conceal => crate::stealth::hide(world, e),
         Plan::PickUp(w) => non_lethal::pick_up(world, e, w),
@@ -365,9 +377,10 @@ fn doing(plan: &Plan) -> Doing {
             Doing::Disarming(*t)
         }
         Plan::Attack(_, _, _, Attack { how: AttackHow::NonLethal(_), .. }) => Doing::Other,
-        Plan::Attack(_, w, _, _) | Plan::React(Reaction::Counter(w)) | Plan::Opportunity(Some(w)) => {
-            Doing::Attacking(*w)
-        }
+        Plan::Attack(_, w, _, _)
+        | Plan::Spread(w, _)
+        | Plan::React(Reaction::Counter(w))
+        | Plan::Opportunity(Some(w)) => Doing::Attacking(*w),
         Plan::Opportunity(None) => Doing::Keeps,
         Plan::Hide(t) => Doing::HidingBehind(*t),
         _ => Doing::Other,

@@ -36,7 +36,7 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.active = None;
         battle.pending = None;
         battle.leaving = None;
-        battle.blast = None;
+        battle.several = None;
         battle.joint.clear();
         battle.to_act = None;
     }

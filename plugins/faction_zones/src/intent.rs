@@ -33,6 +33,14 @@ pub enum FactionZonesIntent {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         hold_back: bool,
     },
+    /// A larger attacker's melee attack (the main action) with its dice spread over several
+    /// smaller enemies within reach: every die of the attack, one at least each.
+    Spread {
+        /// The weapon's index on the sheet; none: unarmed.
+        weapon: Option<usize>,
+        /// Each target with its dice.
+        shares: Vec<Share>,
+    },
     /// A non-lethal attack (the main action) on a nearby enemy: a STR save or its effect.
     NonLethal {
         /// The target.
@@ -116,6 +124,15 @@ pub enum FactionZonesIntent {
     /// Spend the turn fleeing the fight from a zone marked Exit (an AGI save against pursuers
     /// as fast).
     Flee,
+}
+
+/// A target's share of spread dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Share {
+    /// The target.
+    pub target: CombatantId,
+    /// Its dice.
+    pub dice: u32,
 }
 
 /// A non-lethal attack.

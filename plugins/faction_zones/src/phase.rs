@@ -68,8 +68,8 @@ pub struct Battle {
     pub pending: Option<PendingAttack>,
     /// A move away from nearby enemies, waiting for their opportunity attacks.
     pub leaving: Option<Leaving>,
-    /// A blast going off: its targets answer one at a time.
-    pub blast: Option<Blast>,
+    /// An attack on several targets (a blast, spread dice): its targets answer one at a time.
+    pub several: Option<Several>,
     /// Those still to take their part of this activation (a mount and its riders act together).
     pub joint: Vec<Entity>,
     /// Each faction's number of characters at the start of the fight.
@@ -99,19 +99,20 @@ pub struct PendingAttack {
     pub stunt: Option<crate::intent::StuntEffect>,
     /// The target may react (a surprised or grabbed target may only take it, or accept a stunt).
     pub reactable: bool,
-    /// One target of a blast: no one hides behind or guards, and one target at most counters.
-    pub blast: bool,
+    /// One of several targets (a blast, spread dice): no one hides behind or guards, and one
+    /// target at most counters.
+    pub shared: bool,
 }
 
-/// A blast's targets still to answer or be hit, in scenario order.
+/// An attack on several targets: those still to answer or be hit, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Blast {
+pub struct Several {
     /// Who made it.
     pub attacker: Entity,
     /// With what.
     pub weapon: Option<usize>,
-    /// Targets not hit yet.
-    pub left: std::collections::VecDeque<Entity>,
+    /// Targets not hit yet, each with what lands on it.
+    pub left: std::collections::VecDeque<(Entity, AttackHow)>,
     /// One of its targets countered it: no other may.
     pub countered: bool,
     /// Made by a concealed attacker: no one may react.
@@ -126,6 +127,8 @@ pub enum AttackHow {
     Damage,
     /// Held back: impaired damage.
     HeldBack,
+    /// The weapon's damage on this many dice: a share of a larger attacker's spread dice.
+    Dice(u32),
     /// A non-lethal attack: a STR save or its effect.
     NonLethal(crate::intent::NonLethal),
 }

@@ -492,7 +492,7 @@ fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     assert_eq!(asked(&app), Some(pip));
     let hide = FactionZonesIntent::HideBehind { ally: "maud".into() };
     let refused = FactionZones::validate(app.world(), pip, &hide).expect_err("a blast");
-    assert_eq!(refused.0, "a blast hits the whole zone: no hiding behind anyone");
+    assert_eq!(refused.0, "an attack on several targets: no hiding behind anyone");
     send(&mut app, "pip", FactionZonesIntent::TakeIt);
     assert_eq!(asked(&app), None);
     let burnt: Vec<serde_json::Value> = log(&app)
@@ -534,11 +534,11 @@ fn a_blast_is_countered_by_one_of_its_targets_only() {
     send(&mut app, "maud", counter(maud_w));
     assert_eq!(app.world().resource::<Battle>().pending.as_ref().map(|p| p.target), Some(pip));
     let refused = crate::combat::check_counter(app.world(), pip, None).expect_err("countered");
-    assert_eq!(refused.0, "one of this blast's targets countered it already: no other may");
+    assert_eq!(refused.0, "one of this attack's targets countered it already: no other may");
     // Pip may still dodge.
     send(&mut app, "pip", FactionZonesIntent::Dodge);
     assert_eq!(app.world().resource::<Battle>().pending, None);
-    assert!(app.world().resource::<Battle>().blast.is_none(), "the blast is over");
+    assert!(app.world().resource::<Battle>().several.is_none(), "the blast is over");
 }
 
 const AMBUSH: &str = include_str!("../../../../assets/scenarios/faction_zones_ambush.ron");
@@ -1272,4 +1272,48 @@ fn a_scenario_naming_a_wrong_mount_is_refused_with_the_rider() {
     let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "captain""#);
     let report = crate::load::parse_scenario(&broken).expect_err("no mount").report("patrol").join("; ");
     assert!(report.contains("combatant 'scout': rides 'captain', which is not a mount"), "{report}");
+}
+
+#[test]
+fn a_larger_attacker_spreads_its_melee_dice_over_smaller_targets() {
+    use crate::intent::Share;
+    let mut app = by_hand(WYRM);
+    let wyrm = who(&app, "wyrm");
+    let stream = app.world().resource::<TableIndex>().location(&"stream".into()).expect("stream");
+    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(stream));
+    wyrms_turn(&mut app);
+    let share = |t: &str, dice| Share { target: t.into(), dice };
+    // On Maud (medium) and Pip (small) together, the bite rolls the dice it would on Maud: 2.
+    let greedy =
+        FactionZonesIntent::Spread { weapon: Some(0), shares: vec![share("maud", 2), share("pip", 1)] };
+    let refused = FactionZones::validate(app.world(), wyrm, &greedy).expect_err("3 of 2");
+    assert_eq!(refused.0, "the Bite, talons and tail rolls 2 dice on these targets; 3 are given out");
+    let alone = FactionZonesIntent::Spread { weapon: Some(0), shares: vec![share("maud", 2)] };
+    assert!(FactionZones::validate(app.world(), wyrm, &alone).is_err(), "two targets or more");
+    let breath =
+        FactionZonesIntent::Spread { weapon: Some(1), shares: vec![share("maud", 1), share("pip", 1)] };
+    assert!(FactionZones::validate(app.world(), wyrm, &breath).is_err(), "no spreading a blast");
+    // The board offers the even split.
+    let offered = FactionZones::choices(app.world(), wyrm)
+        .into_iter()
+        .find(|c| c.label.starts_with("Spread the Bite"))
+        .expect("offered");
+    assert_eq!(offered.label, "Spread the Bite, talons and tail's 2 dice: Maud 1, Pip 1 (the main action)");
+    send(&mut app, "wyrm", offered.intent);
+    send(&mut app, "maud", FactionZonesIntent::TakeIt);
+    send(&mut app, "pip", FactionZonesIntent::TakeIt);
+    let bites: Vec<(String, usize)> = rolls(&app)
+        .into_iter()
+        .filter(|(what, _)| what.starts_with("Bite, talons and tail damage"))
+        .map(|(what, dice)| (what, dice.len()))
+        .collect();
+    assert_eq!(
+        bites,
+        [
+            ("Bite, talons and tail damage on Maud".to_owned(), 1),
+            ("Bite, talons and tail damage on Pip".to_owned(), 1)
+        ],
+        "one die each, not doubled again"
+    );
+    assert_eq!(effects(&app, "dice_spread"), [("wyrm".to_owned(), "maud 1, pip 1".to_owned())]);
 }
