@@ -333,14 +333,19 @@ pub fn card(world: &World, place: Entity) -> CardView {
         .map(|p| {
             p.0.iter()
                 .map(|q| {
+                    let toward = |z: &fray_core::ids::LocationId| {
+                        let at = world.resource::<TableIndex>().location(z);
+                        at.map_or_else(|| z.to_string(), |l| fray_core::location::place_name(world, l))
+                    };
                     match q {
-                        ZoneProperty::Dark => "dark",
-                        ZoneProperty::Cover => "cover +1",
-                        ZoneProperty::Hazard => "hazard",
-                        ZoneProperty::Barrier => "barrier: blocks attacks",
-                        ZoneProperty::Exit => "exit: flee from here",
+                        ZoneProperty::Dark => "dark".to_owned(),
+                        ZoneProperty::Cover => "cover +1".to_owned(),
+                        ZoneProperty::Hazard => "hazard".to_owned(),
+                        ZoneProperty::Barrier => "barrier: blocks attacks".to_owned(),
+                        ZoneProperty::Exit => "exit: flee from here".to_owned(),
+                        ZoneProperty::CoverFrom(z) => format!("cover +1 against {}", toward(z)),
+                        ZoneProperty::BarrierFrom(z) => format!("barrier: blocks {}", toward(z)),
                     }
-                    .to_owned()
                 })
                 .collect()
         })

@@ -76,6 +76,15 @@ pub(crate) fn zone_has(world: &World, e: Entity, p: ZoneProperty) -> bool {
     zone(world, e).and_then(|z| world.get::<ZoneProperties>(z)).is_some_and(|z| z.0.contains(&p))
 }
 
+/// Whether `t`'s zone has a border property toward `a`'s zone (`barrier`: a barrier, else
+/// cover).
+fn border_toward(world: &World, t: Entity, a: Entity, barrier: bool) -> bool {
+    let Some(from) = zone(world, a).filter(|&z| Some(z) != zone(world, t)) else { return false };
+    let from = fray_core::location::place_id(world, from);
+    let p = if barrier { ZoneProperty::BarrierFrom(from) } else { ZoneProperty::CoverFrom(from) };
+    zone_has(world, t, p)
+}
+
 /// Whether `t` is visible: not in a dark zone.
 pub fn visible(world: &World, t: Entity) -> bool {
     !zone_has(world, t, ZoneProperty::Dark)
@@ -98,7 +107,7 @@ pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Ve
     }
     let d = between(world, e, t)
         .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
-    if d > 0 && zone_has(world, t, ZoneProperty::Barrier) {
+    if d > 0 && (zone_has(world, t, ZoneProperty::Barrier) || border_toward(world, t, e, true)) {
         return Err(Rejection::new(format!("{} is behind a barrier: blocked", name(world, t))));
     }
     let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
@@ -418,8 +427,10 @@ fn roll_damage(
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     // A barrier hit through (a counter on one peeking out) counts as cover.
-    let through = zone_has(world, t, ZoneProperty::Barrier) && !nearby(world, a, t);
-    let cover = u32::from(zone_has(world, t, ZoneProperty::Cover) || through);
+    let through =
+        zone_has(world, t, ZoneProperty::Barrier) && !nearby(world, a, t) || border_toward(world, t, a, true);
+    let cover =
+        u32::from(zone_has(world, t, ZoneProperty::Cover) || through || border_toward(world, t, a, false));
     let armour = world.get::<Fighter>(t).map_or(0, |f| f.armour()) + cover;
     let max = world.resource::<Battle>().rules.max_armour;
     wear(world, a, w, t, sum, faces_had_one);

@@ -48,8 +48,8 @@ impl Default for FactionZonesRules {
     }
 }
 
-/// What a zone has of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a zone has of its own, or toward one neighbour (its border with it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ZoneProperty {
     /// Complete darkness: no one in it is visible (melee needs a WIT save; no ranged attack).
     Dark,
@@ -62,6 +62,12 @@ pub enum ZoneProperty {
     Barrier,
     /// A way out of the battlefield (a gate, the road): one may flee the fight from here.
     Exit,
+    /// Its border with that zone gives cover (a low wall, a hedge): +1 armour to those here
+    /// against attacks from there.
+    CoverFrom(fray_core::ids::LocationId),
+    /// Its border with that zone is a barrier (a parapet, a palisade): attacks from there on
+    /// those here are blocked; one here who shoots out may be countered through it, as cover.
+    BarrierFrom(fray_core::ids::LocationId),
 }
 
 /// A character's sheet.

@@ -36,6 +36,14 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
             "rules: impaired_die, hazard_die and durability_die 2 to 100, breaks_armour 1 to 1000".to_owned(),
         );
     }
+    for l in &s.locations {
+        for p in &l.properties {
+            let (ZoneProperty::CoverFrom(z) | ZoneProperty::BarrierFrom(z)) = p else { continue };
+            if !s.locations.iter().any(|x| &x.id == z) || z == &l.id {
+                problems.push(format!("location '{}': a border toward '{z}', which is no other zone", l.id));
+            }
+        }
+    }
     if s.locations.is_empty() {
         problems.push("no zones: Factions in zones is fought in locations".to_owned());
     }

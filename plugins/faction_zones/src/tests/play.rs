@@ -1317,3 +1317,30 @@ fn a_larger_attacker_spreads_its_melee_dice_over_smaller_targets() {
     );
     assert_eq!(effects(&app, "dice_spread"), [("wyrm".to_owned(), "maud 1, pip 1".to_owned())]);
 }
+
+#[test]
+fn a_border_gives_cover_or_blocks_only_against_the_zone_it_faces() {
+    let mut app = patrol(1);
+    let (captain, carter, scout) = (who(&app, "captain"), who(&app, "carter"), who(&app, "scout"));
+    let reduced = |app: &App| {
+        let hit = log(app).into_iter().rfind(|l| l["kind"] == "damage").expect("a hit");
+        hit["reduced"].as_u64().expect("reduced")
+    };
+    // The bridge's parapet faces the yard: the captain's pistol from there meets cover (+1).
+    crate::combat::hit(app.world_mut(), captain, carter, Some(1));
+    assert_eq!(reduced(&app), 1, "the carter has no armour of his own: the parapet's 1");
+    put(&mut app, "captain", "road");
+    crate::combat::hit(app.world_mut(), captain, carter, Some(1));
+    assert_eq!(reduced(&app), 0, "from the road, no cover");
+    // The mill's shutters are a barrier toward the yard: no shot from there reaches in.
+    put(&mut app, "captain", "yard");
+    put(&mut app, "scout", "mill");
+    app.world_mut().get_mut::<Fighter>(scout).expect("fighter").rides = None;
+    let refused = check_attack(app.world(), captain, scout, Some(1)).expect_err("barrier");
+    assert_eq!(refused.0, "Scout Wren is behind a barrier: blocked");
+    let card = FactionZones::card(
+        app.world(),
+        app.world().resource::<TableIndex>().location(&"mill".into()).expect("mill"),
+    );
+    assert_eq!(card.notes, ["barrier: blocks Mill yard"]);
+}
