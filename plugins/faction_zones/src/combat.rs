@@ -251,12 +251,14 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
                 return;
             }
             let face = world.resource_mut::<TableRng>().die(near.len() as u32);
+            // The neighbours as numbered for the die, so the table sees the draw.
+            let place = |z| fray_core::location::place_name(world, z);
+            let numbered: Vec<String> =
+                near.iter().enumerate().map(|(i, &z)| format!("{} {}", i + 1, place(z))).collect();
+            let aimed = place(at);
             at = near[(face - 1) as usize];
-            let record = RollRecord::sum(
-                format!("deviation: {}", fray_core::location::place_name(world, at)),
-                vec![face],
-                0,
-            );
+            let what = format!("deviation from {aimed} ({}): {}", numbered.join(" · "), place(at));
+            let record = RollRecord::sum(what, vec![face], 0);
             let who = id(world, e);
             world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
         }

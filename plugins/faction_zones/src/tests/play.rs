@@ -1344,3 +1344,17 @@ fn a_border_gives_cover_or_blocks_only_against_the_zone_it_faces() {
     );
     assert_eq!(card.notes, ["barrier: blocks Mill yard"]);
 }
+
+#[test]
+fn a_missed_ranged_blast_deviates_to_a_numbered_neighbour_shown_with_the_roll() {
+    let mut app = by_hand(WYRM);
+    let (wyrm, maud) = (who(&app, "wyrm"), who(&app, "maud"));
+    app.world_mut().get_mut::<Fighter>(wyrm).expect("fighter").sheet.wit = 0;
+    wyrms_turn(&mut app);
+    // The stream is 2 zones from the ledge: beyond half the breath's range, a WIT save (WIT 0).
+    assert_eq!(check_attack(app.world(), wyrm, maud, Some(1)), Ok(true));
+    let breath = FactionZonesIntent::Attack { target: "maud".into(), weapon: Some(1), hold_back: false };
+    send(&mut app, "wyrm", breath);
+    let (what, dice) = rolls(&app).into_iter().find(|(w, _)| w.starts_with("deviation")).expect("deviated");
+    assert_eq!((what.as_str(), dice), ("deviation from Stream (1 Scree slope): Scree slope", vec![1]));
+}
