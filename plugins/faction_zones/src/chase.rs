@@ -1,8 +1,8 @@
 //! Fleeing the fight: a long chase settled at once. One standing in a zone marked `Exit` may
 //! spend its turn fleeing. Unseen (concealed) or faster than every enemy still fighting, it
-//! gets away; slower than
-//! any, it cannot (refused, with who is faster); as fast as the fastest, an AGI save: a pass
-//! gets away (fled), a failure is caught where it stands, its turn spent.
+//! gets away; slower than any, it cannot (refused, with who is faster); as fast as the
+//! fastest, an AGI save: a pass gets away (fled), a failure is caught where it stands, its
+//! turn spent. A mount that gets away carries its riders with it.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
@@ -66,7 +66,14 @@ pub fn flee(world: &mut World, e: Entity, flight: Flight) {
     let who = id(world, e);
     let what = if away { "got_away" } else { "caught" };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what, detail: String::new() });
-    if away {
-        set_status(world, e, Status::Fled);
+    if !away {
+        return;
     }
+    // A mount carries its riders away with it.
+    for r in crate::mounts::riders(world, e) {
+        let (rider, detail) = (id(world, r), format!("carried by {who}"));
+        world.resource_mut::<GameLog>().about(&rider, LogEvent::Effect { what: "got_away", detail });
+        set_status(world, r, Status::Fled);
+    }
+    set_status(world, e, Status::Fled);
 }

@@ -54,14 +54,14 @@ fn end_of_round(world: &mut World) {
             .push(None, LogEvent::Effect { what: "morale_check", detail: side.to_string() });
         for e in standing {
             let Some(f) = world.get::<Fighter>(e).cloned() else { continue };
-            if f.sheet.fearless || f.steady {
+            if f.sheet.fearless || f.sheet.vehicle || f.steady {
                 continue;
             }
             if save(world, e, f.sheet.wit, "WIT save for morale") {
                 if let Some(mut f) = world.get_mut::<Fighter>(e) {
                     f.steady = true;
                 }
-            } else if cornered(world, e) {
+            } else if cornered(world, e) && f.sheet.carries == 0 {
                 crate::turns::give_up(world, e);
             } else {
                 set_status(world, e, Status::Fled);

@@ -1358,3 +1358,18 @@ fn a_missed_ranged_blast_deviates_to_a_numbered_neighbour_shown_with_the_roll() 
     let (what, dice) = rolls(&app).into_iter().find(|(w, _)| w.starts_with("deviation")).expect("deviated");
     assert_eq!((what.as_str(), dice), ("deviation from Stream (1 Scree slope): Scree slope", vec![1]));
 }
+
+#[test]
+fn a_mount_that_gets_away_carries_its_rider() {
+    let mut app = patrol(1);
+    let (bay, sergeant) = (who(&app, "bay"), who(&app, "sergeant"));
+    // The bay (4 zones) outruns every highwayman on foot: no save.
+    send(&mut app, "bay", FactionZonesIntent::Flee);
+    assert_eq!(app.world().get::<Status>(bay), Some(&Status::Fled));
+    assert_eq!(app.world().get::<Status>(sergeant), Some(&Status::Fled), "carried away");
+    let got_away = effects(&app, "got_away");
+    assert_eq!(
+        got_away,
+        [("bay".to_owned(), String::new()), ("sergeant".to_owned(), "carried by bay".to_owned())]
+    );
+}
