@@ -46,7 +46,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub exit_after: Option<f32>,
     /// Write the screen positions of cards and tokens here as JSON once the board has
-    /// settled (for scripted checks that drag tokens).
+    /// settled, and again after each step of the rules (for scripted checks that drag tokens).
     #[arg(long)]
     pub layout_out: Option<PathBuf>,
     /// Select this combatant or location id at the start, showing its reach.

@@ -26,6 +26,9 @@ struct Capture {
     /// The editor's revision the layout was last written for, and the frame it changed.
     layout_revision: u64,
     revision_at: u32,
+    /// The log's length when the board last changed: tokens move between cards as the rules
+    /// play, so the layout is written again once they have glided to their places.
+    layout_log: usize,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,20 +82,37 @@ fn exit_after(time: Res<Time>, options: Res<PlayOptions>, mut exit: MessageWrite
 }
 
 /// Once settled, every drawing of the board in each window (`screen_layout`), for scripted
-/// drags and the layout check.
+/// drags and the layout check; written again after each edit and (without `--screenshot`)
+/// each step of the rules, once the tokens have glided to their places (the status says
+/// `layout: false` until then).
 fn write_layout(world: &mut World) {
     let Some(path) = world.resource::<PlayOptions>().layout_out.clone() else {
         return;
     };
+    // With `--screenshot` the layout is the picture's: written once.
+    let follow = world.resource::<PlayOptions>().screenshot.is_none();
     // In edit mode the layout is written again once each edit's table has settled.
     let revision = world.resource::<super::edit::Editor>().revision;
+    let log = world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len());
+    let gliding = world.get_resource::<super::motion::Glides>().is_some_and(|g| g.moving > 0);
     let mut state = world.resource_mut::<Capture>();
     if revision != state.layout_revision {
         state.layout_revision = revision;
         state.revision_at = state.frames;
         state.layout_written = false;
     }
-    if state.layout_written || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2) {
+    if log != state.layout_log {
+        state.layout_log = log;
+        if state.layout_written && follow {
+            state.revision_at = state.frames;
+            state.layout_written = false;
+        }
+    }
+    let moved = state.revision_at > 0 && gliding;
+    if state.layout_written
+        || moved
+        || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2)
+    {
         return;
     }
     let drawn = super::screen_layout::collect(world);
