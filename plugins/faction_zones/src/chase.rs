@@ -29,6 +29,13 @@ pub fn check_flee(world: &World, e: Entity) -> Verdict<Flight> {
     if !zone_has(world, e, ZoneProperty::Exit) {
         return Err(Rejection::new(format!("{} is not at a way out (a zone marked Exit)", name(world, e))));
     }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        return Err(Rejection::new(format!(
+            "{} rides {}: the mount flees, carrying it (or it dismounts first)",
+            name(world, e),
+            name(world, m)
+        )));
+    }
     if crate::stealth::concealed(world, e) {
         // No one sees it go.
         return Ok(Flight::Outruns);

@@ -150,7 +150,7 @@ pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
     for m in std::iter::once(e).chain(held).chain(riders.iter().copied()) {
         place(world, m, to, d);
     }
-    // Riders keep hold of their mount in the new zone.
+    // Riders walk into an enemy's sight with their mount.
     for r in riders {
         crate::stealth::after_move(world, r);
     }

@@ -1363,6 +1363,12 @@ fn a_missed_ranged_blast_deviates_to_a_numbered_neighbour_shown_with_the_roll() 
 fn a_mount_that_gets_away_carries_its_rider() {
     let mut app = patrol(1);
     let (bay, sergeant) = (who(&app, "bay"), who(&app, "sergeant"));
+    let refused =
+        FactionZones::validate(app.world(), sergeant, &FactionZonesIntent::Flee).expect_err("riding");
+    assert_eq!(
+        refused.0,
+        "Sergeant Hale rides Bay horse: the mount flees, carrying it (or it dismounts first)"
+    );
     // The bay (4 zones) outruns every highwayman on foot: no save.
     send(&mut app, "bay", FactionZonesIntent::Flee);
     assert_eq!(app.world().get::<Status>(bay), Some(&Status::Fled));
