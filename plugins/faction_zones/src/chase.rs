@@ -48,15 +48,15 @@ pub fn check_flee(world: &World, e: Entity) -> Verdict<Flight> {
         .filter(|&x| {
             enemies(world, e, x) && can_act(world, x) && crate::non_lethal::grabbed_by(world, x).is_none()
         })
-        .max_by_key(|&x| speed(world, x));
+        .map(|x| (x, speed(world, x)))
+        .max_by_key(|&(_, v)| v);
     match fastest {
-        Some(x) if speed(world, x) > own => Err(Rejection::new(format!(
-            "{} is faster ({} zones to {own}): {} cannot get away",
+        Some((x, v)) if v > own => Err(Rejection::new(format!(
+            "{} is faster ({v} zones to {own}): {} cannot get away",
             name(world, x),
-            speed(world, x),
             name(world, e)
         ))),
-        Some(x) if speed(world, x) == own => Ok(Flight::Save),
+        Some((_, v)) if v == own => Ok(Flight::Save),
         _ => Ok(Flight::Outruns),
     }
 }

@@ -174,9 +174,7 @@ pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
 /// the target's answer if it may react (or is offered a stunt), else the attack lands. A
 /// concealed attacker is revealed, and takes its target by surprise: no reaction.
 pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool, how: Attack) {
-    let surprise = crate::stealth::concealed(world, e);
-    crate::stealth::reveal(world, e, "attacked");
-    crate::turns::act(world, e, true);
+    let surprise = strike_out(world, e);
     if weapon(world, e, w).is_some_and(|x| x.blast) {
         blast(world, e, t, w, wit_save, surprise);
         return;
@@ -217,6 +215,15 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
     } else {
         land(world, e, t, w, &how.how);
     }
+}
+
+/// `e` attacks (its main action): revealed if concealed; whether it takes its targets by
+/// surprise (it was concealed).
+fn strike_out(world: &mut World, e: Entity) -> bool {
+    let surprise = crate::stealth::concealed(world, e);
+    crate::stealth::reveal(world, e, "attacked");
+    crate::turns::act(world, e, true);
+    surprise
 }
 
 /// What an attack does besides its weapon: damage or not, and a stunt proposed.
@@ -275,9 +282,7 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
 /// A larger attacker's melee dice spread over several smaller targets nearby (`shares`: each
 /// target with its dice), each answering as to an attack of its own.
 pub fn spread(world: &mut World, e: Entity, w: Option<usize>, shares: Vec<(Entity, u32)>) {
-    let surprise = crate::stealth::concealed(world, e);
-    crate::stealth::reveal(world, e, "attacked");
-    crate::turns::act(world, e, true);
+    let surprise = strike_out(world, e);
     let detail = shares.iter().map(|&(t, n)| format!("{} {n}", id(world, t))).collect::<Vec<_>>().join(", ");
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "dice_spread", detail });

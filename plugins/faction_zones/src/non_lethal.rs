@@ -146,8 +146,7 @@ pub fn resolve(world: &mut World, a: Entity, t: Entity, kind: &NonLethal) {
 /// holding anyone.
 pub fn free_hand(world: &World, a: Entity) -> bool {
     let shield = world.get::<Fighter>(a).is_some_and(|f| f.shield() > 0);
-    let holding = world.resource::<TableIndex>().order.iter().any(|&x| grabbed_by(world, x) == Some(a));
-    !shield && !holding
+    !shield && held_by(world, a).is_empty()
 }
 
 /// `a` takes `t`'s weapon `w` from its hands: the weapon is `a`'s now (last on its sheet), worn

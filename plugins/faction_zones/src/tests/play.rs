@@ -467,8 +467,7 @@ fn size_scales_damage_dice_and_range_as_the_texts_wyrm_and_human_do() {
     let cave = app.world().resource::<TableIndex>().location(&"cave".into()).expect("cave");
     app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(cave));
     assert!(check_attack(app.world(), maud, wyrm, Some(0)).is_err_and(|r| r.0.contains("not visible")));
-    let ledge = app.world().resource::<TableIndex>().location(&"ledge".into()).expect("ledge");
-    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(ledge));
+    put(&mut app, "wyrm", "ledge");
     crate::combat::hit(app.world_mut(), wyrm, osric, Some(0));
     let bite = log(&app).into_iter().rfind(|l| l["kind"] == "roll" && l["actor"] == "wyrm").expect("a roll");
     assert_eq!(bite["dice"].as_array().map(Vec::len), Some(2), "two dice on a medium target: {bite}");
@@ -478,8 +477,7 @@ fn size_scales_damage_dice_and_range_as_the_texts_wyrm_and_human_do() {
 fn the_fire_breath_burns_everyone_in_a_zone_at_one_die_whatever_their_size() {
     let mut app = by_hand(WYRM);
     let wyrm = who(&app, "wyrm");
-    let ledge = app.world().resource::<TableIndex>().location(&"ledge".into()).expect("ledge");
-    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(ledge));
+    put(&mut app, "wyrm", "ledge");
     // Maud and Pip both stand in the stream; Osric in the scree.
     let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
     assert!(crate::turns::nearby(app.world(), maud, pip));
@@ -517,8 +515,7 @@ fn wyrms_turn(app: &mut App) {
 fn a_blast_is_countered_by_one_of_its_targets_only() {
     let mut app = by_hand(WYRM);
     let wyrm = who(&app, "wyrm");
-    let stream = app.world().resource::<TableIndex>().location(&"stream".into()).expect("stream");
-    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(stream));
+    put(&mut app, "wyrm", "stream");
     let (maud, pip) = (who(&app, "maud"), who(&app, "pip"));
     // Tough enough to take any blow, so both answers always come.
     for e in [maud, pip, wyrm] {
@@ -1279,8 +1276,7 @@ fn a_larger_attacker_spreads_its_melee_dice_over_smaller_targets() {
     use crate::intent::Share;
     let mut app = by_hand(WYRM);
     let wyrm = who(&app, "wyrm");
-    let stream = app.world().resource::<TableIndex>().location(&"stream".into()).expect("stream");
-    app.world_mut().entity_mut(wyrm).insert(fray_core::prelude::Occupies(stream));
+    put(&mut app, "wyrm", "stream");
     wyrms_turn(&mut app);
     let share = |t: &str, dice| Share { target: t.into(), dice };
     // On Maud (medium) and Pip (small) together, the bite rolls the dice it would on Maud: 2.
