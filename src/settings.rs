@@ -31,6 +31,9 @@ pub struct TableSettings {
     pub follow: bool,
     /// Tokens jump to their places and nothing pulses (both screens).
     pub reduce_motion: bool,
+    /// A strip along the bottom keeps the last roll and the last damage in view (for a
+    /// stream); the board is framed above it.
+    pub lower_third: bool,
     /// The colours of the panels and the board.
     pub theme: Theme,
 }
@@ -63,6 +66,7 @@ impl Default for TableSettings {
             background: None,
             follow: false,
             reduce_motion: false,
+            lower_third: false,
             theme: Theme::Dark,
         }
     }

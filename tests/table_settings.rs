@@ -21,6 +21,7 @@ fn settings_survive_a_save_and_a_load() {
         background: Some([0, 255, 0]),
         follow: true,
         reduce_motion: true,
+        lower_third: true,
         theme: fray::settings::Theme::HighContrast,
     };
     settings::save(&dir, &kept).expect("the settings are written");
@@ -35,6 +36,7 @@ fn a_file_from_an_older_version_keeps_what_it_has() {
     let (loaded, problem) = settings::load(&dir);
     assert_eq!(problem, None);
     assert!(loaded.open && loaded.size == (800, 600) && !loaded.follow && loaded.background.is_none());
+    assert!(!loaded.lower_third, "a setting the file does not name is off");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

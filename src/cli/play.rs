@@ -94,6 +94,10 @@ pub struct PlayArgs {
     /// (F10 toggles), for one monitor that everyone sees.
     #[arg(long)]
     pub table_mode: bool,
+    /// Keep the last roll and damage in a strip along the bottom of the table's screen (a
+    /// lower third, for a stream), the board framed above it. Kept for later runs.
+    #[arg(long)]
+    pub lower_third: bool,
     /// Open the table window on this monitor (0 is the first). Kept for later runs.
     #[arg(long, value_name = "N")]
     pub table_monitor: Option<usize>,
@@ -163,6 +167,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         table_window: args.table_window,
         chroma: args.chroma_key,
         table_mode: args.table_mode,
+        lower_third: args.lower_third,
         table_monitor: args.table_monitor,
         table_size: args.table_size,
         window_size: args.window_size,

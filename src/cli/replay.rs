@@ -79,6 +79,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         table_window: false,
         chroma: None,
         table_mode: false,
+        lower_third: false,
         offscreen: false,
         table_monitor: None,
         table_size: None,

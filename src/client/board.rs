@@ -105,6 +105,14 @@ const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
 #[derive(Resource, Default)]
 struct GridColumns(BTreeMap<Entity, f32>);
 
+/// How far a table is from settled: frames left, and the height each card's spread was worked
+/// out for.
+#[derive(Default)]
+struct Settle {
+    frames: u32,
+    planned: BTreeMap<Entity, f32>,
+}
+
 /// The least room kept between two cards once grown.
 const CARD_GAP: f32 = 24.0;
 /// How long a table opened (or rebuilt) settles, in frames: its cards' spread is worked out
@@ -112,22 +120,38 @@ const CARD_GAP: f32 = 24.0;
 const SETTLE_FRAMES: u32 = 30;
 
 /// How far apart the cards of a board are drawn: their positions (and those of tokens in no
-/// location) spread from their centre by `factor`, so that each card can grow to hold its
-/// tokens (and a row more) without covering another. It is set while a table settles and
-/// then kept, so that the board does not breathe as tokens come and go; a drop in the field
-/// is read back through it.
+/// location) moved from their centre by `factor`, across and down. On a board of cards the
+/// cards are drawn as close as their arrows allow, each grown to hold its tokens (and a row
+/// more), so that the whole board fits a wide screen as large as it can be; a board of free
+/// positions keeps its proportions and only spreads until its cards clear each other. It is
+/// set while a table settles and then kept, so that the board does not breathe as tokens come
+/// and go; a drop in the field is read back through it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Spread {
     /// The centre of the cards as the scenario places them.
     pub centre: Vec2,
-    /// How much farther from it everything is drawn (1: as placed).
-    pub factor: f32,
+    /// How much farther from it everything is drawn, across and down (1: as placed).
+    pub factor: Vec2,
 }
 
 impl Default for Spread {
     fn default() -> Self {
-        Self { centre: Vec2::ZERO, factor: 1.0 }
+        Self { centre: Vec2::ZERO, factor: Vec2::ONE }
     }
+}
+
+/// The room a token standing in no card keeps clear around it (with its caption) when a
+/// board of cards is drawn tight.
+const PIECE: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + 76.0);
+/// The most room kept between two cards on a board of cards, for the arrow between them
+/// (cards nearer in the scenario keep what they have there, at least [`CARD_GAP`]).
+const LINK_ROOM: f32 = 110.0;
+/// The shape of the screen a board of cards is drawn for: the table's, under its bar.
+const WIDE: f32 = 1.9;
+/// The spreads tried, across and down: a fifth to fourfold, in steps of 5%.
+const STEPS: std::ops::RangeInclusive<u32> = 4..=80;
+fn step(k: u32) -> f32 {
+    k as f32 * 0.05
 }
 
 impl Spread {
@@ -141,33 +165,107 @@ impl Spread {
         self.centre + (at - self.centre) / self.factor
     }
 
-    /// The least spread (in steps of 5%, at most fourfold) at which no two cards, each its
-    /// scenario rectangle grown down to its height, come closer than [`CARD_GAP`]; cards that
-    /// touch in the scenario itself are left to touch. Never less than before unless `anew`.
-    fn update(&mut self, cards: &[(Rect, f32)], anew: bool) {
+    /// The spread for `cards` (each its scenario rectangle, grown down to its height) and the
+    /// tokens standing at `pieces` in no card: on a board of cards (`compact`) the one that
+    /// makes the board smallest on a [`WIDE`] screen while every two cards keep room for an
+    /// arrow ([`LINK_ROOM`]) and no two pieces or piece and card come closer than [`PIECE`];
+    /// else the least even spread, at least 1, at which no two cards come closer than
+    /// [`CARD_GAP`]. What touches in the scenario itself is left to touch.
+    fn update(&mut self, cards: &[(Rect, f32)], pieces: &[Vec2], compact: bool) {
         let centre = cards.iter().map(|(r, _)| r.center()).sum::<Vec2>() / cards.len().max(1) as f32;
-        let placed: Vec<Rect> = cards.iter().map(|(r, _)| *r).collect();
-        let apart = |factor: f32| {
-            let drawn: Vec<Rect> = cards
-                .iter()
-                .map(|(r, h)| {
-                    let c = centre + (r.center() - centre) * factor;
-                    let top = c.y + r.height() / 2.0;
-                    Rect::new(c.x - r.width() / 2.0, top - h, c.x + r.width() / 2.0, top)
-                })
-                .collect();
-            (0..drawn.len()).all(|i| {
-                (i + 1..drawn.len())
-                    .all(|j| near(placed[i], placed[j], 0.0) || !near(drawn[i], drawn[j], CARD_GAP))
-            })
+        let factor = if compact {
+            let pieces = pieces.iter().map(|&p| {
+                let room = Rect::from_center_size(p, PIECE);
+                (room, room.height())
+            });
+            let all: Vec<(Rect, f32, bool)> =
+                cards.iter().map(|&(r, h)| (r, h, true)).chain(pieces.map(|(r, h)| (r, h, false))).collect();
+            smallest(&all, centre)
+        } else {
+            Vec2::splat(even(cards, centre))
         };
-        let least = if anew { 1.0 } else { self.factor };
-        let factor = (0..=60).map(|k| 1.0 + k as f32 * 0.05).filter(|&f| f >= least).find(|&f| apart(f));
-        let wanted = Spread { centre, factor: factor.unwrap_or(4.0) };
+        let wanted = Spread { centre, factor };
         if *self != wanted {
             *self = wanted;
         }
     }
+}
+
+/// A card's rectangle drawn at spread `factor` from `centre`: its scenario rectangle `r`
+/// moved, `h` tall from its top.
+fn drawn_card(r: Rect, h: f32, centre: Vec2, factor: Vec2) -> Rect {
+    let c = centre + (r.center() - centre) * factor;
+    let top = c.y + r.height() / 2.0;
+    Rect::new(c.x - r.width() / 2.0, top - h, c.x + r.width() / 2.0, top)
+}
+
+/// The least even spread (at least 1, at most 4) at which no two cards come closer than
+/// [`CARD_GAP`].
+fn even(cards: &[(Rect, f32)], centre: Vec2) -> f32 {
+    let apart = |factor: f32| {
+        let drawn: Vec<Rect> =
+            cards.iter().map(|&(r, h)| drawn_card(r, h, centre, Vec2::splat(factor))).collect();
+        (0..drawn.len()).all(|i| {
+            (i + 1..drawn.len())
+                .all(|j| near(cards[i].0, cards[j].0, 0.0) || !near(drawn[i], drawn[j], CARD_GAP))
+        })
+    };
+    STEPS.map(step).filter(|&f| f >= 1.0).find(|&f| apart(f)).unwrap_or(4.0)
+}
+
+/// The spread, across and down, that draws the board smallest on a [`WIDE`] screen with room
+/// for an arrow between every two cards (`true`), each a rectangle grown down to its height,
+/// and pieces (`false`) clear of each other and of the cards. Two are clear of each other once
+/// far enough apart across or down: each pair needs a spread across, or one down, of at
+/// least its threshold.
+fn smallest(drawn: &[(Rect, f32, bool)], centre: Vec2) -> Vec2 {
+    let mut pairs: Vec<(f32, f32)> = Vec::new();
+    for (i, &(a, ha, card_a)) in drawn.iter().enumerate() {
+        for &(b, hb, card_b) in &drawn[i + 1..] {
+            // Cards that touch in the scenario come no closer than they are there; pieces
+            // that do (a rider at its mount's place) are left to.
+            // Two cards keep the room they have in the scenario, up to [`LINK_ROOM`].
+            let apart =
+                (a.min.x - b.max.x).max(b.min.x - a.max.x).max(a.min.y - b.max.y).max(b.min.y - a.max.y);
+            let room = if card_a && card_b { apart.clamp(CARD_GAP, LINK_ROOM) } else { 0.0 };
+            let (room, most) = match (near(a, b, 0.0), card_a && card_b) {
+                (false, _) => (room, f32::MAX),
+                (true, true) => (0.0, 1.0),
+                (true, false) => continue,
+            };
+            let dx = (a.center().x - b.center().x).abs();
+            let across = ((a.width() + b.width()) / 2.0 + room) / dx.max(1e-3);
+            // The upper one's grown bottom over the lower one's top.
+            let ((up, hu), low) = if a.center().y >= b.center().y { ((a, ha), b) } else { ((b, hb), a) };
+            let dy = up.center().y - low.center().y;
+            let down = (hu - up.height() / 2.0 + low.height() / 2.0 + room) / dy.max(1e-3);
+            pairs.push((across.min(most), down.min(most)));
+        }
+    }
+    let size = |factor: Vec2| {
+        let board = drawn
+            .iter()
+            .map(|&(r, h, _)| drawn_card(r, h, centre, factor))
+            .reduce(|a, b| a.union(b))
+            .unwrap_or(NO_CARDS);
+        (board.width() / WIDE).max(board.height())
+    };
+    // For each spread across, the least down that clears every pair not cleared across.
+    let tried: Vec<(f32, Vec2)> = STEPS
+        .map(step)
+        .filter_map(|fx| {
+            let need = pairs.iter().filter(|p| p.0 > fx + 1e-4).map(|p| p.1).fold(0.0, f32::max);
+            let fy = STEPS.map(step).find(|&f| f >= need - 1e-4)?;
+            Some((size(Vec2::new(fx, fy)), Vec2::new(fx, fy)))
+        })
+        .collect();
+    // Of the spreads within 2% of the smallest, the one nearest the scenario's proportions.
+    let least = tried.iter().map(|t| t.0).fold(f32::MAX, f32::min);
+    tried
+        .iter()
+        .filter(|t| t.0 <= least * 1.02)
+        .min_by(|a, b| (a.1.x - a.1.y).abs().total_cmp(&(b.1.x - b.1.y).abs()))
+        .map_or(Vec2::ONE, |t| t.1)
 }
 
 /// Whether two rectangles come closer than `gap`.
@@ -419,7 +517,7 @@ fn place_tokens(
     captions: Query<(&TokenCaption, &bevy::text::TextLayoutInfo)>,
     mut spread: ResMut<Spread>,
     mut columns: ResMut<GridColumns>,
-    mut settling: Local<u32>,
+    mut settle: Local<Settle>,
     mut cards: Query<(&Card, &mut CardRect, &mut Transform), (Without<Token>, Without<MountToken>)>,
     mut tokens: Query<(Entity, &Token, &mut super::motion::Goal, &mut Sprite), Without<MountToken>>,
     mut mount_tokens: Query<
@@ -434,10 +532,15 @@ fn place_tokens(
 ) {
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
     let size = if space.locations { TOKEN } else { FREE_TOKEN };
+    // The cards as drawn at their spread, which the side columns stand beside.
     let all_cards = places
         .iter()
         .filter(|(_, field)| !field)
-        .map(|(l, _)| card_rect(l, 0.0))
+        .map(|(l, _)| {
+            let own = card_rect(l, 0.0);
+            let shift = spread.out(own.center()) - own.center();
+            Rect::from_corners(own.min + shift, own.max + shift)
+        })
         .reduce(|a, b| a.union(b))
         .unwrap_or(NO_CARDS);
     // The top of each card's grid: under its name and its text as last laid out.
@@ -463,6 +566,12 @@ fn place_tokens(
     let mut in_cards: BTreeMap<Entity, Vec<Entity>> = BTreeMap::new();
     let mut heights_of: BTreeMap<Entity, f32> = BTreeMap::new();
     let mut in_field: Vec<Entity> = Vec::new();
+    // Whatever stands at a position of its own in no card: tokens, free mounts.
+    let pieces: Vec<Vec2> = mount_places
+        .iter()
+        .filter(|(o, _)| places.get(o.0).is_ok_and(|(_, field)| field))
+        .filter_map(|(_, f)| f.map(|p| to_board(&space, p.0)))
+        .collect();
     let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
         let Ok((occupies, own, side, rides)) = combatants.get(c) else { continue };
@@ -474,8 +583,8 @@ fn place_tokens(
             .map(|p| p.0)
             .or_else(|| rides.and_then(|r| mount_places.get(r.0).ok()).and_then(|(_, f)| f.map(|p| p.0)));
         if field {
-            let place = free.map(|p| to_board(&space, p)).unwrap_or_else(|| field_slot(all_cards, side.0, n));
-            at.insert(c, spread.out(place));
+            let place = free.map(|p| spread.out(to_board(&space, p)));
+            at.insert(c, place.unwrap_or_else(|| field_slot(all_cards, side.0, n)));
             in_field.push(c);
         } else {
             in_cards.entry(occupies.0).or_default().push(c);
@@ -496,25 +605,39 @@ fn place_tokens(
         let height = below_text + (rows - 1.0) * step.y + TOKEN + cell.y;
         needs.push((place, own, height.max(own.height()), step, per_row));
     }
-    // The spread is worked out while a table settles, with a row to spare in every card, then
-    // kept: the board never shifts under people's eyes as tokens come and go, nor as a
-    // scenario is edited (each edit puts a new table up).
+    // The spread is worked out while a table settles, then kept: the board never shifts
+    // under people's eyes as tokens come and go, nor as a scenario is edited (each edit puts
+    // a new table up). A board of free positions keeps a row to spare in every card; a board
+    // of cards is drawn as tight as its cards are, and worked out again when one outgrows it.
+    let Settle { frames: settling, planned } = &mut *settle;
     if index.is_changed() && !editor.on {
         *settling = SETTLE_FRAMES;
     }
+    let grown = needs.iter().any(|n| planned.get(&n.0).is_some_and(|&h| n.2 > h + 0.5));
+    if grown && space.locations && !editor.on {
+        *settling = (*settling).max(1);
+    }
     if *settling > 0 {
         *settling -= 1;
+        planned.clear();
         let heights: Vec<(Rect, f32)> = cards
             .iter()
             .filter_map(|(card, ..)| {
                 let location = places.get(card.0).ok()?.0;
                 let own = card_rect(location, 0.0);
                 let one_row = own.max.y - grid_top(card.0, location) + TOKEN + CAPTION_ROOM;
-                let spare = needs.iter().find(|n| n.0 == card.0).map_or(one_row, |n| n.2 + n.3.y);
-                Some((own, spare.max(own.height())))
+                let need = needs.iter().find(|n| n.0 == card.0);
+                let height = match (space.locations, need) {
+                    (true, Some(n)) => n.2,
+                    (true, None) => own.height(),
+                    (false, Some(n)) => n.2 + n.3.y,
+                    (false, None) => one_row,
+                };
+                planned.insert(card.0, height.max(own.height()));
+                Some((own, height.max(own.height())))
             })
             .collect();
-        spread.update(&heights, index.is_changed());
+        spread.update(&heights, &pieces, space.locations);
     }
     let spread = *spread;
     columns.0.clear();
@@ -929,4 +1052,100 @@ pub fn card_at(point: Vec2, cards: &[(Entity, Rect)]) -> Option<Entity> {
 pub fn card_rects(world: &mut World) -> Vec<(Entity, Rect)> {
     let mut cards = world.query::<(&Card, &CardRect)>();
     cards.iter(world).map(|(c, r)| (c.0, r.0)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A card of `w` by `h` centred at (`x`, `y`), drawn `h` tall.
+    fn card(x: f32, y: f32, w: f32, h: f32) -> (Rect, f32) {
+        (Rect::from_center_size(Vec2::new(x, y), Vec2::new(w, h)), h)
+    }
+
+    /// The smallest gap between any two cards as drawn at `spread`.
+    fn least_gap(cards: &[(Rect, f32)], spread: &Spread) -> f32 {
+        let drawn: Vec<Rect> =
+            cards.iter().map(|&(r, h)| drawn_card(r, h, spread.centre, spread.factor)).collect();
+        let mut least = f32::MAX;
+        for (i, a) in drawn.iter().enumerate() {
+            for b in &drawn[i + 1..] {
+                let gap =
+                    (a.min.x - b.max.x).max(b.min.x - a.max.x).max(a.min.y - b.max.y).max(b.min.y - a.max.y);
+                least = least.min(gap);
+            }
+        }
+        least
+    }
+
+    #[test]
+    fn cards_far_apart_are_drawn_closer_keeping_room_for_their_arrows() {
+        // A row of three cards 800 apart, and one far below the middle one.
+        let cards = [
+            card(-800.0, 0.0, 200.0, 150.0),
+            card(0.0, 0.0, 200.0, 150.0),
+            card(800.0, 0.0, 200.0, 150.0),
+            card(0.0, -900.0, 200.0, 150.0),
+        ];
+        let mut spread = Spread::default();
+        spread.update(&cards, &[], true);
+        assert!(spread.factor.x < 1.0 && spread.factor.y < 1.0, "drawn closer: {:?}", spread.factor);
+        let gap = least_gap(&cards, &spread);
+        assert!(gap >= LINK_ROOM - 1.0, "room for an arrow between every two: {gap}");
+        // Not much more than that: the board is as small as its arrows allow.
+        assert!(gap <= LINK_ROOM + 60.0, "drawn tight: {gap}");
+    }
+
+    #[test]
+    fn a_grown_card_pushes_the_card_below_it_away() {
+        // Two cards 300 apart; the upper one grown to 500 tall by its tokens.
+        let cards = [
+            (Rect::from_center_size(Vec2::ZERO, Vec2::new(200.0, 150.0)), 500.0),
+            card(0.0, -300.0, 200.0, 150.0),
+        ];
+        let mut spread = Spread::default();
+        spread.update(&cards, &[], true);
+        let gap = least_gap(&cards, &spread);
+        assert!(gap >= LINK_ROOM - 1.0, "the grown card does not cover the one below: {gap}");
+    }
+
+    #[test]
+    fn cards_that_touch_in_the_scenario_never_overlap() {
+        let cards = [
+            card(-100.0, 0.0, 200.0, 150.0),
+            card(100.0, 0.0, 200.0, 150.0),
+            card(0.0, -1000.0, 200.0, 150.0),
+        ];
+        let mut spread = Spread::default();
+        spread.update(&cards, &[], true);
+        assert!(least_gap(&cards, &spread) >= -0.01, "at {:?}", spread.factor);
+    }
+
+    #[test]
+    fn tokens_in_no_card_keep_clear_of_each_other_and_of_the_cards() {
+        let cards = [card(-600.0, 0.0, 200.0, 150.0), card(600.0, 0.0, 200.0, 150.0)];
+        let pieces = [Vec2::new(0.0, 400.0), Vec2::new(0.0, -400.0), Vec2::new(300.0, 0.0)];
+        let mut spread = Spread::default();
+        spread.update(&cards, &pieces, true);
+        let rooms: Vec<Rect> = pieces.iter().map(|&p| Rect::from_center_size(spread.out(p), PIECE)).collect();
+        let drawn: Vec<Rect> =
+            cards.iter().map(|&(r, h)| drawn_card(r, h, spread.centre, spread.factor)).collect();
+        for (i, a) in rooms.iter().enumerate() {
+            for b in rooms[i + 1..].iter().chain(&drawn) {
+                assert!(!near(*a, *b, -0.5), "{a:?} overlaps {b:?} at {:?}", spread.factor);
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_of_free_positions_keeps_its_proportions_and_only_spreads() {
+        let cards =
+            [card(0.0, 0.0, 200.0, 150.0), card(150.0, 0.0, 200.0, 150.0), card(2000.0, 0.0, 200.0, 150.0)];
+        let mut spread = Spread::default();
+        spread.update(&cards, &[], false);
+        assert_eq!(spread.factor.x, spread.factor.y);
+        assert!(spread.factor.x >= 1.0);
+        // The first two overlap in the scenario: left as they are; the third is far.
+        assert_eq!(spread.factor, Vec2::ONE);
+    }
 }

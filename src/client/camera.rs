@@ -92,8 +92,10 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board when the table and the panels are there, again while it settles if
-/// it outgrows the view (a card grew), and whenever the panels or the window change size.
+/// Frames the whole board when the table and the panels are there, again while it settles (its
+/// cards drawn closer or farther apart, a card grown), whenever the panels or the window
+/// change size, and when the board outgrows the view later (a card grew and the cards moved
+/// apart), though never while a token is dragged or the scenario edited.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -103,6 +105,7 @@ fn frame_board(
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
     index: Res<fray_core::prelude::TableIndex>,
     editor: Res<super::edit::Editor>,
+    dragging: Res<Dragging>,
 ) {
     // Each edit puts a new table up: the view stays where the person is working.
     if index.is_changed() && !editor.on {
@@ -115,8 +118,11 @@ fn frame_board(
     let bounds = board_bounds(&cards, &tokens);
     let key = Some((*area, window.size(), bounds));
     let settled = framed.settling == 0;
+    let still = editor.on || dragging.0.is_some();
     if framed.key.is_some_and(|(a, w, shown)| {
-        a == *area && w == window.size() && (settled || shown.union(bounds) == shown)
+        a == *area
+            && w == window.size()
+            && if settled { still || shown.union(bounds) == shown } else { shown == bounds }
     }) {
         return;
     }

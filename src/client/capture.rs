@@ -109,10 +109,13 @@ fn write_layout(world: &mut World) {
         }
     }
     let moved = state.revision_at > 0 && gliding;
-    if state.layout_written
-        || moved
-        || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2)
-    {
+    // The picture's layout is written in the frame the picture is asked for.
+    let early = if follow {
+        moved || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2)
+    } else {
+        !state.requested
+    };
+    if state.layout_written || early {
         return;
     }
     let drawn = super::screen_layout::collect(world);
@@ -238,6 +241,7 @@ fn capture(
     mut exit: MessageWriter<AppExit>,
     autoplay: Res<super::Autoplay>,
     table: Option<Res<super::table::window::TableWindow>>,
+    glides: Option<Res<super::motion::Glides>>,
 ) {
     state.frames += 1;
     // The board settles once autoplay has handed over to the players.
@@ -252,7 +256,9 @@ fn capture(
     if let Some(table) = table {
         pictures.push((Some(table.window), table_picture_path(&path)));
     }
-    if !state.requested && state.frames >= SETTLE_FRAMES {
+    // The picture waits for the tokens to rest (the AI may be moving them), not forever.
+    let resting = glides.is_none_or(|g| g.moving == 0) || state.frames > SETTLE_FRAMES + 300;
+    if !state.requested && state.frames >= SETTLE_FRAMES && resting {
         state.requested = true;
         for (window, to) in pictures.iter().cloned() {
             let screenshot = window.map_or_else(Screenshot::primary_window, Screenshot::window);

@@ -109,7 +109,7 @@ struct Shapes {
     diamond: Handle<Image>,
 }
 
-const CHIP: f32 = 17.0;
+const CHIP: f32 = 21.0;
 
 /// The look of a kind in the ruleset on the table.
 fn look_of(session: Option<&Session>, kind: CounterKind) -> Option<CounterLook> {
@@ -262,7 +262,7 @@ fn count_bundle(kind: Option<CounterKind>, plan: bool, ink: Color, token: Entity
         audience,
         super::table::audience::layers(audience, false),
         Text2d::new(""),
-        TextFont { font_size: FontSize::Px(15.0), ..default() },
+        TextFont { font_size: FontSize::Px(19.0), ..default() },
         TextColor(ink),
         Transform::from_xyz(0.0, 0.0, 1.5),
         Pickable::IGNORE,

@@ -72,7 +72,7 @@ fn fresh<'a>(entries: &'a [LogEntry], table: Option<Entity>, mark: &mut Option<M
 }
 
 /// The words and colour shown for a damage entry.
-fn label(damage: &str, reduced: u32, taken: u32) -> (String, Color) {
+pub(in crate::client) fn label(damage: &str, reduced: u32, taken: u32) -> (String, Color) {
     let kind = match damage {
         "normal" => "damage",
         "wounds" if taken == 1 => "wound",

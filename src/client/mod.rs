@@ -87,6 +87,8 @@ pub struct PlayOptions {
     /// Start in table mode: the GM panels hidden, the table's screen in this window
     /// (`--table-mode`; F10 toggles).
     pub table_mode: bool,
+    /// The table's screen keeps the last roll and damage along its bottom (`--lower-third`).
+    pub lower_third: bool,
     /// Open the table window on this monitor (`--table-monitor N`).
     pub table_monitor: Option<usize>,
     /// The table window's size (`--table-size WxH`).

@@ -63,7 +63,9 @@ fn panels(world: &mut World) {
     // Table mode: no GM panel (but the offer to resume, which holds the AI until answered);
     // the board lies below the table's bar.
     if world.resource::<TableView>().mode {
-        let area = BoardArea { top: super::table::BAR_HEIGHT * ctx.pixels_per_point(), ..default() };
+        let (top, bottom) = super::table::reserved(&world.resource::<TableView>().settings);
+        let ppp = ctx.pixels_per_point();
+        let area = BoardArea { top: top * ppp, bottom: bottom * ppp, ..default() };
         if *world.resource::<BoardArea>() != area {
             world.insert_resource(area);
         }

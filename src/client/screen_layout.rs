@@ -15,7 +15,7 @@ use super::board::{Card, CardRect, MountToken, Token};
 use super::camera::BoardCamera;
 use super::chips::Chip;
 use super::table::window::TableCamera;
-use super::table::{BAR_HEIGHT, TableView};
+use super::table::{TableView, reserved};
 
 /// One window's view of the board.
 struct View {
@@ -23,8 +23,8 @@ struct View {
     camera: Camera,
     at: GlobalTransform,
     layers: RenderLayers,
-    /// Logical pixels at the top the window's bar covers.
-    bar: f32,
+    /// Logical pixels at the top and the bottom the window's bar and lower third cover.
+    bar: (f32, f32),
 }
 
 impl View {
@@ -49,8 +49,9 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
     for (camera, at, layers) in gm.iter(world) {
         // In table mode the GM's window is the table's screen, its board below the bar.
         let window = if table_mode { "table" } else { "gm" };
-        views.push(View { window, camera: camera.clone(), at: *at, layers: layers.clone(), bar: 0.0 });
+        views.push(View { window, camera: camera.clone(), at: *at, layers: layers.clone(), bar: (0.0, 0.0) });
     }
+    let kept = world.get_resource::<TableView>().map_or((0.0, 0.0), |v| reserved(&v.settings));
     let mut table = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<TableCamera>>();
     for (camera, at, layers) in table.iter(world) {
         views.push(View {
@@ -58,15 +59,15 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
             camera: camera.clone(),
             at: *at,
             layers: layers.clone(),
-            bar: BAR_HEIGHT,
+            bar: kept,
         });
     }
     let mut out = Vec::new();
     for view in &views {
         if let Some(room) = view.camera.logical_viewport_rect() {
-            let top = room.min.y + view.bar;
+            let (top, bottom) = (room.min.y + view.bar.0, room.max.y - view.bar.1);
             out.push(json!({"window": view.window, "kind": "board", "id": null,
-                "rect": [room.min.x, top, room.width(), (room.max.y - top).max(0.0)]}));
+                "rect": [room.min.x, top, room.width(), (bottom - top).max(0.0)]}));
         }
     }
     let ids = Ids::read(world);

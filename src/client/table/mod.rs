@@ -13,7 +13,7 @@ mod overlay;
 mod secrets;
 pub mod window;
 
-pub use overlay::BAR_HEIGHT;
+pub use overlay::{BAR_HEIGHT, reserved};
 
 use std::path::PathBuf;
 
@@ -67,6 +67,8 @@ pub enum TableAsk {
     Follow(bool),
     /// Reduce motion on the board (both screens), or not.
     ReduceMotion(bool),
+    /// The lower third (last roll and damage) on the table's screen, or not.
+    LowerThird(bool),
     /// The colours of the panels and the board.
     Theme(crate::settings::Theme),
     /// Show the table what the GM's board shows now.
@@ -87,6 +89,7 @@ pub(super) fn plugin(app: &mut App) {
     let written = loaded.clone();
     // The command line decides over the file, and what it decided is kept.
     loaded.open |= options.table_window;
+    loaded.lower_third |= options.lower_third;
     if let Some(colour) = options.chroma {
         loaded.background = Some(colour);
     }
@@ -150,6 +153,7 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         TableAsk::Window(open) => world.resource_mut::<TableView>().wanted_open = Some(open),
         TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
         TableAsk::ReduceMotion(on) => world.resource_mut::<TableView>().settings.reduce_motion = on,
+        TableAsk::LowerThird(on) => world.resource_mut::<TableView>().settings.lower_third = on,
         TableAsk::Theme(theme) => world.resource_mut::<TableView>().settings.theme = theme,
         TableAsk::SendView => window::send_view(world),
         TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
@@ -196,6 +200,16 @@ pub fn menu(ui: &mut egui::Ui, world: &World, asks: &mut Vec<TableAsk>) {
             .changed()
         {
             asks.push(TableAsk::ReduceMotion(still));
+        }
+        let mut lower = view.settings.lower_third;
+        if ui
+            .checkbox(&mut lower, "Lower third")
+            .on_hover_text(
+                "A strip along the bottom of the table's screen keeps the last roll and damage in view",
+            )
+            .changed()
+        {
+            asks.push(TableAsk::LowerThird(lower));
         }
         ui.horizontal(|ui| {
             ui.label("Theme:");

@@ -1,6 +1,6 @@
 //! What the table's screen writes over the board, in large type: the ruleset's clock and
 //! phase, whose turn it is, the order once it is public, and the last dice roll for a few
-//! seconds. Drawn in the table window, and in the GM's window in table mode. It reads only
+//! seconds, or (the lower third, for a stream) the last roll and damage kept along the bottom. Drawn in the table window, and in the GM's window in table mode. It reads only
 //! what everyone sees (the ruleset's public views and the log), never a secret choice, and
 //! names no combatant the GM hides from the table.
 
@@ -17,6 +17,15 @@ use super::audience::hidden_from_table as hidden;
 const ROLL_SHOWN_SECS: f32 = 5.0;
 /// The room the table's top bar takes, in logical pixels, left out when framing the board.
 pub const BAR_HEIGHT: f32 = 92.0;
+
+/// The room the lower third takes along the bottom, in logical pixels.
+pub const LOWER_THIRD_HEIGHT: f32 = 84.0;
+
+/// The room the table's screen keeps from the board at its top (the bar) and its bottom (the
+/// lower third, when it is on), in logical pixels.
+pub fn reserved(settings: &crate::settings::TableSettings) -> (f32, f32) {
+    (BAR_HEIGHT, if settings.lower_third { LOWER_THIRD_HEIGHT } else { 0.0 })
+}
 
 /// The bar's and the roll's background: opaque, so that a chroma key stays flat around them.
 const BACKDROP: egui::Color32 = egui::Color32::from_rgb(18, 20, 19);
@@ -93,7 +102,58 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
             ui.add(egui::Label::new(order).truncate());
         }
     });
-    last_roll(ctx, world, entries, last, now);
+    let lower_third = world.get_resource::<super::TableView>().is_some_and(|v| v.settings.lower_third);
+    if lower_third {
+        egui::Panel::bottom("table_lower_third")
+            .frame(bar)
+            .exact_size(LOWER_THIRD_HEIGHT)
+            .show(&mut root, |ui| draw_lower_third(ui, world, entries));
+    } else {
+        last_roll(ctx, world, entries, last, now);
+    }
+}
+
+/// The lower third: the newest roll and the newest damage the table may see, one line each.
+fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log::LogEntry]) {
+    let index = world.resource::<TableIndex>();
+    // Who an entry is about, when the table may see it (none: no one in particular).
+    let shown = |e: &fray_core::log::LogEntry| -> Option<String> {
+        let who = e.actor.as_ref().and_then(|id| index.combatant(id));
+        match who {
+            Some(c) if hidden(world, c) => None,
+            Some(c) => Some(fray_core::table::name(world, c)),
+            None => Some(String::new()),
+        }
+    };
+    let roll = entries.iter().rev().find_map(|e| match &e.event {
+        LogEvent::Roll(roll) => shown(e).map(|who| (who, roll)),
+        _ => None,
+    });
+    let line = match roll {
+        Some((who, roll)) => {
+            let verdict = if roll.success() { "success" } else { "miss" };
+            let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+            let colour = if roll.success() { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED };
+            let who = if who.is_empty() { String::new() } else { format!("{who}: ") };
+            (format!("{who}{}   {}", roll.what, roll_line(roll, &dice, verdict)), colour)
+        }
+        None => ("No roll yet".to_owned(), egui::Color32::GRAY),
+    };
+    ui.add(egui::Label::new(RichText::new(line.0).strong().size(30.0).color(line.1)).truncate());
+    let damage = entries.iter().rev().find_map(|e| match &e.event {
+        LogEvent::Damage { damage, reduced, taken, .. } => {
+            shown(e).map(|who| (who, damage, *reduced, *taken))
+        }
+        _ => None,
+    });
+    let line = match damage {
+        Some((who, damage, reduced, taken)) => {
+            let (words, _) = crate::client::damage::label(damage, reduced, taken);
+            format!("{who}: {words}")
+        }
+        None => "No damage yet".to_owned(),
+    };
+    ui.add(egui::Label::new(RichText::new(line).size(26.0).color(egui::Color32::WHITE)).truncate());
 }
 
 /// The newest roll, big, for a few seconds (not one made by a hidden combatant).

@@ -11,7 +11,7 @@ use fray_core::log::GameLog;
 use fray_core::prelude::TableIndex;
 
 use super::audience::{GmGizmos, camera_layers};
-use super::overlay::BAR_HEIGHT;
+use super::overlay::reserved;
 use super::{TableContextPass, TableView};
 use crate::client::board::{CardRect, MountToken, Token};
 use crate::client::camera::BoardCamera;
@@ -112,19 +112,29 @@ fn forget_closed(
     }
 }
 
-/// The orthographic scale and centre that show `bounds` whole in a `window`-sized window
-/// below the bar.
-pub(super) fn fit(bounds: Rect, window: Vec2) -> (f32, Vec2) {
-    let room = Vec2::new(window.x, window.y - BAR_HEIGHT).max(Vec2::splat(50.0));
-    let size = bounds.size();
-    let scale = ((size.x / room.x).max(size.y / room.y)).clamp(0.05, 20.0);
-    // The bar covers the top: centre the view in the room below it.
-    (scale, bounds.center() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale))
+/// The room a `window`-sized table window shows the board in, between the bar at its top
+/// and the lower third (`kept`: the room each takes, from [`reserved`]).
+fn room(window: Vec2, kept: (f32, f32)) -> Vec2 {
+    Vec2::new(window.x, window.y - kept.0 - kept.1).max(Vec2::splat(50.0))
 }
 
-/// Frames the whole board as soon as there is one, again while it settles if it outgrows the
-/// view, and when the window changes size, unless the GM sent a view or the table follows the
-/// active combatant.
+/// How far above the room's centre the camera's is, in world units at `scale`.
+fn lift(kept: (f32, f32), scale: f32) -> Vec2 {
+    Vec2::new(0.0, (kept.0 - kept.1) / 2.0 * scale)
+}
+
+/// The orthographic scale and centre that show `bounds` whole in a `window`-sized window
+/// between the bar and the lower third (`kept`).
+pub(super) fn fit(bounds: Rect, window: Vec2, kept: (f32, f32)) -> (f32, Vec2) {
+    let room = room(window, kept);
+    let size = bounds.size();
+    let scale = ((size.x / room.x).max(size.y / room.y)).clamp(0.05, 20.0);
+    (scale, bounds.center() + lift(kept, scale))
+}
+
+/// Frames the whole board as soon as there is one, again while it settles (cards drawn
+/// closer or farther apart, a card grown) or outgrows the view, and when the window changes
+/// size, unless the GM sent a view or the table follows the active combatant.
 fn frame_once(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
@@ -138,8 +148,8 @@ fn frame_once(
     index: Res<TableIndex>,
     mut settling: Local<u32>,
 ) {
-    // While a table opened settles, the board outgrowing the view reframes it (as on the
-    // GM's camera); later only the window's size does.
+    // While a table opened settles, its bounds changing reframe it (as on the GM's camera);
+    // later the window's size does, and the board outgrowing the view.
     if index.is_changed() {
         *settling = 40;
     }
@@ -154,14 +164,16 @@ fn frame_once(
         return;
     }
     let bounds = crate::client::camera::board_bounds(&cards, &tokens);
-    let key = Some((bounds, window.size()));
+    let kept = reserved(&follow.settings);
+    let key = Some((bounds, room(window.size(), kept)));
     let holds = |(shown, size): (Rect, Vec2)| {
-        size == window.size() && (*settling == 0 || shown.union(bounds) == shown)
+        size == room(window.size(), kept)
+            && if *settling == 0 { shown.union(bounds) == shown } else { shown == bounds }
     };
     if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
         return;
     }
-    let (scale, centre) = fit(bounds, window.size());
+    let (scale, centre) = fit(bounds, window.size(), kept);
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = (scale * 1.05).max(0.3);
     }
@@ -188,7 +200,7 @@ pub(super) fn send_view(world: &mut World) {
     let Ok((camera, transform, Projection::Orthographic(ortho))) = gm.single(world) else { return };
     let Some(room) = camera.logical_viewport_size() else { return };
     let shown = Rect::from_center_size(transform.translation.truncate(), room * ortho.scale);
-    let (scale, centre) = fit(shown, size);
+    let (scale, centre) = fit(shown, size, reserved(&world.resource::<TableView>().settings));
     let mut tables = world.query::<(&mut TableCamera, &mut Transform, &mut Projection)>();
     if let Ok((mut state, mut transform, mut projection)) = tables.single_mut(world) {
         if let Projection::Orthographic(ortho) = &mut *projection {
@@ -244,7 +256,7 @@ fn follow_active(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
-    let goal = at.translation.truncate() + Vec2::new(0.0, BAR_HEIGHT / 2.0 * scale);
+    let goal = at.translation.truncate() + lift(reserved(&view.settings), scale);
     let now = transform.translation.truncate();
     let step = (FOLLOW_RATE * time.delta_secs()).min(1.0);
     let next = now + (goal - now) * step;
@@ -267,8 +279,9 @@ fn draw_frame_for_gm(
     else {
         return;
     };
-    let size = Vec2::new(window.width(), window.height() - BAR_HEIGHT).max(Vec2::ZERO) * ortho.scale;
-    let centre = transform.translation.truncate() - Vec2::new(0.0, BAR_HEIGHT / 2.0 * ortho.scale);
+    let kept = reserved(&view.settings);
+    let size = room(window.size(), kept) * ortho.scale;
+    let centre = transform.translation.truncate() - lift(kept, ortho.scale);
     gizmos.rect_2d(Isometry2d::from_translation(centre), size, Color::srgb(0.35, 0.85, 1.0));
 }
 
@@ -278,15 +291,22 @@ mod tests {
     use bevy::prelude::*;
 
     #[test]
-    fn a_fitted_view_holds_the_whole_rectangle_below_the_bar() {
+    fn a_fitted_view_holds_the_whole_rectangle_between_the_bar_and_the_lower_third() {
         let bounds = Rect::new(-500.0, -200.0, 700.0, 400.0);
         let window = Vec2::new(1280.0, 720.0);
-        let (scale, centre) = fit(bounds, window);
-        let room = Vec2::new(window.x, window.y - super::BAR_HEIGHT) * scale;
-        let shown = Rect::from_center_size(centre - Vec2::new(0.0, super::BAR_HEIGHT / 2.0 * scale), room);
-        assert!(shown.contains(bounds.min) && shown.contains(bounds.max), "{shown:?} must hold {bounds:?}");
-        // Tight: one side of the rectangle touches the view's edge.
-        let slack = (shown.size() - bounds.size()).min_element();
-        assert!(slack.abs() < 1.0, "the view is not fitted: slack {slack}");
+        for (top, bottom) in [(92.0, 0.0), (92.0, 84.0)] {
+            let (scale, centre) = fit(bounds, window, (top, bottom));
+            // The window's rows top..(height - bottom), in world units around the camera.
+            let room = Vec2::new(window.x, window.y - top - bottom) * scale;
+            let room_centre = centre - Vec2::new(0.0, (top - bottom) / 2.0 * scale);
+            let shown = Rect::from_center_size(room_centre, room);
+            assert!(
+                shown.contains(bounds.min) && shown.contains(bounds.max),
+                "{shown:?} must hold {bounds:?}"
+            );
+            // Tight: one side of the rectangle touches the view's edge.
+            let slack = (shown.size() - bounds.size()).min_element();
+            assert!(slack.abs() < 1.0, "the view is not fitted: slack {slack}");
+        }
     }
 }
