@@ -126,6 +126,27 @@ def main():
         near = sum(1 for c in edge if all(abs(a - b) < 8 for a, b in zip(c, want)))
         assert near >= len(edge) * 0.8, f"{path}: only {near} of {len(edge)} edge pixels are #{hex_}"
         print(f"{path}: background #{hex_} ({near} of {len(edge)} edge pixels)")
+    elif mode == "lower-third":
+        # The strip along the bottom: the bar's backdrop with words on it, and the table's board
+        # (every token in it, layout.py checks) ending above it.
+        path, layout, strip = sys.argv[2], sys.argv[3], float(sys.argv[4])
+        width, height, channels, rows = read_png(path)
+        import json
+        board = [d["rect"] for d in json.load(open(layout)) if d["kind"] == "board" and d["window"] == "table"]
+        assert board, f"{layout}: no table board"
+        bottom = board[0][1] + board[0][3]
+        assert abs(bottom - (height - strip)) < 2, f"{layout}: the board ends at {bottom}, not above the strip at {height - strip}"
+        backdrop, words = 0, 0
+        for y in range(int(height - strip) + 4, height - 2, 2):
+            for x in range(4, width - 4, 3):
+                c = tuple(rows[y][x * channels:x * channels + 3])
+                if all(abs(a - b) < 6 for a, b in zip(c, (18, 20, 19))):
+                    backdrop += 1
+                elif max(c) > 150:
+                    words += 1
+        assert backdrop > 0.6 * (backdrop + words), f"{path}: the strip is not the bar's backdrop"
+        assert words > 200, f"{path}: no words in the lower third ({words} bright pixels)"
+        print(f"{path}: lower third ok ({words} bright pixels of words, the board above it)")
     else:
         raise SystemExit(f"unknown mode {mode}")
 

@@ -99,7 +99,7 @@ const CARD_TEXT: f32 = 17.0;
 const CAPTION: f32 = 16.0;
 
 /// The room under a token in a card for its caption's two lines.
-const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 6.0;
+const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 11.0;
 
 /// The width of each card's grid column (by location), which its captions wrap to.
 #[derive(Resource, Default)]
@@ -452,7 +452,7 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
                 TextBounds::UNBOUNDED,
                 TextLayout::justify(Justify::Center),
                 Anchor::TOP_CENTER,
-                Transform::from_xyz(0.0, -TOKEN / 2.0 - 2.0, 0.1),
+                Transform::from_xyz(0.0, -TOKEN / 2.0 - 7.0, 0.1),
                 Pickable::IGNORE,
             ));
         });
@@ -559,7 +559,7 @@ fn place_tokens(
     for &c in &index.order {
         if let (Ok((occupies, ..)), Some(size)) = (combatants.get(c), caption_size.get(&c)) {
             let cell = column.entry(occupies.0).or_insert(Vec2::new(GRID.x, CAPTION_ROOM));
-            *cell = cell.max(*size + Vec2::new(26.0, 6.0));
+            *cell = cell.max(*size + Vec2::new(26.0, 11.0));
         }
     }
     let mut slots: BTreeMap<(Entity, u16), usize> = BTreeMap::new();
@@ -856,6 +856,7 @@ fn place_captions(
         let h = sizes.get(&token).copied().unwrap_or(TOKEN / 2.0);
         for &i in by_token.get(&token).into_iter().flatten() {
             let size = found[i].1;
+            // Under the token, clear of the counts of the chips at its lower corners.
             let below = (Vec2::new(0.0, -h - 7.0), Anchor::TOP_CENTER);
             let spots = [
                 below,
@@ -879,7 +880,7 @@ fn place_captions(
                 [(below.0 + down, below.1), (spots[1].0 + down, spots[1].1), (spots[2].0 + down, spots[2].1)]
             });
             let spot = if in_card || size == Vec2::ZERO {
-                (Vec2::new(0.0, -h - 2.0), Anchor::TOP_CENTER)
+                below
             } else {
                 spots.into_iter().chain(further).find(free).unwrap_or(below)
             };
