@@ -121,11 +121,12 @@ const SETTLE_FRAMES: u32 = 30;
 
 /// How far apart the cards of a board are drawn: their positions (and those of tokens in no
 /// location) moved from their centre by `factor`, across and down. On a board of cards the
-/// cards are drawn as close as their arrows allow, each grown to hold its tokens (and a row
-/// more), so that the whole board fits a wide screen as large as it can be; a board of free
-/// positions keeps its proportions and only spreads until its cards clear each other. It is
-/// set while a table settles and then kept, so that the board does not breathe as tokens come
-/// and go; a drop in the field is read back through it.
+/// cards, each grown to hold its tokens, are drawn as close as their arrows allow, so that
+/// the whole board fits a wide screen as large as it can be; a board of free positions keeps
+/// its proportions and only spreads until its cards (each with a row to spare) clear each
+/// other. It is set while a table settles and then kept, so that the board does not breathe
+/// as tokens come and go (on a board of cards, until a card outgrows its room); a drop in
+/// the field is read back through it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Spread {
     /// The centre of the cards as the scenario places them.
@@ -222,9 +223,9 @@ fn smallest(drawn: &[(Rect, f32, bool)], centre: Vec2) -> Vec2 {
     let mut pairs: Vec<(f32, f32)> = Vec::new();
     for (i, &(a, ha, card_a)) in drawn.iter().enumerate() {
         for &(b, hb, card_b) in &drawn[i + 1..] {
-            // Cards that touch in the scenario come no closer than they are there; pieces
-            // that do (a rider at its mount's place) are left to.
-            // Two cards keep the room they have in the scenario, up to [`LINK_ROOM`].
+            // Two cards keep the room they have in the scenario, up to [`LINK_ROOM`]; cards
+            // that touch there come no closer than they are, pieces that do (a rider at its
+            // mount's place) are left to.
             let apart =
                 (a.min.x - b.max.x).max(b.min.x - a.max.x).max(a.min.y - b.max.y).max(b.min.y - a.max.y);
             let room = if card_a && card_b { apart.clamp(CARD_GAP, LINK_ROOM) } else { 0.0 };
