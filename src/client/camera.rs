@@ -93,9 +93,8 @@ fn fit_viewport(
 }
 
 /// Frames the whole board when the table and the panels are there, again while it settles (its
-/// cards drawn closer or farther apart, a card grown), whenever the panels or the window
-/// change size, and when the board outgrows the view later (a card grew and the cards moved
-/// apart), though never while a token is dragged or the scenario edited.
+/// cards drawn closer or farther apart, a card grown; never while a token is dragged or the
+/// scenario edited), and whenever the panels or the window change size.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -120,9 +119,7 @@ fn frame_board(
     let settled = framed.settling == 0;
     let still = editor.on || dragging.0.is_some();
     if framed.key.is_some_and(|(a, w, shown)| {
-        a == *area
-            && w == window.size()
-            && if settled { still || shown.union(bounds) == shown } else { shown == bounds }
+        a == *area && w == window.size() && (settled || still || shown == bounds)
     }) {
         return;
     }

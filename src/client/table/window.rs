@@ -133,8 +133,8 @@ pub(super) fn fit(bounds: Rect, window: Vec2, kept: (f32, f32)) -> (f32, Vec2) {
 }
 
 /// Frames the whole board as soon as there is one, again while it settles (cards drawn
-/// closer or farther apart, a card grown) or outgrows the view, and when the window changes
-/// size, unless the GM sent a view or the table follows the active combatant.
+/// closer or farther apart, a card grown), and when the window changes size, unless the GM
+/// sent a view or the table follows the active combatant.
 fn frame_once(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
@@ -149,7 +149,7 @@ fn frame_once(
     mut settling: Local<u32>,
 ) {
     // While a table opened settles, its bounds changing reframe it (as on the GM's camera);
-    // later the window's size does, and the board outgrowing the view.
+    // later only the window's size does.
     if index.is_changed() {
         *settling = 40;
     }
@@ -167,8 +167,7 @@ fn frame_once(
     let kept = reserved(&follow.settings);
     let key = Some((bounds, room(window.size(), kept)));
     let holds = |(shown, size): (Rect, Vec2)| {
-        size == room(window.size(), kept)
-            && if *settling == 0 { shown.union(bounds) == shown } else { shown == bounds }
+        size == room(window.size(), kept) && (*settling == 0 || shown == bounds)
     };
     if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
         return;
