@@ -567,12 +567,6 @@ fn place_tokens(
     let mut in_cards: BTreeMap<Entity, Vec<Entity>> = BTreeMap::new();
     let mut heights_of: BTreeMap<Entity, f32> = BTreeMap::new();
     let mut in_field: Vec<Entity> = Vec::new();
-    // Whatever stands at a position of its own in no card: tokens, free mounts.
-    let pieces: Vec<Vec2> = mount_places
-        .iter()
-        .filter(|(o, _)| places.get(o.0).is_ok_and(|(_, field)| field))
-        .filter_map(|(_, f)| f.map(|p| to_board(&space, p.0)))
-        .collect();
     let mut at: BTreeMap<Entity, Vec2> = BTreeMap::new();
     for &c in &index.order {
         let Ok((occupies, own, side, rides)) = combatants.get(c) else { continue };
@@ -637,6 +631,12 @@ fn place_tokens(
                 planned.insert(card.0, height.max(own.height()));
                 Some((own, height.max(own.height())))
             })
+            .collect();
+        // Whatever stands at a position of its own in no card: tokens, free mounts.
+        let pieces: Vec<Vec2> = mount_places
+            .iter()
+            .filter(|(o, _)| places.get(o.0).is_ok_and(|(_, field)| field))
+            .filter_map(|(_, f)| f.map(|p| to_board(&space, p.0)))
             .collect();
         spread.update(&heights, &pieces, space.locations);
     }
@@ -1149,5 +1149,12 @@ mod tests {
         assert!(spread.factor.x >= 1.0);
         // The first two overlap in the scenario: left as they are; the third is far.
         assert_eq!(spread.factor, Vec2::ONE);
+        // Two cards 10 apart spread evenly until 24 lie between them, the far one with them.
+        let close =
+            [card(0.0, 0.0, 200.0, 150.0), card(210.0, 0.0, 200.0, 150.0), card(0.0, 900.0, 200.0, 150.0)];
+        spread.update(&close, &[], false);
+        assert_eq!(spread.factor.x, spread.factor.y, "proportions kept");
+        assert!(spread.factor.x > 1.0, "spread apart: {:?}", spread.factor);
+        assert!(least_gap(&close, &spread) >= CARD_GAP, "{}", least_gap(&close, &spread));
     }
 }

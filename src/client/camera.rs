@@ -105,9 +105,11 @@ fn frame_board(
     index: Res<fray_core::prelude::TableIndex>,
     editor: Res<super::edit::Editor>,
     dragging: Res<Dragging>,
+    spread: Res<super::board::Spread>,
 ) {
-    // Each edit puts a new table up: the view stays where the person is working.
-    if index.is_changed() && !editor.on {
+    // Each edit puts a new table up: the view stays where the person is working. A board
+    // laid out again (a card outgrew its room) settles anew too.
+    if (index.is_changed() || spread.is_changed()) && !editor.on {
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);

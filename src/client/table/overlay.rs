@@ -131,11 +131,9 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
     });
     let line = match roll {
         Some((who, roll)) => {
-            let verdict = if roll.success() { "success" } else { "miss" };
-            let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-            let colour = if roll.success() { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED };
+            let (sum, colour) = roll_line(roll);
             let who = if who.is_empty() { String::new() } else { format!("{who}: ") };
-            (format!("{who}{}   {}", roll.what, roll_line(roll, &dice, verdict)), colour)
+            (format!("{who}{}   {sum}", roll.what), colour)
         }
         None => ("No roll yet".to_owned(), egui::Color32::GRAY),
     };
@@ -182,26 +180,26 @@ fn last_roll(
         return;
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
-    let verdict = if roll.success() {
+    let (sum, colour) = roll_line(roll);
+    egui::Area::new("table_roll".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0]).show(ctx, |ui| {
+        egui::Frame::new().fill(BACKDROP).inner_margin(18.0).corner_radius(10.0).show(ui, |ui| {
+            let what = RichText::new(format!("{who}: {}", roll.what)).size(32.0).color(egui::Color32::WHITE);
+            ui.add(egui::Label::new(what).extend());
+            ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0).color(colour)).extend());
+        });
+    });
+}
+
+/// The roll's outcome as its kind reads, and its colour (success or miss).
+fn roll_line(roll: &RollRecord) -> (String, egui::Color32) {
+    let (verdict, colour) = if roll.success() {
         ("success", egui::Color32::LIGHT_GREEN)
     } else {
         ("miss", egui::Color32::LIGHT_RED)
     };
     let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-    let sum = roll_line(roll, &dice, verdict.0);
-    egui::Area::new("table_roll".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0]).show(ctx, |ui| {
-        egui::Frame::new().fill(BACKDROP).inner_margin(18.0).corner_radius(10.0).show(ui, |ui| {
-            let what = RichText::new(format!("{who}: {}", roll.what)).size(32.0).color(egui::Color32::WHITE);
-            ui.add(egui::Label::new(what).extend());
-            ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0).color(verdict.1)).extend());
-        });
-    });
-}
-
-/// The roll's outcome in large type, as its kind reads.
-fn roll_line(roll: &RollRecord, dice: &[String], verdict: &str) -> String {
     let dice = dice.join(" ");
-    match &roll.reading {
+    let line = match &roll.reading {
         RollReading::BestPlus { modifier, total, difficulty, .. } => {
             format!("[{dice}] + {modifier} = {total} vs {difficulty} — {verdict}")
         }
@@ -213,5 +211,6 @@ fn roll_line(roll: &RollRecord, dice: &[String], verdict: &str) -> String {
             format!("[{dice}] vs {chance}% — {}{verdict}", if *critical { "critical " } else { "" })
         }
         RollReading::Draw { .. } => format!("[{dice}] drawn"),
-    }
+    };
+    (line, colour)
 }

@@ -146,11 +146,12 @@ fn frame_once(
     >,
     follow: Res<TableView>,
     index: Res<TableIndex>,
+    spread: Res<crate::client::board::Spread>,
     mut settling: Local<u32>,
 ) {
-    // While a table opened settles, its bounds changing reframe it (as on the GM's camera);
-    // later only the window's size does.
-    if index.is_changed() {
+    // While a table opened (or laid out again) settles, its bounds changing reframe it (as on
+    // the GM's camera); later only the window's size does.
+    if index.is_changed() || spread.is_changed() {
         *settling = 40;
     }
     *settling = settling.saturating_sub(1);
