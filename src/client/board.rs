@@ -102,8 +102,104 @@ const CAPTION: f32 = 16.0;
 const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 11.0;
 
 /// The width of each card's grid column (by location), which its captions wrap to.
-#[derive(Resource, Default)]
+#[derive(Resource, Default, PartialEq)]
 struct GridColumns(BTreeMap<Entity, f32>);
+
+/// Whether anything the board's layout reads changed since the last frame's layout: the
+/// pieces' places and sizes, who stands where, the texts' laid-out sizes, the cards, a
+/// mount's plate widened for its picture, the drawings removed, and the resources the layout
+/// follows. Laying out 200 tokens and their captions every frame cost a fifth of a big
+/// board's frame; unchanged, the layout stays.
+#[derive(Resource, Default)]
+struct LayoutDirty(bool);
+
+/// The tokens whose captions found no room (each token's drawing and place), and what the
+/// board's texts already cover, for [`label_crowds`].
+#[derive(Resource, Default, PartialEq)]
+struct Crowded {
+    members: Vec<(Entity, Vec2)>,
+    taken: Vec<Rect>,
+}
+
+/// Where the captions of the tokens in no card were placed, all in one rectangle: the cameras
+/// frame it with the board, so no caption is cut at a window's edge.
+#[derive(Resource, Default, Clone, Copy, PartialEq)]
+pub struct CaptionExtent(pub Option<Rect>);
+
+/// A crowd's label, "4 here": the names of those in it show when the GM's pointer is over it
+/// (`crowd_names`).
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Crowd {
+    /// The names of those in the crowd, in board order.
+    pub names: Vec<String>,
+}
+
+/// How near two tokens whose captions found no room stand to share one crowd label.
+const CROWD_REACH: f32 = TOKEN * 2.5;
+
+/// What [`note_layout_changes`] looks at.
+#[derive(bevy::ecs::system::SystemParam)]
+struct LayoutChanged<'w, 's> {
+    pieces:
+        Query<'w, 's, (), (Or<(With<Token>, With<MountToken>)>, Or<(Changed<Transform>, Changed<Sprite>)>)>,
+    standing: Query<
+        'w,
+        's,
+        (),
+        Or<(
+            Changed<Occupies>,
+            Changed<FieldPosition>,
+            Changed<Rides>,
+            Changed<SideIndex>,
+            Changed<Location>,
+        )>,
+    >,
+    texts: Query<'w, 's, (), Changed<bevy::text::TextLayoutInfo>>,
+    plates: Query<'w, 's, (), Added<PlateEmblem>>,
+    cards: Query<'w, 's, (), Or<(Changed<CardRect>, Changed<super::space::SceneryLabel>)>>,
+    gone_tokens: RemovedComponents<'w, 's, Token>,
+    gone_mounts: RemovedComponents<'w, 's, MountToken>,
+    gone_cards: RemovedComponents<'w, 's, Card>,
+    gone_places: RemovedComponents<'w, 's, Occupies>,
+    index: Res<'w, TableIndex>,
+    dragging: Res<'w, Dragging>,
+    editor: Res<'w, super::edit::Editor>,
+    spread: Res<'w, Spread>,
+    columns: Res<'w, GridColumns>,
+    palette: Res<'w, super::theme::Palette>,
+    hidden: Res<'w, crate::client::table::audience::HiddenFromTable>,
+}
+
+/// Sets [`LayoutDirty`] before the layout runs. What the layout itself changes is seen at the
+/// next frame, which lays out once more and changes nothing.
+fn note_layout_changes(mut changed: LayoutChanged, mut dirty: ResMut<LayoutDirty>) {
+    dirty.0 = changed.any();
+}
+
+impl LayoutChanged<'_, '_> {
+    /// Whether to lay out again (reads the removals, so call it once a run).
+    fn any(&mut self) -> bool {
+        let removed = [
+            self.gone_tokens.read().count(),
+            self.gone_mounts.read().count(),
+            self.gone_cards.read().count(),
+            self.gone_places.read().count(),
+        ];
+        removed.iter().any(|&n| n > 0)
+            || !self.pieces.is_empty()
+            || !self.standing.is_empty()
+            || !self.texts.is_empty()
+            || !self.plates.is_empty()
+            || !self.cards.is_empty()
+            || self.index.is_changed()
+            || self.dragging.is_changed()
+            || self.editor.is_changed()
+            || self.spread.is_changed()
+            || self.columns.is_changed()
+            || self.palette.is_changed()
+            || self.hidden.is_changed()
+    }
+}
 
 /// How far a table is from settled: frames left, and the height each card's spread was worked
 /// out for.
@@ -330,6 +426,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<Spread>()
         .init_resource::<GridColumns>()
+        .init_resource::<LayoutDirty>()
+        .init_resource::<Crowded>()
+        .init_resource::<CaptionExtent>()
+        .add_systems(bevy_egui::EguiPrimaryContextPass, crowd_names)
         .add_observer(select)
         .add_observer(spawn_card)
         .add_observer(spawn_token)
@@ -338,11 +438,13 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 despawn_orphans,
+                note_layout_changes,
                 place_tokens,
                 size_cards,
                 write_card_info,
                 write_captions,
                 place_captions,
+                label_crowds,
                 draw_arrows,
             )
                 .chain()
@@ -529,8 +631,13 @@ fn place_tokens(
         (&mut Visibility, &mut Transform, &bevy::text::TextLayoutInfo),
         (With<MountLabel>, Without<Card>),
     >,
-    editor: Res<super::edit::Editor>,
+    (editor, mut dirty): (Res<super::edit::Editor>, ResMut<LayoutDirty>),
 ) {
+    if !dirty.0 && settle.frames == 0 {
+        return;
+    }
+    // The captions are placed again after this.
+    dirty.0 = true;
     let space = session.map_or(Space::LOCATIONS, |s| s.ruleset().space());
     let size = if space.locations { TOKEN } else { FREE_TOKEN };
     // The cards as drawn at their spread, which the side columns stand beside.
@@ -641,9 +748,9 @@ fn place_tokens(
         spread.update(&heights, &pieces, space.locations);
     }
     let spread = *spread;
-    columns.0.clear();
+    let mut widths = BTreeMap::new();
     for (place, own, height, step, per_row) in needs {
-        columns.0.insert(place, step.x);
+        widths.insert(place, step.x);
         let Ok((location, _)) = places.get(place) else { continue };
         let shift = spread.out(own.center()) - own.center();
         let top = grid_top(place, location) + shift.y;
@@ -653,6 +760,7 @@ fn place_tokens(
         }
         heights_of.insert(place, height);
     }
+    columns.set_if_neq(GridColumns(widths));
     for (card, mut rect, mut transform) in &mut cards {
         let Ok((location, _)) = places.get(card.0) else { continue };
         let own = card_rect(location, 0.0);
@@ -793,10 +901,22 @@ fn place_captions(
     cards: Query<&CardRect>,
     columns: Res<GridColumns>,
     mut captions: Query<
-        (&ChildOf, &bevy::text::TextLayoutInfo, &mut Transform, &mut Anchor, &mut TextColor, &mut TextBounds),
+        (
+            &ChildOf,
+            &bevy::text::TextLayoutInfo,
+            &mut Transform,
+            &mut Anchor,
+            &mut TextColor,
+            &mut TextBounds,
+            &mut Visibility,
+        ),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
+    (dirty, mut crowded, mut captions_extent): (Res<LayoutDirty>, ResMut<Crowded>, ResMut<CaptionExtent>),
 ) {
+    if !dirty.0 {
+        return;
+    }
     let half = |s: &Sprite| s.custom_size.map_or(TOKEN, |s| s.x) / 2.0;
     // A token with its chips' counts at its corners and its tags over it (placed for the
     // largest token).
@@ -838,7 +958,7 @@ fn place_captions(
         tokens.iter().map(|(e, _, t, _)| (e, t.translation.truncate())).collect();
     // Tokens in cards first (their captions stay in the grid), then left to right.
     // Standing in a location's card: its caption stays in the card's grid.
-    let carded: Vec<Entity> = tokens
+    let carded: std::collections::HashSet<Entity> = tokens
         .iter()
         .filter(|(_, t, ..)| occupies.get(t.0).is_ok_and(|o| !fields.contains(o.0)))
         .map(|(e, ..)| e)
@@ -853,6 +973,8 @@ fn place_captions(
         by_token.entry(*token).or_default().push(i);
     }
     let mut wanted: BTreeMap<Entity, (Vec2, Anchor)> = BTreeMap::new();
+    let mut crowd: Vec<(Entity, Vec2)> = Vec::new();
+    let mut extent: Option<Rect> = None;
     for (token, at) in order {
         let h = sizes.get(&token).copied().unwrap_or(TOKEN / 2.0);
         for &i in by_token.get(&token).into_iter().flatten() {
@@ -875,21 +997,35 @@ fn place_captions(
                 let clear = |o: &Rect| o.intersect(r).is_empty();
                 taken.iter().all(clear) && cards.iter().all(clear)
             };
-            // In a crowd, further down or aside, a line at a time.
-            let further = (1..=6).flat_map(|k| {
+            // In a crowd, further down or aside, a line at a time; further off, a caption
+            // would no longer read as its token's (it joins its crowd's "N here").
+            let further = (1..=2).flat_map(|k| {
                 let down = Vec2::new(0.0, -(size.y + 2.0) * k as f32);
                 [(below.0 + down, below.1), (spots[1].0 + down, spots[1].1), (spots[2].0 + down, spots[2].1)]
             });
             let spot = if in_card || size == Vec2::ZERO {
-                below
+                Some(below)
             } else {
-                spots.into_iter().chain(further).find(free).unwrap_or(below)
+                spots.into_iter().chain(further).find(free)
+            };
+            // With no room left, the caption joins its crowd's "N here" (`label_crowds`).
+            let Some(spot) = spot else {
+                crowd.push((token, at));
+                continue;
             };
             taken.push(rect(&spot));
+            if !in_card {
+                extent = Some(extent.map_or(rect(&spot), |e: Rect| e.union(rect(&spot))));
+            }
             wanted.insert(token, spot);
         }
     }
-    for (parent, _, mut transform, mut anchor, mut ink, mut bounds) in &mut captions {
+    taken.extend(cards);
+    crowded.set_if_neq(Crowded { members: crowd, taken });
+    captions_extent.set_if_neq(CaptionExtent(extent));
+    for (parent, _, mut transform, mut anchor, mut ink, mut bounds, mut visibility) in &mut captions {
+        let hidden = crowded.members.iter().any(|(t, _)| *t == parent.parent());
+        visibility.set_if_neq(if hidden { Visibility::Hidden } else { Visibility::Inherited });
         let width = wrap.get(&parent.parent()).copied();
         if bounds.width != width {
             bounds.width = width;
@@ -907,6 +1043,129 @@ fn place_captions(
             *anchor = *spot;
         }
     }
+}
+
+/// Gathers the tokens whose captions found no room into crowds (those standing near one
+/// another, the ones hidden from the table apart) and writes one "N here" per crowd where it
+/// covers nothing, under the crowd, else beside it.
+#[allow(clippy::too_many_arguments)]
+fn label_crowds(
+    dirty: Res<LayoutDirty>,
+    crowded: Res<Crowded>,
+    palette: Res<super::theme::Palette>,
+    hidden: Res<crate::client::table::audience::HiddenFromTable>,
+    tokens: Query<&Token>,
+    combatants: Query<&Combatant>,
+    mut labels: Query<(
+        Entity,
+        &mut Crowd,
+        &mut Text2d,
+        &mut Transform,
+        &mut crate::client::table::audience::Audience,
+        &bevy::text::TextLayoutInfo,
+        &mut TextColor,
+    )>,
+    mut commands: Commands,
+) {
+    if !dirty.0 {
+        return;
+    }
+    let mut crowds: Vec<(bool, Vec<(Vec2, String)>)> = Vec::new();
+    for &(drawing, at) in &crowded.members {
+        let Some(c) = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok()) else { continue };
+        let hid = hidden.0.contains(&c.id);
+        let near = |(h, members): &&mut (bool, Vec<(Vec2, String)>)| {
+            *h == hid && members.iter().any(|(p, _)| p.distance(at) < CROWD_REACH)
+        };
+        match crowds.iter_mut().find(near) {
+            Some((_, members)) => members.push((at, c.name.clone())),
+            None => crowds.push((hid, vec![(at, c.name.clone())])),
+        }
+    }
+    let mut taken = crowded.taken.clone();
+    let mut existing: Vec<_> = labels.iter_mut().collect();
+    let used = crowds.len();
+    for (i, (hid, members)) in crowds.into_iter().enumerate() {
+        let words = format!("{} here", members.len());
+        let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
+        let audience = if hid {
+            crate::client::table::audience::Audience::Gm
+        } else {
+            crate::client::table::audience::Audience::All
+        };
+        let size =
+            existing.get(i).map(|l| l.5.size).filter(|s| *s != Vec2::ZERO).unwrap_or(Vec2::new(64.0, 20.0));
+        let at = crowd_spot(&members, size, &taken);
+        taken.push(Rect::from_center_size(at, size));
+        match existing.get_mut(i) {
+            Some((_, crowd, text, transform, shown, _, ink)) => {
+                crowd.set_if_neq(Crowd { names });
+                ink.set_if_neq(TextColor(palette.ink));
+                if text.0 != words {
+                    text.0 = words;
+                }
+                if transform.translation.truncate() != at {
+                    transform.translation = at.extend(6.0);
+                }
+                shown.set_if_neq(audience);
+            }
+            None => {
+                commands.spawn((
+                    Crowd { names },
+                    audience,
+                    text(words, CAPTION, palette.ink),
+                    Transform::from_translation(at.extend(6.0)),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+    }
+    for (label, ..) in existing.iter().skip(used) {
+        commands.entity(*label).despawn();
+    }
+}
+
+/// The names in a crowd, in a tooltip while the GM's pointer is over its "N here".
+fn crowd_names(
+    mut contexts: bevy_egui::EguiContexts,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
+    labels: Query<(&Crowd, &GlobalTransform, &bevy::text::TextLayoutInfo, &InheritedVisibility)>,
+) {
+    let Some(at) = window.cursor_position().and_then(|p| super::drag::pointer_world(&camera, p)) else {
+        return;
+    };
+    let over = labels.iter().find(|(_, place, layout, shown)| {
+        shown.get() && Rect::from_center_size(place.translation().truncate(), layout.size).contains(at)
+    });
+    let (Some((crowd, ..)), Ok(ctx)) = (over, contexts.ctx_mut()) else { return };
+    let names = crowd.names.join("\n");
+    use bevy_egui::egui;
+    let id = egui::Id::new("crowd names");
+    egui::Tooltip::always_open(ctx.clone(), egui::LayerId::background(), id, egui::PopupAnchor::Pointer)
+        .show(|ui| ui.label(names));
+}
+
+/// Where a crowd's label goes: under the crowd's lowest token, else right or left of it, a
+/// line further at a time, clear of everything in `taken` (else the first place tried).
+fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
+    let (min, max) = members.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), (p, _)| (lo.min(*p), hi.max(*p)));
+    let centre = (min + max) / 2.0;
+    let step = size.y + 2.0;
+    let spots = (0..8).flat_map(|k| {
+        let k = k as f32;
+        [
+            Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0 - k * step),
+            Vec2::new(max.x + TOKEN / 2.0 + 10.0 + size.x / 2.0, centre.y - k * step),
+            Vec2::new(min.x - TOKEN / 2.0 - 10.0 - size.x / 2.0, centre.y - k * step),
+        ]
+    });
+    let clear = |at: &Vec2| {
+        let r = Rect::from_center_size(*at, size);
+        taken.iter().all(|o| o.intersect(r).is_empty())
+    };
+    let first = Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0);
+    spots.clone().find(clear).unwrap_or(first)
 }
 
 /// Each card's cost to enter, where it is entered from, and the ruleset's notes.
@@ -1059,6 +1318,20 @@ pub fn card_rects(world: &mut World) -> Vec<(Entity, Rect)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crowds_label_goes_under_it_else_beside_it_clear_of_what_is_drawn() {
+        let crowd = [(Vec2::new(0.0, 0.0), "Bran".to_owned()), (Vec2::new(30.0, 10.0), "Hale".to_owned())];
+        let size = Vec2::new(60.0, 20.0);
+        let at = crowd_spot(&crowd, size, &[]);
+        assert_eq!(at.x, 15.0, "centred under the crowd");
+        assert!(at.y + size.y / 2.0 <= -TOKEN / 2.0, "under the lowest token: {at}");
+        // Something already drawn under the crowd: the label goes elsewhere, clear of it.
+        let under = Rect::new(-200.0, -400.0, 200.0, -TOKEN / 2.0);
+        let moved = crowd_spot(&crowd, size, &[under]);
+        assert!(under.intersect(Rect::from_center_size(moved, size)).is_empty(), "clear: {moved}");
+        assert!(moved.x > 30.0 + TOKEN / 2.0 || moved.x < -TOKEN / 2.0, "beside the crowd: {moved}");
+    }
 
     /// A card of `w` by `h` centred at (`x`, `y`), drawn `h` tall.
     fn card(x: f32, y: f32, w: f32, h: f32) -> (Rect, f32) {

@@ -106,6 +106,7 @@ fn frame_board(
     editor: Res<super::edit::Editor>,
     dragging: Res<Dragging>,
     spread: Res<super::board::Spread>,
+    captions: Res<super::board::CaptionExtent>,
 ) {
     // Each edit puts a new table up: the view stays where the person is working. A board
     // laid out again (a card outgrew its room) settles anew too.
@@ -116,7 +117,7 @@ fn frame_board(
     if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
         return;
     }
-    let bounds = board_bounds(&cards, &tokens);
+    let bounds = board_bounds(&cards, &tokens, captions.0);
     let key = Some((*area, window.size(), bounds));
     let settled = framed.settling == 0;
     let still = editor.on || dragging.0.is_some();
@@ -143,8 +144,9 @@ fn frame_board(
 pub(super) type Tokens<'w, 's> =
     Query<'w, 's, &'static Transform, (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>)>;
 
-/// The world rectangle holding every card and token with its caption and tags.
-pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens) -> Rect {
+/// The world rectangle holding every card and token with its caption and tags (`captions`:
+/// where the captions of tokens in no card stand).
+pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens, captions: Option<Rect>) -> Rect {
     let mut bounds = cards
         .iter()
         .map(|c| c.0)
@@ -157,7 +159,7 @@ pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens) -> Rect {
             at + Vec2::new(TOKEN, TOKEN * 0.8),
         ));
     }
-    bounds
+    captions.map_or(bounds, |c| bounds.union(c))
 }
 
 /// The board's camera draws into the room between the panels; egui has its own camera over

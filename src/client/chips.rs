@@ -278,6 +278,29 @@ fn despawn_chips(mut commands: Commands, chips: Query<(Entity, &Chip)>, alive: Q
     }
 }
 
+/// Whether anything a chip's place follows changed since the chips were last placed: the
+/// tokens and cards they sit on, the chips themselves, the allocation, a chip's drag. A big
+/// board has 1,600 chips; placed every frame, each frame moved them all.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ChipsMoved<'w, 's> {
+    under: Query<'w, 's, (), (Or<(With<Token>, With<Card>)>, Without<Chip>, Changed<Transform>)>,
+    new: Query<'w, 's, (), Added<Chip>>,
+    gone: RemovedComponents<'w, 's, Chip>,
+    plan: Res<'w, AllocationPlan>,
+    drag: Res<'w, ChipDrag>,
+}
+
+impl ChipsMoved<'_, '_> {
+    /// Whether to place the chips again (reads the removals, so call it once a run).
+    fn any(&mut self) -> bool {
+        let gone = self.gone.read().count() > 0;
+        gone || !self.under.is_empty()
+            || !self.new.is_empty()
+            || self.plan.is_changed()
+            || self.drag.is_changed()
+    }
+}
+
 /// Stacks each owner's chips at their corner (a few visible per stack; the count says the
 /// rest); chips given to an allocation's target sit on that target; a dragged chip follows
 /// the pointer. The allocator's chips of the kind allocated can be picked up.
@@ -291,7 +314,11 @@ fn place_chips(
     mut chips: Query<(Entity, &Chip, &mut Transform, &mut Visibility, Has<Pickable>, Option<&Audience>)>,
     mut shadows: ResMut<Shadows>,
     mut commands: Commands,
+    mut changed: ChipsMoved,
 ) {
+    if !changed.any() {
+        return;
+    }
     // The allocator's chips the GM moved, and how many stay in the stack: the table's screen
     // sees the moved ones still on top of the stack.
     let mut moved: Vec<Entity> = Vec::new();
@@ -335,9 +362,14 @@ fn place_chips(
             }
             _ => {}
         }
+        let mut put = |at: Vec3, shown: bool| {
+            if transform.translation != at {
+                transform.translation = at;
+            }
+            visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+        };
         if let Some((_, at)) = drag.0.filter(|(d, _)| *d == drawing) {
-            transform.translation = at.extend(8.0);
-            *visibility = Visibility::Inherited;
+            put(at.extend(8.0), true);
             continue;
         }
         // Chips the plan gives away sit on their target, along its top edge.
@@ -355,9 +387,7 @@ fn place_chips(
                 }
             };
             if let Some(base) = token_at(target) {
-                transform.translation =
-                    base + Vec3::new(-12.0 + (k.min(5) as f32) * 5.0, 4.0, 3.5 + k as f32 * 0.01);
-                *visibility = Visibility::Inherited;
+                put(base + Vec3::new(-12.0 + (k.min(5) as f32) * 5.0, 4.0, 3.5 + k as f32 * 0.01), true);
             }
             continue;
         }
@@ -376,8 +406,7 @@ fn place_chips(
             stack_base = Some(base);
         }
         // Up to four chips show, each a little higher, like a stack of coins.
-        transform.translation = base + Vec3::new(0.0, lift(n), 0.01 * n as f32);
-        *visibility = if n < 4 { Visibility::Inherited } else { Visibility::Hidden };
+        put(base + Vec3::new(0.0, lift(n), 0.01 * n as f32), n < 4);
     }
     let base = stack_base.or_else(|| {
         let (who, kind) = (plan.who?, plan.kind?);
@@ -437,7 +466,13 @@ fn write_counts(
     tokens: Query<(&Token, &Children)>,
     counters: Query<&Counters>,
     mut counts: Query<(&StackCount, &mut Text2d, &mut Transform, &mut Audience)>,
+    (counted, new): (Query<(), Changed<Counters>>, Query<(), Added<StackCount>>),
 ) {
+    // Counts change with the counters, the plan, or new count drawings.
+    let table = session.as_ref().is_some_and(|s| s.is_changed());
+    if counted.is_empty() && new.is_empty() && !plan.is_changed() && !table {
+        return;
+    }
     let corners = corners(session.as_deref());
     for (token, children) in &tokens {
         let Ok(c) = counters.get(token.0) else { continue };

@@ -50,6 +50,8 @@ pub struct Focus {
     pub choices: Vec<Choice<IntentRecord>>,
     /// The refused ones by label (each label once), with the reason.
     refused: Vec<(String, String)>,
+    /// The refused ones in a few lines ([`refused_summary`]), worked out with the focus.
+    refused_lines: Vec<String>,
     /// The person asked for (a click on "also waiting").
     asked: Option<Entity>,
     /// The person who said they are at the mouse, under a secret choice's cover.
@@ -129,12 +131,14 @@ fn update_focus(world: &mut World) {
         }
     }
     let mut seen = std::collections::HashSet::new();
-    let refused = choices
+    let refused: Vec<(String, String)> = choices
         .iter()
         .filter_map(|c| c.verdict.as_ref().err().map(|r| (c.label.clone(), r.0.clone())))
         .filter(|(label, _)| seen.insert(label.clone()))
         .collect();
-    *world.resource_mut::<Focus>() = Focus { decider, choices, refused, asked, at_the_mouse, key };
+    let refused_lines = refused_summary(&refused);
+    *world.resource_mut::<Focus>() =
+        Focus { decider, choices, refused, refused_lines, asked, at_the_mouse, key };
     if world.resource::<Targets>().0 != targets {
         world.resource_mut::<Targets>().0 = targets;
     }
@@ -282,7 +286,7 @@ fn choices(
     }
     if !focus.refused.is_empty() {
         ui.label(RichText::new("Not possible now:").weak());
-        for line in refused_summary(&focus.refused) {
+        for line in &focus.refused_lines {
             ui.label(RichText::new(line).weak());
         }
         ui.collapsing(format!("Show all {}, with their reasons", focus.refused.len()), |ui| {

@@ -287,10 +287,17 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
     if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
-        // Each entry stays on one line; the strip wraps between entries.
+        // Each entry stays on one line; the strip wraps between entries. A long order shows
+        // the entries around the first to act, and counts the others.
+        let first = order.entries.iter().position(|e| e.mark == OrderMark::Now || waiting.contains(&e.who));
+        let from = first.unwrap_or(0).saturating_sub(2).min(order.entries.len().saturating_sub(ORDER_SHOWN));
+        let to = (from + ORDER_SHOWN).min(order.entries.len());
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{}:", order.title)).strong());
-            for (i, entry) in order.entries.iter().enumerate() {
+            if from > 0 {
+                ui.label(format!("… {from} before |"));
+            }
+            for (i, entry) in order.entries.iter().enumerate().take(to).skip(from) {
                 for event in order.events.iter().filter(|ev| ev.before == i) {
                     ui.label(RichText::new(format!("event: {}", event.what)).italics());
                     ui.label("|");
@@ -309,22 +316,34 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                 ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                 ui.label("|");
             }
+            if to < order.entries.len() {
+                ui.label(format!("… and {} more", order.entries.len() - to));
+            }
             for event in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
                 ui.label(RichText::new(format!("event: {}", event.what)).italics());
             }
         });
     }
-    let waiting: Vec<String> = waiting
-        .into_iter()
-        .map(|e| {
+    let mut names: Vec<String> = waiting
+        .iter()
+        .take(WAITING_SHOWN)
+        .map(|&e| {
             let who = if world.get::<Controller>(e) == Some(&Controller::Ai) { "AI" } else { "player" };
             format!("{} ({who})", name(world, e))
         })
         .collect();
-    if !waiting.is_empty() {
-        ui.label(format!("Waiting on: {}", waiting.join(", ")));
+    if waiting.len() > WAITING_SHOWN {
+        names.push(format!("and {} more", waiting.len() - WAITING_SHOWN));
+    }
+    if !names.is_empty() {
+        ui.label(format!("Waiting on: {}", names.join(", ")));
     }
 }
+
+/// How many entries of a turn order the GM's top bar shows (a big board's order is 200 long).
+const ORDER_SHOWN: usize = 16;
+/// How many of those waiting the top bar names.
+const WAITING_SHOWN: usize = 8;
 
 /// A ladder, top first: each rung's mark, name and words (the one deciding in yellow), and
 /// the happenings where they sit.

@@ -3,7 +3,8 @@
 //! `[x, y, w, h]` in that window's logical pixels from its top left), and one `board` object
 //! per window: the room the board is seen in. Scripted drags read where to press; the layout
 //! check (`.ci/layout.py check`) reads overlaps, covered card texts and tokens out of view.
-//! A damage float (words rising over a token for a moment) is written as kind `float`.
+//! A damage float (words rising over a token for a moment) is written as kind `float`; a
+//! crowd's "N here" is a text whose id lists the names in it.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -180,6 +181,8 @@ impl Ids {
             let of = world.get::<Token>(p.parent()).map(|t| id(world, t.0)).unwrap_or_default();
             (d, ("float", of))
         }));
+        let mut crowds = world.query::<(Entity, &super::board::Crowd)>();
+        own.extend(crowds.iter(world).map(|(d, c)| (d, ("crowd", c.names.join(", ")))));
         let mut scenery = world.query_filtered::<Entity, With<super::space::Scenery>>();
         own.extend(scenery.iter(world).map(|d| (d, ("scenery", String::new()))));
         let mut children = world.query::<(Entity, &ChildOf)>();

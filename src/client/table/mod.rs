@@ -355,12 +355,12 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {
-        egui::Area::new("table_mode_hint".into()).anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0]).show(
-            &ctx,
-            |ui| {
-                ui.label(egui::RichText::new("Table mode: F10 brings the GM panels back").size(18.0));
-            },
-        );
+        // Above the lower third, when it is shown.
+        let (_, below) = reserved(&world.resource::<TableView>().settings);
+        let at = [-12.0, -12.0 - below];
+        egui::Area::new("table_mode_hint".into()).anchor(egui::Align2::RIGHT_BOTTOM, at).show(&ctx, |ui| {
+            ui.label(egui::RichText::new("Table mode: F10 brings the GM panels back").size(18.0));
+        });
     }
 }
 

@@ -147,6 +147,7 @@ fn frame_once(
     follow: Res<TableView>,
     index: Res<TableIndex>,
     spread: Res<crate::client::board::Spread>,
+    captions: Res<crate::client::board::CaptionExtent>,
     mut settling: Local<u32>,
 ) {
     // While a table opened (or laid out again) settles, its bounds changing reframe it (as on
@@ -164,7 +165,7 @@ fn frame_once(
     if cards.is_empty() && tokens.is_empty() {
         return;
     }
-    let bounds = crate::client::camera::board_bounds(&cards, &tokens);
+    let bounds = crate::client::camera::board_bounds(&cards, &tokens, captions.0);
     let kept = reserved(&follow.settings);
     let key = Some((bounds, room(window.size(), kept)));
     let holds = |(shown, size): (Rect, Vec2)| {
