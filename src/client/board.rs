@@ -113,16 +113,18 @@ struct GridColumns(BTreeMap<Entity, f32>);
 #[derive(Resource, Default)]
 struct LayoutDirty(bool);
 
-/// The tokens whose captions found no room (each token's drawing and place), and what the
-/// board's texts already cover, for [`label_crowds`].
+/// The tokens whose captions found no room (each token's drawing and place), what the board's
+/// drawings and texts already cover, and where the captions of tokens in no card stand, for
+/// [`label_crowds`].
 #[derive(Resource, Default, PartialEq)]
 struct Crowded {
     members: Vec<(Entity, Vec2)>,
     taken: Vec<Rect>,
+    captions: Option<Rect>,
 }
 
-/// Where the captions of the tokens in no card were placed, all in one rectangle: the cameras
-/// frame it with the board, so no caption is cut at a window's edge.
+/// Where the captions of the tokens in no card and the crowds' labels stand, all in one
+/// rectangle: the cameras frame it with the board, so none is cut at a window's edge.
 #[derive(Resource, Default, Clone, Copy, PartialEq)]
 pub struct CaptionExtent(pub Option<Rect>);
 
@@ -912,7 +914,7 @@ fn place_captions(
         ),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
-    (dirty, mut crowded, mut captions_extent): (Res<LayoutDirty>, ResMut<Crowded>, ResMut<CaptionExtent>),
+    (dirty, mut crowded): (Res<LayoutDirty>, ResMut<Crowded>),
 ) {
     if !dirty.0 {
         return;
@@ -1021,8 +1023,7 @@ fn place_captions(
         }
     }
     taken.extend(cards);
-    crowded.set_if_neq(Crowded { members: crowd, taken });
-    captions_extent.set_if_neq(CaptionExtent(extent));
+    crowded.set_if_neq(Crowded { members: crowd, taken, captions: extent });
     for (parent, _, mut transform, mut anchor, mut ink, mut bounds, mut visibility) in &mut captions {
         let hidden = crowded.members.iter().any(|(t, _)| *t == parent.parent());
         visibility.set_if_neq(if hidden { Visibility::Hidden } else { Visibility::Inherited });
@@ -1054,6 +1055,7 @@ fn label_crowds(
     crowded: Res<Crowded>,
     palette: Res<super::theme::Palette>,
     hidden: Res<crate::client::table::audience::HiddenFromTable>,
+    mut extent: ResMut<CaptionExtent>,
     tokens: Query<&Token>,
     combatants: Query<&Combatant>,
     mut labels: Query<(
@@ -1083,6 +1085,7 @@ fn label_crowds(
         }
     }
     let mut taken = crowded.taken.clone();
+    let mut framed = crowded.captions;
     let mut existing: Vec<_> = labels.iter_mut().collect();
     let used = crowds.len();
     for (i, (hid, members)) in crowds.into_iter().enumerate() {
@@ -1093,10 +1096,13 @@ fn label_crowds(
         } else {
             crate::client::table::audience::Audience::All
         };
-        let size =
-            existing.get(i).map(|l| l.5.size).filter(|s| *s != Vec2::ZERO).unwrap_or(Vec2::new(64.0, 20.0));
+        // Its size as last laid out; a new label's is guessed until its text is laid out.
+        let laid_out = existing.get(i).map(|(.., layout, _)| layout.size);
+        let size = laid_out.filter(|s| *s != Vec2::ZERO).unwrap_or(Vec2::new(64.0, 20.0));
         let at = crowd_spot(&members, size, &taken);
-        taken.push(Rect::from_center_size(at, size));
+        let drawn = Rect::from_center_size(at, size);
+        taken.push(drawn);
+        framed = Some(framed.map_or(drawn, |f| f.union(drawn)));
         match existing.get_mut(i) {
             Some((_, crowd, text, transform, shown, _, ink)) => {
                 crowd.set_if_neq(Crowd { names });
@@ -1123,6 +1129,7 @@ fn label_crowds(
     for (label, ..) in existing.iter().skip(used) {
         commands.entity(*label).despawn();
     }
+    extent.set_if_neq(CaptionExtent(framed));
 }
 
 /// The names in a crowd, in a tooltip while the GM's pointer is over its "N here".
@@ -1152,7 +1159,7 @@ fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
     let (min, max) = members.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), (p, _)| (lo.min(*p), hi.max(*p)));
     let centre = (min + max) / 2.0;
     let step = size.y + 2.0;
-    let spots = (0..8).flat_map(|k| {
+    let mut spots = (0..8).flat_map(|k| {
         let k = k as f32;
         [
             Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0 - k * step),
@@ -1164,8 +1171,8 @@ fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
         let r = Rect::from_center_size(*at, size);
         taken.iter().all(|o| o.intersect(r).is_empty())
     };
-    let first = Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0);
-    spots.clone().find(clear).unwrap_or(first)
+    let under = Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0);
+    spots.find(clear).unwrap_or(under)
 }
 
 /// Each card's cost to enter, where it is entered from, and the ruleset's notes.
