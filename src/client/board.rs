@@ -111,7 +111,7 @@ struct GridColumns(BTreeMap<Entity, f32>);
 /// follows. Laying out 200 tokens and their captions every frame cost a fifth of a big
 /// board's frame; unchanged, the layout stays.
 #[derive(Resource, Default)]
-struct LayoutDirty(bool);
+pub(crate) struct LayoutDirty(pub(crate) bool);
 
 /// The tokens whose captions found no room (each token's drawing and place), what the board's
 /// drawings and texts already cover, and where the captions of tokens in no card stand, for

@@ -29,7 +29,14 @@ struct Capture {
     /// The log's length when the board last changed: tokens move between cards as the rules
     /// play, so the layout is written again once they have glided to their places.
     layout_log: usize,
+    /// Frames in a row in which the board's layout had nothing to redo: a picture or a layout
+    /// taken sooner could catch a token moved and its caption not yet placed again.
+    quiet: u32,
 }
+
+/// How many frames in a row the layout must have had nothing to redo before a picture or a
+/// layout is taken.
+const QUIET_FRAMES: u32 = 2;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (picture_on_key, quit_on_key));
@@ -111,7 +118,9 @@ fn write_layout(world: &mut World) {
     let moved = state.revision_at > 0 && gliding;
     // The picture's layout is written in the frame the picture is asked for.
     let early = if follow {
-        moved || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2)
+        moved
+            || state.quiet < QUIET_FRAMES
+            || state.frames < SETTLE_FRAMES.max(state.revision_at + SETTLE_FRAMES / 2)
     } else {
         !state.requested
     };
@@ -242,8 +251,10 @@ fn capture(
     autoplay: Res<super::Autoplay>,
     table: Option<Res<super::table::window::TableWindow>>,
     glides: Option<Res<super::motion::Glides>>,
+    layout: Option<Res<super::board::LayoutDirty>>,
 ) {
     state.frames += 1;
+    state.quiet = if layout.is_some_and(|l| l.0) { 0 } else { state.quiet + 1 };
     // The board settles once autoplay has handed over to the players.
     if autoplay.0.is_some() {
         state.frames = state.frames.min(SETTLE_FRAMES / 2);
@@ -257,7 +268,8 @@ fn capture(
         pictures.push((Some(table.window), table_picture_path(&path)));
     }
     // The picture waits for the tokens to rest (the AI may be moving them), not forever.
-    let resting = glides.is_none_or(|g| g.moving == 0) || state.frames > SETTLE_FRAMES + 300;
+    let resting = (glides.is_none_or(|g| g.moving == 0) && state.quiet >= QUIET_FRAMES)
+        || state.frames > SETTLE_FRAMES + 300;
     if !state.requested && state.frames >= SETTLE_FRAMES && resting {
         state.requested = true;
         for (window, to) in pictures.iter().cloned() {
