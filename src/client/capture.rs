@@ -254,7 +254,7 @@ fn capture(
     layout: Option<Res<super::board::LayoutDirty>>,
 ) {
     state.frames += 1;
-    state.quiet = if layout.is_some_and(|l| l.0) { 0 } else { state.quiet + 1 };
+    state.quiet = if layout.is_some_and(|l| l.0) { 0 } else { state.quiet.saturating_add(1) };
     // The board settles once autoplay has handed over to the players.
     if autoplay.0.is_some() {
         state.frames = state.frames.min(SETTLE_FRAMES / 2);
