@@ -5,9 +5,11 @@
   layout.py at PATH KEY         prints the centre of KEY ("combatant:ID", "location:ID",
                                 "chip:KIND:OWNER", "table:combatant:ID") as "x y", for drags
   layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
-                                a card's text covered by a token, or a token outside the room
-                                its window shows the board in; prints the smallest text line
-                                and token in each window
+                                a card's text covered by a token, a token outside the room its
+                                window shows the board in (where that view holds the whole
+                                board), or, on the table's screen, a font under 2.2% of the
+                                window's height or a token under 6%; prints the smallest font
+                                and token in each window (and a GM's font under 12 px)
 """
 import json
 import sys
@@ -68,23 +70,36 @@ def problems(drawn):
             for k in tokens:
                 if overlap(t["rect"], k["rect"]):
                     found.append(f"{window}: card {t['id']}'s text {t['text']!r} is covered by token {k['id']}")
+        # A board too big to read whole is shown in part: a token beyond that view is not
+        # drawn in it, and one at its edge is cut by the view, not by a panel.
+        whole = all(d.get("whole", True) for d in mine if d["kind"] == "board")
         for k in tokens:
-            if boards and not any(inside(k["rect"], b) for b in boards):
+            if whole and boards and not any(inside(k["rect"], b) for b in boards):
                 found.append(f"{window}: token {k['id']} at {[round(v) for v in k['rect']]} is outside the board {[round(v) for v in boards[0]]}")
     return found
 
 
 def sizes(drawn):
-    """The smallest text height and token side in each window, in pixels."""
+    """The smallest font and token side in each window, and the window's height, in pixels."""
     out = {}
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
         mine = [d for d in drawn if d["window"] == window]
-        # A text's height holds its lines: one line's is the height over the line count.
-        lines = [d["rect"][3] / max(1, d["text"].count("\n") + 1) for d in mine if d["kind"] == "text"]
+        fonts = [d["font"] for d in mine if d["kind"] == "text"]
         tokens = [min(d["rect"][2], d["rect"][3]) for d in mine if d["kind"] == "token"]
-        out[window] = (min(lines, default=0.0), min(tokens, default=0.0))
+        height = max((d["rect"][3] for d in mine if d["kind"] == "screen"), default=0.0)
+        out[window] = (min(fonts, default=0.0), min(tokens, default=0.0), height)
     return out
+
+
+def too_small(window, font, token, height, slack=0.5):
+    """The table's floors its smallest font and token fall under, in words (the GM's window
+    shows the whole board however small: its 12 px is reported, not required)."""
+    if window != "table":
+        return []
+    floors = [("font", font, 0.022 * height), ("token", token, 0.06 * height)]
+    return [f"{window}: smallest {what} {have:.1f} px is under {need:.1f} px"
+            for what, have, need in floors if have and have + slack < need]
 
 
 def main():
@@ -96,9 +111,14 @@ def main():
         failed = 0
         for path in sys.argv[2:]:
             drawn = json.load(open(path))
-            for window, (line, token) in sizes(drawn).items():
-                print(f"{path}: {window}: smallest text line {line:.1f} px, smallest token {token:.1f} px")
-            for p in problems(drawn):
+            found = problems(drawn)
+            for window, (font, token, height) in sizes(drawn).items():
+                whole = all(d.get("whole", True) for d in drawn if d["kind"] == "board" and d["window"] == window)
+                shows = "the whole board" if whole else "part of the board"
+                short = " (under the GM's 12 px)" if window == "gm" and font < 11.95 else ""
+                print(f"{path}: {window}: smallest font {font:.1f} px{short}, smallest token {token:.1f} px, {shows}")
+                found += too_small(window, font, token, height)
+            for p in found:
                 print(f"{path}: {p}")
                 failed += 1
         print("layout check:", "ok" if not failed else f"{failed} problem(s)")

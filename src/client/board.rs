@@ -92,11 +92,13 @@ const FIELD_ROWS: usize = 4;
 
 /// The distance between two tokens in a card's grid, across and down: room for the
 /// caption under a token and the tag over the next.
-const GRID: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + 76.0);
-/// The size of a card's text and of a token's caption, on the board: about 20 pixels on the
-/// table's screen at 1600x900 for the bundled scenarios.
-const CARD_TEXT: f32 = 17.0;
-const CAPTION: f32 = 16.0;
+const GRID: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + CAPTION_ROOM + 25.0);
+/// The size of the board's smallest text (a card's text, a token's caption, a place's label):
+/// the cameras keep it over the floor a room can read (`camera::Floor`), so the larger it is
+/// against the tokens and cards, the more of a board shows whole at that size.
+pub const BOARD_TEXT: f32 = 18.0;
+const CARD_TEXT: f32 = BOARD_TEXT;
+const CAPTION: f32 = BOARD_TEXT;
 
 /// The room under a token in a card for its caption's two lines.
 const CAPTION_ROOM: f32 = 2.0 * CAPTION * 1.25 + 11.0;
@@ -241,7 +243,7 @@ impl Default for Spread {
 
 /// The room a token standing in no card keeps clear around it (with its caption) when a
 /// board of cards is drawn tight.
-const PIECE: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + 76.0);
+const PIECE: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + CAPTION_ROOM + 25.0);
 /// The most room kept between two cards on a board of cards, for the arrow between them
 /// (cards nearer in the scenario keep what they have there, at least [`CARD_GAP`]).
 const LINK_ROOM: f32 = 110.0;
@@ -496,7 +498,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
             card.spawn((
                 text(
                     location.name.clone(),
-                    (size.x / (location.name.chars().count() as f32 * 0.62)).clamp(12.0, 22.0),
+                    (size.x / (location.name.chars().count() as f32 * 0.62)).clamp(BOARD_TEXT, 22.0),
                     Color::BLACK,
                 ),
                 Transform::from_xyz(0.0, size.y / 2.0 - 16.0, 0.1),

@@ -1,6 +1,8 @@
 //! The board camera: pan by dragging the empty field, zoom with the wheel or the panel's
-//! buttons. It never moves by itself, and never while a token is dragged or egui holds the
-//! pointer.
+//! buttons. Framed by itself until then: the whole board, as large as fits; in table mode never
+//! so small that its text or a token drops under the floor a room can read (`Floor`): a board
+//! too big for that is shown in part, around whoever acts, and follows the turn. Never moves
+//! while a token is dragged or egui holds the pointer.
 
 use super::board::{CardRect, MountToken, TOKEN, Token};
 use bevy::camera::visibility::RenderLayers;
@@ -44,12 +46,14 @@ impl BoardArea {
     }
 }
 
-/// The panel room, window size and board bounds the board was last framed for; once a
-/// person pans or zooms, the camera never moves by itself again.
+/// The panel room, window size, board bounds and smallest drawings the board was last framed
+/// for; once a person pans or zooms, the camera never moves by itself again (until "Fit").
 #[derive(Resource, Default)]
 pub(super) struct Framed {
-    key: Option<(BoardArea, Vec2, Rect)>,
+    key: Option<(BoardArea, Vec2, Rect, Smallest)>,
     by_hand: bool,
+    /// The whole board is in view; else the view follows whoever acts.
+    pub(super) part: bool,
     /// Frames left in which the board settling (cards growing, captions placed) may
     /// reframe it; later only the window and the panels do, so a move never shifts the view
     /// under the pointer.
@@ -92,21 +96,25 @@ fn fit_viewport(
     }
 }
 
-/// Frames the whole board when the table and the panels are there, again while it settles (its
+/// Frames the board when the table and the panels are there, again while it settles (its
 /// cards drawn closer or farther apart, a card grown; never while a token is dragged or the
-/// scenario edited), and whenever the panels or the window change size.
+/// scenario edited), and whenever the panels or the window change size. A board shown in
+/// part glides to whoever acts.
 fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
     window: Single<&Window, With<PrimaryWindow>>,
-    cards: Query<&CardRect>,
-    tokens: Tokens,
-    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    board: BoardParts,
+    camera: Single<(&mut Transform, &mut Projection, &RenderLayers), With<BoardCamera>>,
     index: Res<fray_core::prelude::TableIndex>,
     editor: Res<super::edit::Editor>,
     dragging: Res<Dragging>,
     spread: Res<super::board::Spread>,
     captions: Res<super::board::CaptionExtent>,
+    view: Res<super::table::TableView>,
+    acting: Res<super::motion::Acting>,
+    time: Res<Time>,
+    mut glides: ResMut<super::motion::Glides>,
 ) {
     // Each edit puts a new table up: the view stays where the person is working. A board
     // laid out again (a card outgrew its room) settles anew too.
@@ -114,30 +122,187 @@ fn frame_board(
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);
-    if framed.by_hand || *area == BoardArea::default() || (cards.is_empty() && tokens.is_empty()) {
+    glides.board_camera = false;
+    if framed.by_hand || *area == BoardArea::default() || board.is_empty() {
         return;
     }
-    let bounds = board_bounds(&cards, &tokens, captions.0);
-    let key = Some((*area, window.size(), bounds));
+    let (mut transform, mut projection, layers) = camera.into_inner();
+    let Projection::Orthographic(ortho) = &mut *projection else { return };
+    let bounds = board.bounds(captions.0);
     let settled = framed.settling == 0;
     let still = editor.on || dragging.0.is_some();
-    if framed.key.is_some_and(|(a, w, shown)| {
-        a == *area && w == window.size() && (settled || still || shown == bounds)
-    }) {
-        return;
-    }
+    // Once settled, only the window and the panels reframe: the texts are not measured again.
+    let known = framed.key.filter(|(a, w, ..)| a == &*area && *w == window.size());
+    let smallest = match known {
+        Some((.., small)) if settled || still => small,
+        _ => board.smallest(layers),
+    };
+    let same =
+        known.is_some_and(|(_, _, shown, small)| settled || still || (shown == bounds && small == smallest));
     let scale = window.scale_factor();
     let room = Vec2::new(
         (window.physical_width() as f32 - area.left - area.right) / scale,
         (window.physical_height() as f32 - area.top - area.bottom) / scale,
     );
-    let (mut transform, mut projection) = camera.into_inner();
-    if let Projection::Orthographic(ortho) = &mut *projection {
-        let size = bounds.size();
-        ortho.scale = (size.x / room.x).max(size.y / room.y).max(0.3) * 1.05;
+    // The GM's own window shows the whole board, however small (its floor is a goal the
+    // layout check reports); the table's screen keeps to its floor.
+    let most = if view.mode { Floor::table(window.height()).most(smallest) } else { f32::INFINITY };
+    let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
+    if !same {
+        let shown = frame(bounds, room, most, focus);
+        ortho.scale = shown.scale;
+        transform.translation = shown.centre.extend(transform.translation.z);
+        framed.key = Some((*area, window.size(), bounds, smallest));
+        framed.part = !shown.whole;
+        return;
     }
-    transform.translation = bounds.center().extend(transform.translation.z);
-    framed.key = key;
+    if framed.part && !still {
+        let goal = view_centre(bounds, room * ortho.scale, focus);
+        glides.board_camera = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
+    }
+}
+
+/// Moves a camera a step toward `goal` (all the way with motion reduced); whether it is still
+/// on its way.
+pub(super) fn glide(transform: &mut Transform, goal: Vec2, reduced: bool, dt: f32) -> bool {
+    let now = transform.translation.truncate();
+    if (goal - now).length_squared() < 0.25 {
+        if now != goal {
+            transform.translation = goal.extend(transform.translation.z);
+        }
+        return false;
+    }
+    let step = if reduced { 1.0 } else { 1.0 - (-FOLLOW_RATE * dt).exp() };
+    transform.translation = (now + (goal - now) * step).extend(transform.translation.z);
+    !reduced
+}
+
+/// How fast a followed view catches up (about this many times its distance per second).
+const FOLLOW_RATE: f32 = 4.0;
+
+/// The least a room can read on the table's screen (the table window, or the GM's in table
+/// mode), in logical pixels: a board text at least 2.2% of the window's height and a token 6%.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Floor {
+    /// The smallest text's font size.
+    pub text: f32,
+    /// The smallest token's side.
+    pub token: f32,
+}
+
+impl Floor {
+    /// The table's screen, `height` logical pixels tall.
+    pub fn table(height: f32) -> Self {
+        Self { text: 0.022 * height, token: 0.06 * height }
+    }
+
+    /// The most world units a logical pixel may show so that `smallest` stays over the floor.
+    pub fn most(&self, smallest: Smallest) -> f32 {
+        let by_text = smallest.text / self.text.max(1.0);
+        let by_token = if self.token > 0.0 { smallest.token / self.token } else { f32::INFINITY };
+        by_text.min(by_token)
+    }
+}
+
+/// The smallest board text (its font size) and token (its side) a camera draws, in world
+/// units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Smallest {
+    /// Font size.
+    pub text: f32,
+    /// Side.
+    pub token: f32,
+}
+
+/// A view of the board: its orthographic scale, its centre, and whether it holds the whole.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct View {
+    pub scale: f32,
+    pub centre: Vec2,
+    pub whole: bool,
+}
+
+/// The view of `bounds` in a `room` (logical pixels): the whole with a margin, no closer than
+/// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
+/// view at `most` nearest `focus` that stays on the board.
+pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2) -> View {
+    let size = bounds.size();
+    let fit = ((size.x / room.x).max(size.y / room.y) * 1.05).max(0.3);
+    if fit <= most {
+        return View { scale: fit, centre: bounds.center(), whole: true };
+    }
+    let scale = most.max(0.05);
+    View { scale, centre: view_centre(bounds, room * scale, focus), whole: false }
+}
+
+/// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis
+/// the view is wider than the bounds, the bounds' centre).
+pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2) -> Vec2 {
+    let half = shown / 2.0;
+    let axis = |lo: f32, hi: f32, at: f32, half: f32| {
+        if hi - lo <= 2.0 * half { (lo + hi) / 2.0 } else { at.clamp(lo + half, hi - half) }
+    };
+    Vec2::new(
+        axis(bounds.min.x, bounds.max.x, focus.x, half.x),
+        axis(bounds.min.y, bounds.max.y, focus.y, half.y),
+    )
+}
+
+/// What the cameras frame: the cards, the tokens, and the board's texts.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct BoardParts<'w, 's> {
+    cards: Query<'w, 's, &'static CardRect>,
+    tokens: Tokens<'w, 's>,
+    sprites: Query<'w, 's, (&'static Sprite, &'static InheritedVisibility), With<Token>>,
+    texts: Query<
+        'w,
+        's,
+        (
+            &'static TextFont,
+            &'static GlobalTransform,
+            &'static InheritedVisibility,
+            Option<&'static RenderLayers>,
+        ),
+        With<Text2d>,
+    >,
+}
+
+impl BoardParts<'_, '_> {
+    /// Whether there is nothing to frame.
+    pub(super) fn is_empty(&self) -> bool {
+        self.cards.is_empty() && self.tokens.is_empty()
+    }
+
+    /// The board's bounds (`captions`: where the captions of tokens in no card stand).
+    pub(super) fn bounds(&self, captions: Option<Rect>) -> Rect {
+        board_bounds(&self.cards, &self.tokens, captions)
+    }
+
+    /// The smallest text and token a camera drawing `layers` shows now.
+    pub(super) fn smallest(&self, layers: &RenderLayers) -> Smallest {
+        let text = self
+            .texts
+            .iter()
+            .filter(|(_, _, shown, on)| {
+                shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0)))
+            })
+            .map(|(font, at, ..)| match font.font_size {
+                bevy::text::FontSize::Px(px) => px * at.scale().y,
+                _ => f32::MAX,
+            })
+            .fold(f32::MAX, f32::min);
+        let token = self
+            .sprites
+            .iter()
+            .filter(|(_, shown)| shown.get())
+            .filter_map(|(sprite, _)| sprite.custom_size.map(|s| s.min_element()))
+            .fold(f32::MAX, f32::min);
+        // Before anything is drawn: the sizes the board is made with.
+        Smallest {
+            text: if text == f32::MAX { super::board::BOARD_TEXT } else { text },
+            token: if token == f32::MAX { super::board::TOKEN } else { token },
+        }
+    }
 }
 
 /// The tokens of combatants and mounts, for framing.
@@ -245,5 +410,50 @@ fn pan_and_zoom(
         transform.translation.x -= motion.delta.x * ortho.scale;
         transform.translation.y += motion.delta.y * ortho.scale;
         framed.by_hand = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_floor_is_set_by_the_smaller_of_text_and_token() {
+        let smallest = Smallest { text: 18.0, token: 54.0 };
+        // 900 high: text at least 19.8 px, a token at least 54 px; text decides.
+        let table = Floor::table(900.0).most(smallest);
+        assert!((table - 18.0 / 19.8).abs() < 1e-4, "{table}");
+        // Small tokens decide instead.
+        let small_tokens = Floor::table(900.0).most(Smallest { text: 18.0, token: 30.0 });
+        assert!((small_tokens - 30.0 / 54.0).abs() < 1e-4, "{small_tokens}");
+    }
+
+    #[test]
+    fn a_board_that_fits_is_shown_whole_and_one_too_big_in_part_around_the_focus() {
+        let room = Vec2::new(800.0, 600.0);
+        let bounds = Rect::new(-400.0, -200.0, 400.0, 200.0);
+        let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0));
+        assert!(whole.whole && whole.centre == bounds.center(), "{whole:?}");
+        assert!((whole.scale - 1.05).abs() < 1e-4, "the whole board with a margin: {whole:?}");
+
+        // Readable only at half a world unit a pixel: 400 x 300 of the board, by the focus.
+        let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0));
+        assert!(!part.whole && part.scale == 0.5, "{part:?}");
+        let shown = Rect::from_center_size(part.centre, room * part.scale);
+        assert!(shown.contains(Vec2::new(390.0, 190.0)), "the focus is in view: {shown:?}");
+        assert!((shown.max.x - bounds.max.x).abs() < 1e-3 && (shown.max.y - bounds.max.y).abs() < 1e-3);
+        assert!(
+            shown.min.x >= bounds.min.x && shown.min.y >= bounds.min.y,
+            "never past the board: {shown:?}"
+        );
+    }
+
+    #[test]
+    fn a_view_wider_than_the_board_on_one_axis_is_centred_on_it() {
+        let bounds = Rect::new(0.0, 0.0, 2000.0, 100.0);
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(1900.0, 90.0));
+        assert_eq!(centre, Vec2::new(1750.0, 50.0));
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(-50.0, 0.0));
+        assert_eq!(centre, Vec2::new(250.0, 50.0));
     }
 }

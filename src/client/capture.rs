@@ -101,7 +101,7 @@ fn write_layout(world: &mut World) {
     // In edit mode the layout is written again once each edit's table has settled.
     let revision = world.resource::<super::edit::Editor>().revision;
     let log = world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len());
-    let gliding = world.get_resource::<super::motion::Glides>().is_some_and(|g| g.moving > 0);
+    let gliding = world.get_resource::<super::motion::Glides>().is_some_and(super::motion::Glides::under_way);
     let mut state = world.resource_mut::<Capture>();
     if revision != state.layout_revision {
         state.layout_revision = revision;
@@ -268,7 +268,7 @@ fn capture(
         pictures.push((Some(table.window), table_picture_path(&path)));
     }
     // The picture waits for the tokens to rest (the AI may be moving them), not forever.
-    let resting = (glides.is_none_or(|g| g.moving == 0) && state.quiet >= QUIET_FRAMES)
+    let resting = (glides.is_none_or(|g| !g.under_way()) && state.quiet >= QUIET_FRAMES)
         || state.frames > SETTLE_FRAMES + 300;
     if !state.requested && state.frames >= SETTLE_FRAMES && resting {
         state.requested = true;

@@ -35,6 +35,17 @@ pub struct Glides {
     pub begun: u32,
     /// Under way now.
     pub moving: u32,
+    /// The GM's camera is gliding to whoever acts.
+    pub board_camera: bool,
+    /// The table window's camera is.
+    pub table_camera: bool,
+}
+
+impl Glides {
+    /// Whether anything on either screen is still moving.
+    pub fn under_way(&self) -> bool {
+        self.moving > 0 || self.board_camera || self.table_camera
+    }
 }
 
 impl Goal {
@@ -46,9 +57,20 @@ impl Goal {
     }
 }
 
-/// The tokens of those who act now, for the ring: place, size, hidden from the table.
+/// The tokens of those who act now, for the ring: place, size, hidden from the table; and,
+/// while no one acts, where those the rules wait on stand (hidden from the table or not).
 #[derive(Resource, Default)]
-struct Acting(Vec<(Vec2, f32, bool)>);
+pub(super) struct Acting(Vec<(Vec2, f32, bool)>, Vec<(Vec2, bool)>);
+
+impl Acting {
+    /// Where the first of those who act stands (while no one acts, of those the rules wait
+    /// on), for a view that follows the turn: on the table's screen (`for_table`), one the
+    /// table may see.
+    pub(super) fn focus(&self, for_table: bool) -> Option<Vec2> {
+        let acting = self.0.iter().map(|(at, _, hidden)| (*at, *hidden));
+        acting.chain(self.1.iter().copied()).find(|(_, hidden)| !(for_table && *hidden)).map(|(at, _)| at)
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Acting>()
@@ -97,13 +119,24 @@ fn glide(
 fn find_acting(world: &mut World) {
     let Some(rules) = ruleset(world) else { return };
     let acting = rules.acting(world);
+    let waiting = if acting.is_empty() { rules.awaiting(world) } else { Vec::new() };
     let mut tokens = world.query::<(&Token, &Goal, &Sprite)>();
     let found: Vec<(Vec2, f32, bool)> = tokens
         .iter(world)
         .filter(|(t, ..)| acting.contains(&t.0))
         .map(|(t, g, s)| (g.at.truncate(), s.custom_size.map_or(0.0, |s| s.x), hidden_from_table(world, t.0)))
         .collect();
-    world.resource_mut::<Acting>().0 = found;
+    // The first the rules wait on, for the GM, and the first the table may see.
+    let mut place = |who: Entity| {
+        let at = tokens.iter(world).find(|(t, ..)| t.0 == who).map(|(_, g, _)| g.at.truncate())?;
+        Some((at, hidden_from_table(world, who)))
+    };
+    let for_gm = waiting.iter().find_map(|&w| place(w));
+    let for_table = waiting.iter().filter_map(|&w| place(w)).find(|(_, hidden)| !hidden);
+    let waited: Vec<(Vec2, bool)> = for_gm.into_iter().chain(for_table).collect();
+    let mut kept = world.resource_mut::<Acting>();
+    kept.0 = found;
+    kept.1 = waited;
 }
 
 /// Two white rings round each acting token, pulsing gently unless motion is reduced.

@@ -39,6 +39,7 @@ enum Ask {
     Decision(DecisionAsk),
     Control(Entity, Controller),
     Zoom(f32),
+    Fit,
     Scale(f32),
     Area(BoardArea),
     ClearSelection,
@@ -92,6 +93,7 @@ fn panels(world: &mut World) {
                 }
             }
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
+            Ask::Fit => *world.resource_mut::<super::camera::Framed>() = Default::default(),
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
@@ -242,6 +244,10 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         }
         if ui.button("Zoom +").clicked() {
             asks.push(Ask::Zoom(1.0 / 1.2));
+        }
+        let fit = "the whole board, as large as fits; a board too big to read whole is shown around whoever acts, and follows the turn";
+        if ui.button("Fit").on_hover_text(fit).clicked() {
+            asks.push(Ask::Fit);
         }
         let mut path = world.resource::<PanelState>().path.clone();
         ui.label("Scenario file:");
@@ -511,7 +517,7 @@ fn help(ui: &mut egui::Ui, world: &World) {
         for line in [
             "E end turn · P pass (hold, decline) · Enter send an allocation",
             "B balance · F2 edit the scenario · F9 table window · F10 table mode · F12 save a picture",
-            "Wheel or Zoom to zoom · drag the field to pan",
+            "Wheel or Zoom to zoom · drag the field to pan · Fit frames the board again",
         ] {
             ui.label(line);
         }

@@ -4,7 +4,10 @@
 //! per window: the room the board is seen in. Scripted drags read where to press; the layout
 //! check (`.ci/layout.py check`) reads overlaps, covered card texts and tokens out of view.
 //! A damage float (words rising over a token for a moment) is written as kind `float`; a
-//! crowd's "N here" is a text whose id lists the names in it.
+//! crowd's "N here" is a text whose id lists the names in it. Each text has its `font` size in
+//! that window's pixels; each window has a `screen` object (its whole size), and its `board`
+//! says whether the view holds the `whole` board (else it shows a part, too big to read
+//! whole, around whoever acts).
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -26,6 +29,8 @@ struct View {
     layers: RenderLayers,
     /// Logical pixels at the top and the bottom the window's bar and lower third cover.
     bar: (f32, f32),
+    /// The view shows the board in part.
+    part: bool,
 }
 
 impl View {
@@ -37,6 +42,11 @@ impl View {
         Some([min.x, min.y, max.x - min.x, max.y - min.y])
     }
 
+    /// How many of the window's pixels one world unit is.
+    fn pixels(&self) -> f32 {
+        self.rect(Rect::new(0.0, 0.0, 0.0, 100.0)).map_or(0.0, |r| r[3] / 100.0)
+    }
+
     fn sees(&self, layers: Option<&RenderLayers>) -> bool {
         self.layers.intersects(layers.unwrap_or(&RenderLayers::layer(0)))
     }
@@ -46,29 +56,41 @@ impl View {
 pub(super) fn collect(world: &mut World) -> Vec<Value> {
     let mut views = Vec::new();
     let table_mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
+    let part = world.get_resource::<super::camera::Framed>().is_some_and(|f| f.part);
     let mut gm = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<BoardCamera>>();
     for (camera, at, layers) in gm.iter(world) {
         // In table mode the GM's window is the table's screen, its board below the bar.
         let window = if table_mode { "table" } else { "gm" };
-        views.push(View { window, camera: camera.clone(), at: *at, layers: layers.clone(), bar: (0.0, 0.0) });
+        views.push(View {
+            window,
+            camera: camera.clone(),
+            at: *at,
+            layers: layers.clone(),
+            bar: (0.0, 0.0),
+            part,
+        });
     }
     let kept = world.get_resource::<TableView>().map_or((0.0, 0.0), |v| reserved(&v.settings));
-    let mut table = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<TableCamera>>();
-    for (camera, at, layers) in table.iter(world) {
+    let mut table = world.query::<(&Camera, &GlobalTransform, &RenderLayers, &TableCamera)>();
+    for (camera, at, layers, state) in table.iter(world) {
         views.push(View {
             window: "table",
             camera: camera.clone(),
             at: *at,
             layers: layers.clone(),
             bar: kept,
+            part: state.part,
         });
     }
     let mut out = Vec::new();
     for view in &views {
         if let Some(room) = view.camera.logical_viewport_rect() {
             let (top, bottom) = (room.min.y + view.bar.0, room.max.y - view.bar.1);
-            out.push(json!({"window": view.window, "kind": "board", "id": null,
+            out.push(json!({"window": view.window, "kind": "board", "id": null, "whole": !view.part,
                 "rect": [room.min.x, top, room.width(), (bottom - top).max(0.0)]}));
+        }
+        if let Some(size) = view.camera.logical_target_size() {
+            out.push(json!({"window": view.window, "kind": "screen", "id": null, "rect": [0.0, 0.0, size.x, size.y]}));
         }
     }
     let ids = Ids::read(world);
@@ -81,18 +103,23 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
         Option<&Anchor>,
         Option<&CardRect>,
     )>();
-    let mut texts = world.query::<(&Text2d, &TextLayoutInfo, Option<&TextBounds>, Option<&TextLayout>)>();
+    let mut texts =
+        world.query::<(&Text2d, &TextLayoutInfo, Option<&TextBounds>, Option<&TextLayout>, &TextFont)>();
     for (e, at, shown, layers, sprite, anchor, card) in drawings.iter(world) {
         let Some((kind, id)) = ids.of(e) else { continue };
         // A sprite part of a drawing (a tag over a token) is not the drawing.
         if !shown.get() || (!ids.own.contains_key(&e) && texts.get(world, e).is_err()) {
             continue;
         }
-        let (area, text) = if let Ok((text, layout, bounds, justify)) = texts.get(world, e) {
+        let mut font = 0.0;
+        let (area, text) = if let Ok((text, layout, bounds, justify, size)) = texts.get(world, e) {
             if text.0.trim().is_empty() || layout.size == Vec2::ZERO {
                 continue;
             }
             let centred = justify.is_some_and(|j| j.justify == Justify::Center);
+            if let bevy::text::FontSize::Px(px) = size.font_size {
+                font = px * at.scale().y;
+            }
             (text_rect(at, anchor, layout.size, bounds, centred), Some(text.0.trim_end().to_owned()))
         } else if let Some(card) = card {
             (card.0, None)
@@ -115,7 +142,11 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
                 continue;
             }
             if let Some(rect) = view.rect(area) {
-                out.push(json!({"window": view.window, "kind": kind, "id": id, "text": text, "rect": rect, "shown": shown}));
+                let mut drawn = json!({"window": view.window, "kind": kind, "id": id, "text": text, "rect": rect, "shown": shown});
+                if text.is_some() {
+                    drawn["font"] = json!(font * view.pixels());
+                }
+                out.push(drawn);
             }
         }
     }

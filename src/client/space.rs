@@ -118,7 +118,7 @@ fn sync_scenery(world: &mut World) {
             world.spawn((
                 Scenery,
                 SceneryLabel { at, radius: r },
-                text(label, 13.0, Color::srgb(0.85, 0.85, 0.78)),
+                text(label, super::board::BOARD_TEXT, Color::srgb(0.85, 0.85, 0.78)),
                 Transform::from_translation((at + Vec2::new(0.0, r + 10.0)).extend(0.5)),
             ));
         }
@@ -131,7 +131,7 @@ fn sync_scenery(world: &mut World) {
     if let Some((start, unit, n)) = bar {
         world.spawn((
             Scenery,
-            text(format!("{n} {}", space.unit.short), 16.0, Color::WHITE),
+            text(format!("{n} {}", space.unit.short), super::board::BOARD_TEXT, Color::WHITE),
             Transform::from_translation((start + Vec2::new(unit * n as f32 / 2.0, 22.0)).extend(0.5)),
         ));
     }

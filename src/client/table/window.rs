@@ -13,8 +13,9 @@ use fray_core::prelude::TableIndex;
 use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
-use crate::client::board::{CardRect, MountToken, Token};
-use crate::client::camera::BoardCamera;
+use crate::client::board::{MountToken, Token};
+use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, frame, glide, view_centre};
+use crate::client::motion::{Acting, Glides, reduced};
 
 /// The table window, while it is open.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -24,16 +25,18 @@ pub struct TableWindow {
 }
 
 /// The table window's camera; `framed` once it has been given a view: by the GM ("send
-/// view"), or fitted to the board (`fitted`: the board's bounds and the window's size then,
-/// fitted anew when either changes).
+/// view"), or fitted to the board (`fitted`: the board's bounds, the room and the smallest
+/// drawings then, fitted anew when any changes).
 #[derive(Component, Default)]
 pub struct TableCamera {
     framed: bool,
-    fitted: Option<(Rect, Vec2)>,
+    fitted: Option<(Rect, Vec2, Smallest)>,
+    /// The fitted view shows the board in part (the whole would be too small to read): it
+    /// follows whoever acts.
+    pub part: bool,
+    /// The board's bounds, as of this frame.
+    bounds: Rect,
 }
-
-/// How fast the followed view catches up (fraction of the way per second, roughly).
-const FOLLOW_RATE: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -132,22 +135,23 @@ pub(super) fn fit(bounds: Rect, window: Vec2, kept: (f32, f32)) -> (f32, Vec2) {
     (scale, bounds.center() + lift(kept, scale))
 }
 
-/// Frames the whole board as soon as there is one, again while it settles (cards drawn
-/// closer or farther apart, a card grown), and when the window changes size, unless the GM
-/// sent a view or the table follows the active combatant.
+/// Frames the board as soon as there is one (whole, unless that is too small to read: then
+/// in part, around whoever acts), again while it settles (cards drawn closer or farther apart,
+/// a card grown), and when the window changes size, unless the GM sent a view or the table
+/// follows the active combatant.
 fn frame_once(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
-    cards: Query<&CardRect>,
-    tokens: crate::client::camera::Tokens,
+    board: BoardParts,
     mut camera: Query<
-        (&mut TableCamera, &mut Transform, &mut Projection),
+        (&mut TableCamera, &mut Transform, &mut Projection, &bevy::camera::visibility::RenderLayers),
         (Without<Token>, Without<MountToken>),
     >,
     follow: Res<TableView>,
     index: Res<TableIndex>,
     spread: Res<crate::client::board::Spread>,
     captions: Res<crate::client::board::CaptionExtent>,
+    acting: Res<Acting>,
     mut settling: Local<u32>,
 ) {
     // While a table opened (or laid out again) settles, its bounds changing reframe it (as on
@@ -157,30 +161,37 @@ fn frame_once(
     }
     *settling = settling.saturating_sub(1);
     let Some(table) = table else { return };
-    let (Ok(window), Ok((mut state, mut transform, mut projection))) =
+    let (Ok(window), Ok((mut state, mut transform, mut projection, layers))) =
         (windows.get(table.window), camera.single_mut())
     else {
         return;
     };
-    if cards.is_empty() && tokens.is_empty() {
+    if board.is_empty() {
         return;
     }
-    let bounds = crate::client::camera::board_bounds(&cards, &tokens, captions.0);
+    let bounds = board.bounds(captions.0);
+    state.bounds = bounds;
     let kept = reserved(&follow.settings);
-    let key = Some((bounds, room(window.size(), kept)));
-    let holds = |(shown, size): (Rect, Vec2)| {
-        size == room(window.size(), kept) && (*settling == 0 || shown == bounds)
+    let room = room(window.size(), kept);
+    let known = state.fitted.filter(|(_, size, _)| *size == room);
+    let smallest = match known {
+        Some((.., small)) if *settling == 0 => small,
+        _ => board.smallest(layers),
     };
-    if state.framed && (follow.settings.follow || state.fitted.is_none_or(holds)) {
+    let holds =
+        known.is_some_and(|(shown, _, small)| *settling == 0 || (shown == bounds && small == smallest));
+    if state.framed && (follow.settings.follow || state.fitted.is_none() || holds) {
         return;
     }
-    let (scale, centre) = fit(bounds, window.size(), kept);
+    let focus = acting.focus(true).unwrap_or(transform.translation.truncate());
+    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus);
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = (scale * 1.05).max(0.3);
+        ortho.scale = shown.scale;
     }
-    transform.translation = centre.extend(transform.translation.z);
+    transform.translation = (shown.centre + lift(kept, shown.scale)).extend(transform.translation.z);
     state.framed = true;
-    state.fitted = key;
+    state.fitted = Some((bounds, room, smallest));
+    state.part = !shown.whole;
 }
 
 /// Frames the table window anew (another scenario was opened).
@@ -189,6 +200,7 @@ pub fn reframe(world: &mut World) {
     for mut camera in cameras.iter_mut(world) {
         camera.framed = false;
         camera.fitted = None;
+        camera.part = false;
     }
 }
 
@@ -210,6 +222,7 @@ pub(super) fn send_view(world: &mut World) {
         transform.translation = centre.extend(transform.translation.z);
         state.framed = true;
         state.fitted = None;
+        state.part = false;
         info!("the table window now shows {shown:?} of the board");
     }
     world.resource_mut::<TableView>().settings.follow = false;
@@ -239,31 +252,41 @@ fn find_active(world: &mut World) {
     world.insert_resource(Followed(who));
 }
 
-/// With "follow" on, the table's camera glides to the active combatant's token.
+/// With "follow" on, the table's camera glides to the active combatant's token; a view that
+/// shows the board in part glides to whoever acts, as near as it can while it stays on the
+/// board.
 fn follow_active(
     view: Res<TableView>,
     time: Res<Time>,
     followed: Option<Res<Followed>>,
+    acting: Res<Acting>,
+    table: Option<Res<TableWindow>>,
+    windows: Query<&Window>,
     tokens: Query<(&Token, &Transform), Without<TableCamera>>,
-    mut camera: Query<(&mut Transform, &Projection), With<TableCamera>>,
+    mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
+    mut glides: ResMut<Glides>,
 ) {
-    if !view.settings.follow {
+    glides.table_camera = false;
+    let Ok((state, mut transform, Projection::Orthographic(ortho))) = camera.single_mut() else { return };
+    if !view.settings.follow && !state.part {
         return;
     }
-    let Ok((mut transform, projection)) = camera.single_mut() else { return };
-    let Some(who) = followed.and_then(|f| f.0) else { return };
-    let Some((_, at)) = tokens.iter().find(|(t, _)| t.0 == who) else { return };
-    let scale = match projection {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
+    let focus = if view.settings.follow {
+        let who = followed.and_then(|f| f.0);
+        tokens.iter().find(|(t, _)| Some(t.0) == who).map(|(_, at)| at.translation.truncate())
+    } else {
+        acting.focus(true)
     };
-    let goal = at.translation.truncate() + lift(reserved(&view.settings), scale);
-    let now = transform.translation.truncate();
-    let step = (FOLLOW_RATE * time.delta_secs()).min(1.0);
-    let next = now + (goal - now) * step;
-    if (next - now).length_squared() > 1e-4 {
-        transform.translation = next.extend(transform.translation.z);
-    }
+    let (Some(focus), Some(window)) = (focus, table.and_then(|t| windows.get(t.window).ok())) else { return };
+    let kept = reserved(&view.settings);
+    // "Follow" centres the one who acts; a view in part keeps to the board.
+    let goal = if view.settings.follow {
+        focus
+    } else {
+        view_centre(state.bounds, room(window.size(), kept) * ortho.scale, focus)
+    };
+    let goal = goal + lift(kept, ortho.scale);
+    glides.table_camera = glide(&mut transform, goal, reduced(&view), time.delta_secs());
 }
 
 /// Outlines on the GM's board what the table's screen shows.
