@@ -122,12 +122,18 @@ fn frame_board(
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);
-    glides.board_camera = false;
+    let moving = glides.board_camera;
     if framed.by_hand || *area == BoardArea::default() || board.is_empty() {
+        if moving {
+            glides.board_camera = false;
+        }
         return;
     }
     let (mut transform, mut projection, layers) = camera.into_inner();
-    let Projection::Orthographic(ortho) = &mut *projection else { return };
+    // Read, not written, in a frame that does not frame the board: the projection changes
+    // only when it is framed again.
+    let Projection::Orthographic(ortho) = &*projection else { return };
+    let current = ortho.scale;
     let bounds = board.bounds(captions.0);
     let settled = framed.settling == 0;
     let still = editor.on || dragging.0.is_some();
@@ -148,17 +154,21 @@ fn frame_board(
     // layout check reports); the table's screen keeps to its floor.
     let most = if view.mode { Floor::table(window.height()).most(smallest) } else { f32::INFINITY };
     let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
+    let mut gliding = false;
     if !same {
         let shown = frame(bounds, room, most, focus);
-        ortho.scale = shown.scale;
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scale = shown.scale;
+        }
         transform.translation = shown.centre.extend(transform.translation.z);
         framed.key = Some((*area, window.size(), bounds, smallest));
         framed.part = !shown.whole;
-        return;
+    } else if framed.part && !still {
+        let goal = view_centre(bounds, room * current, focus);
+        gliding = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
     }
-    if framed.part && !still {
-        let goal = view_centre(bounds, room * ortho.scale, focus);
-        glides.board_camera = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
+    if moving != gliding {
+        glides.board_camera = gliding;
     }
 }
 
@@ -226,13 +236,18 @@ pub(crate) struct View {
 /// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
 /// view at `most` nearest `focus` that stays on the board.
 pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2) -> View {
-    let size = bounds.size();
-    let fit = ((size.x / room.x).max(size.y / room.y) * 1.05).max(0.3);
+    let fit = (fit_scale(bounds, room) * 1.05).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
     let scale = most.max(0.05);
     View { scale, centre: view_centre(bounds, room * scale, focus), whole: false }
+}
+
+/// The world units a pixel shows for `bounds` to just fill a `room` (logical pixels).
+pub(crate) fn fit_scale(bounds: Rect, room: Vec2) -> f32 {
+    let size = bounds.size();
+    (size.x / room.x).max(size.y / room.y)
 }
 
 /// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis

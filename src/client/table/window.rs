@@ -14,7 +14,7 @@ use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
 use crate::client::board::{MountToken, Token};
-use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, frame, glide, view_centre};
+use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, view_centre};
 use crate::client::motion::{Acting, Glides, reduced};
 
 /// The table window, while it is open.
@@ -129,9 +129,7 @@ fn lift(kept: (f32, f32), scale: f32) -> Vec2 {
 /// The orthographic scale and centre that show `bounds` whole in a `window`-sized window
 /// between the bar and the lower third (`kept`).
 pub(super) fn fit(bounds: Rect, window: Vec2, kept: (f32, f32)) -> (f32, Vec2) {
-    let room = room(window, kept);
-    let size = bounds.size();
-    let scale = ((size.x / room.x).max(size.y / room.y)).clamp(0.05, 20.0);
+    let scale = fit_scale(bounds, room(window, kept)).clamp(0.05, 20.0);
     (scale, bounds.center() + lift(kept, scale))
 }
 
@@ -266,27 +264,38 @@ fn follow_active(
     mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
     mut glides: ResMut<Glides>,
 ) {
-    glides.table_camera = false;
-    let Ok((state, mut transform, Projection::Orthographic(ortho))) = camera.single_mut() else { return };
-    if !view.settings.follow && !state.part {
+    let Ok((state, mut transform, projection)) = camera.single_mut() else {
+        // The window closed: nothing glides.
+        if glides.table_camera {
+            glides.table_camera = false;
+        }
         return;
-    }
+    };
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
     let focus = if view.settings.follow {
         let who = followed.and_then(|f| f.0);
         tokens.iter().find(|(t, _)| Some(t.0) == who).map(|(_, at)| at.translation.truncate())
     } else {
-        acting.focus(true)
+        acting.focus(true).filter(|_| state.part)
     };
-    let (Some(focus), Some(window)) = (focus, table.and_then(|t| windows.get(t.window).ok())) else { return };
+    let window = table.and_then(|t| windows.get(t.window).ok());
     let kept = reserved(&view.settings);
-    // "Follow" centres the one who acts; a view in part keeps to the board.
-    let goal = if view.settings.follow {
-        focus
-    } else {
-        view_centre(state.bounds, room(window.size(), kept) * ortho.scale, focus)
-    };
-    let goal = goal + lift(kept, ortho.scale);
-    glides.table_camera = glide(&mut transform, goal, reduced(&view), time.delta_secs());
+    let goal = focus.zip(window).map(|(focus, window)| {
+        // "Follow" centres the one who acts; a view in part keeps to the board.
+        let goal = if view.settings.follow {
+            focus
+        } else {
+            view_centre(state.bounds, room(window.size(), kept) * scale, focus)
+        };
+        goal + lift(kept, scale)
+    });
+    let gliding = goal.is_some_and(|goal| glide(&mut transform, goal, reduced(&view), time.delta_secs()));
+    if glides.table_camera != gliding {
+        glides.table_camera = gliding;
+    }
 }
 
 /// Outlines on the GM's board what the table's screen shows.
