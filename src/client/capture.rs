@@ -32,6 +32,9 @@ struct Capture {
     /// Frames in a row in which the board's layout had nothing to redo: a picture or a layout
     /// taken sooner could catch a token moved and its caption not yet placed again.
     quiet: u32,
+    /// Where the board's cameras looked in the last frame: a view framed again (a panel grown,
+    /// the window resized, a pan) writes the layout again.
+    views: Vec<[f32; 7]>,
 }
 
 /// How many frames in a row the layout must have had nothing to redo before a picture or a
@@ -102,7 +105,15 @@ fn write_layout(world: &mut World) {
     let revision = world.resource::<super::edit::Editor>().revision;
     let log = world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len());
     let gliding = world.get_resource::<super::motion::Glides>().is_some_and(super::motion::Glides::under_way);
+    let views = views(world);
     let mut state = world.resource_mut::<Capture>();
+    // The board laid out again, or a view framed again, after the layout was written (a card
+    // outgrew its room, a panel grew): written again once it settles.
+    if follow && state.layout_written && (views != state.views || state.quiet == 0) {
+        state.revision_at = state.frames;
+        state.layout_written = false;
+    }
+    state.views = views;
     if revision != state.layout_revision {
         state.layout_revision = revision;
         state.revision_at = state.frames;
@@ -132,6 +143,28 @@ fn write_layout(world: &mut World) {
         error!("cannot write the layout to {}: {e}", path.display());
     }
     world.resource_mut::<Capture>().layout_written = true;
+}
+
+/// Where each camera drawing the board looks: its place, scale and viewport.
+fn views(world: &mut World) -> Vec<[f32; 7]> {
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &Projection), Or<(
+        With<super::camera::BoardCamera>,
+        With<super::table::window::TableCamera>,
+    )>>();
+    cameras
+        .iter(world)
+        .map(|(camera, at, projection)| {
+            let scale = match projection {
+                Projection::Orthographic(o) => o.scale,
+                _ => 1.0,
+            };
+            let (x, y, w, h) = camera.viewport.as_ref().map_or((0, 0, 0, 0), |v| {
+                (v.physical_position.x, v.physical_position.y, v.physical_size.x, v.physical_size.y)
+            });
+            let t = at.translation();
+            [t.x, t.y, scale, x as f32, y as f32, w as f32, h as f32]
+        })
+        .collect()
 }
 
 /// Writes the log's new lines to `--log` as it grows; the log of a table rebuilt or opened
