@@ -60,3 +60,18 @@ fn fast_and_slow_choices_stay_off_the_table_until_all_are_revealed() {
     let texts = screen_texts(table.world());
     assert!(texts.iter().any(|t| t.starts_with("Turns:")), "the order once all are revealed: {texts:?}");
 }
+
+#[test]
+fn the_bars_smallest_line_keeps_to_the_tables_floor_on_a_stream_sized_screen() {
+    use bevy_egui::egui::vec2;
+    let mut table = Board::from_ron(LOCKJAW);
+    bid(&mut table, &[("lockjaw", 3), ("imp", 1), ("archer", 0)]);
+    for size in [vec2(1280.0, 720.0), vec2(1600.0, 900.0), vec2(1920.0, 1080.0), vec2(2560.0, 1440.0)] {
+        let texts = fray::client::table::screen_texts_at(table.world(), size);
+        assert!(texts.iter().any(|(t, _)| t.starts_with("Priority:")), "the order line is drawn: {texts:?}");
+        // 2.2% of the height, in the points egui draws in (the table window's, one a pixel).
+        let floor = 0.022 * size.y;
+        let small: Vec<_> = texts.iter().filter(|(_, font)| *font < floor).collect();
+        assert!(small.is_empty(), "at {size:?}, under {floor:.1} px: {small:?}");
+    }
+}

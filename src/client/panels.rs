@@ -64,7 +64,8 @@ fn panels(world: &mut World) {
     // Table mode: no GM panel (but the offer to resume, which holds the AI until answered);
     // the board lies below the table's bar.
     if world.resource::<TableView>().mode {
-        let (top, bottom) = super::table::reserved(&world.resource::<TableView>().settings);
+        let height = ctx.viewport_rect().height();
+        let (top, bottom) = super::table::reserved(&world.resource::<TableView>().settings, height);
         let ppp = ctx.pixels_per_point();
         let area = BoardArea { top: top * ppp, bottom: bottom * ppp, ..default() };
         if *world.resource::<BoardArea>() != area {

@@ -70,9 +70,11 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
             part,
         });
     }
-    let kept = world.get_resource::<TableView>().map_or((0.0, 0.0), |v| reserved(&v.settings));
+    let settings = world.get_resource::<TableView>().map(|v| v.settings.clone());
     let mut table = world.query::<(&Camera, &GlobalTransform, &RenderLayers, &TableCamera)>();
     for (camera, at, layers, state) in table.iter(world) {
+        let height = camera.logical_target_size().map_or(0.0, |s| s.y);
+        let kept = settings.as_ref().map_or((0.0, 0.0), |s| reserved(s, height));
         views.push(View {
             window: "table",
             camera: camera.clone(),

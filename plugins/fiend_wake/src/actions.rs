@@ -578,7 +578,10 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
     let Some(field) = field(world) else {
         return;
     };
-    let at = world.get::<FieldPosition>(target).map_or([0.0, 0.0], |p| p.0);
+    let size = [180.0, 130.0];
+    // Around the target, but never over a card already drawn (it would hide it).
+    let near = world.get::<FieldPosition>(target).map_or([0.0, 0.0], |p| p.0);
+    let at = fray_core::location::clear_spot(world, near, size, 20.0);
     let l = world
         .spawn((
             Location {
@@ -586,7 +589,7 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
                 name: format!("Caltrops ({})", view::name(world, actor)),
                 entry_cost: 1,
                 position: at,
-                size: [180.0, 130.0],
+                size,
             },
             crate::sheet::Properties(vec![crate::data::LocationProperty::WoundsAtTurnStart(wounds)]),
             EnteredFrom(vec![field]),

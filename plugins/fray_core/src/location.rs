@@ -35,6 +35,47 @@ pub struct OpenField;
 #[derive(Component, Clone, Debug, Default)]
 pub struct EnteredFrom(pub Vec<Entity>);
 
+/// Where a location `size` large that the rules put down during the fight goes: centred at
+/// `at`, else at the nearest spot around it (rings of a quarter of its size, up to ten) where
+/// its rectangle, with `gap` all round, covers no other location's. A place the rules add
+/// (caltrops around someone) never hides one the scenario drew.
+pub fn clear_spot(world: &mut World, at: [f32; 2], size: [f32; 2], gap: f32) -> [f32; 2] {
+    let mut places = world.query_filtered::<&Location, Without<OpenField>>();
+    let taken: Vec<([f32; 2], [f32; 2])> = places.iter(world).map(|l| (l.position, l.size)).collect();
+    clear_of(&taken, at, size, gap)
+}
+
+/// [`clear_spot`] among `taken` places (centre, size).
+fn clear_of(taken: &[([f32; 2], [f32; 2])], at: [f32; 2], size: [f32; 2], gap: f32) -> [f32; 2] {
+    let clear = |c: [f32; 2]| {
+        taken.iter().all(|(p, s)| {
+            (c[0] - p[0]).abs() >= (size[0] + s[0]) / 2.0 + gap
+                || (c[1] - p[1]).abs() >= (size[1] + s[1]) / 2.0 + gap
+        })
+    };
+    let step = [size[0] / 4.0, size[1] / 4.0];
+    // Ring by ring, each spot on the ring's edge in a fixed order: the same spot every time.
+    for ring in 0..=10i32 {
+        let mut best: Option<([f32; 2], f32)> = None;
+        for i in -ring..=ring {
+            for j in -ring..=ring {
+                if i.abs() != ring && j.abs() != ring {
+                    continue;
+                }
+                let c = [at[0] + i as f32 * step[0], at[1] + j as f32 * step[1]];
+                let d = (c[0] - at[0]).powi(2) + (c[1] - at[1]).powi(2);
+                if clear(c) && best.is_none_or(|(_, b)| d < b) {
+                    best = Some((c, d));
+                }
+            }
+        }
+        if let Some((c, _)) = best {
+            return c;
+        }
+    }
+    at
+}
+
 /// The open field ("no location").
 pub fn field(world: &World) -> Option<Entity> {
     world.get_resource::<TableIndex>().and_then(|i| i.locations.get(&LocationId::field()).copied())
@@ -137,5 +178,31 @@ fn join_or(names: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_of;
+
+    #[test]
+    fn a_place_put_down_on_another_moves_to_the_nearest_clear_spot_and_a_clear_one_stays() {
+        let gatehouse = ([0.0, 0.0], [200.0, 140.0]);
+        // Clear already: it stays where it was asked.
+        assert_eq!(clear_of(&[gatehouse], [400.0, 0.0], [180.0, 130.0], 20.0), [400.0, 0.0]);
+        // On the gatehouse: moved just clear of it (with the gap), by the nearest way out.
+        let moved = clear_of(&[gatehouse], [10.0, 30.0], [180.0, 130.0], 20.0);
+        let apart_x = (moved[0] - 0.0).abs() >= (180.0 + 200.0) / 2.0 + 20.0;
+        let apart_y = (moved[1] - 0.0).abs() >= (130.0 + 140.0) / 2.0 + 20.0;
+        assert!(apart_x || apart_y, "still on the gatehouse at {moved:?}");
+        assert!(moved[1] > 0.0 && moved[0] == 10.0, "out by the near (upper) side: {moved:?}");
+        // Between two places: clear of both.
+        let keep = ([0.0, 190.0], [200.0, 140.0]);
+        let moved = clear_of(&[gatehouse, keep], [10.0, 30.0], [180.0, 130.0], 20.0);
+        for (p, s) in [gatehouse, keep] {
+            let clear = (moved[0] - p[0]).abs() >= (180.0 + s[0]) / 2.0 + 20.0
+                || (moved[1] - p[1]).abs() >= (130.0 + s[1]) / 2.0 + 20.0;
+            assert!(clear, "{moved:?} covers the place at {p:?}");
+        }
     }
 }

@@ -307,18 +307,25 @@ fn write_settings(time: Res<Time>, mut view: ResMut<TableView>, mut since: Local
 /// Every text the table's screen writes for this world, as a 1280x720 table window would
 /// (drawn off screen): what a check reads to prove a secret stays off the table.
 pub fn screen_texts(world: &World) -> Vec<String> {
-    fn collect(shape: &egui::Shape, out: &mut Vec<String>) {
+    screen_texts_at(world, egui::vec2(1280.0, 720.0)).into_iter().map(|(text, _)| text).collect()
+}
+
+/// Every text the table's screen writes for this world on a screen `size` points large (drawn
+/// off screen), with the largest font size in it: what a test reads for the table's floor.
+pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
+    fn collect(shape: &egui::Shape, out: &mut Vec<(String, f32)>) {
         match shape {
-            egui::Shape::Text(text) => out.push(text.galley.text().to_owned()),
+            egui::Shape::Text(text) => {
+                let font = text.galley.job.sections.iter().map(|s| s.format.font_id.size).fold(0.0, f32::max);
+                out.push((text.galley.text().to_owned(), font));
+            }
             egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, out)),
             _ => {}
         }
     }
     let ctx = egui::Context::default();
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0))),
-        ..default()
-    };
+    let input =
+        egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..default() };
     let mut last = LastRoll::default();
     // The first frame sizes the panels (and leaves out what falls outside them): use the second.
     let mut output = ctx.run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last));
@@ -356,7 +363,7 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {
         // Above the lower third, when it is shown.
-        let (_, below) = reserved(&world.resource::<TableView>().settings);
+        let (_, below) = reserved(&world.resource::<TableView>().settings, ctx.viewport_rect().height());
         let at = [-12.0, -12.0 - below];
         egui::Area::new("table_mode_hint".into()).anchor(egui::Align2::RIGHT_BOTTOM, at).show(&ctx, |ui| {
             ui.label(egui::RichText::new("Table mode: F10 brings the GM panels back").size(18.0));

@@ -15,16 +15,30 @@ use super::audience::hidden_from_table as hidden;
 
 /// How long the last dice roll stays up, in seconds.
 const ROLL_SHOWN_SECS: f32 = 5.0;
-/// The room the table's top bar takes, in logical pixels, left out when framing the board.
+/// The room the table's top bar takes on a screen 900 points tall, left out when framing the
+/// board.
 pub const BAR_HEIGHT: f32 = 92.0;
 
-/// The room the lower third takes along the bottom, in logical pixels.
+/// The room the lower third takes along the bottom on a screen 900 points tall.
 pub const LOWER_THIRD_HEIGHT: f32 = 84.0;
 
-/// The room the table's screen keeps from the board at its top (the bar) and its bottom (the
-/// lower third, when it is on), in logical pixels.
-pub fn reserved(settings: &crate::settings::TableSettings) -> (f32, f32) {
-    (BAR_HEIGHT, if settings.lower_third { LOWER_THIRD_HEIGHT } else { 0.0 })
+/// How much larger than at 900 points the bar's, the lower third's and the roll's type is on
+/// a screen `height` points tall: never smaller, and on a taller screen (a 1080 stream) in
+/// step with it, so the smallest line stays over the table's floor (2.2% of the height).
+pub fn type_scale(height: f32) -> f32 {
+    (height / 900.0).max(1.0)
+}
+
+/// The room the table's screen, `height` points tall, keeps from the board at its top (the
+/// bar) and its bottom (the lower third, when it is on), in points.
+pub fn reserved(settings: &crate::settings::TableSettings, height: f32) -> (f32, f32) {
+    let k = type_scale(height);
+    (round(BAR_HEIGHT * k), if settings.lower_third { round(LOWER_THIRD_HEIGHT * k) } else { 0.0 })
+}
+
+/// Whole points, for panels and margins: egui lays them out on the pixel grid.
+fn round(points: f32) -> f32 {
+    points.round()
 }
 
 /// The bar's and the roll's background: opaque, so that a chroma key stays flat around them.
@@ -50,20 +64,21 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
     let log = world.get_resource::<GameLog>();
     let entries = log.map_or(&[][..], |l| l.entries());
     let rules = ruleset(world);
+    let k = type_scale(ctx.viewport_rect().height());
     let mut root = egui::Ui::new(
         ctx.clone(),
         "fray_table_root".into(),
         UiBuilder::new().layer_id(LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     let bar = egui::Frame::new().fill(BACKDROP).inner_margin(egui::Margin::symmetric(12, 6));
-    egui::Panel::top("table_bar").frame(bar).exact_size(BAR_HEIGHT).show(&mut root, |ui| {
+    egui::Panel::top("table_bar").frame(bar).exact_size(round(BAR_HEIGHT * k)).show(&mut root, |ui| {
         let Some(rules) = &rules else { return };
         // One line: the clock, the phase and whose turn it is; the order on a second.
         ui.horizontal(|ui| {
             let clock = rules.clock_title(log.map_or(0, GameLog::clock));
-            ui.label(RichText::new(clock).strong().size(34.0).color(egui::Color32::WHITE));
+            ui.label(RichText::new(clock).strong().size(34.0 * k).color(egui::Color32::WHITE));
             let phase = rules.phase(world).title;
-            ui.label(RichText::new(format!("· {phase}")).size(30.0).color(egui::Color32::YELLOW));
+            ui.label(RichText::new(format!("· {phase}")).size(30.0 * k).color(egui::Color32::YELLOW));
             let acting: Vec<String> = rules
                 .acting(world)
                 .into_iter()
@@ -75,7 +90,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
                     [one] => format!("· Turn: {one}"),
                     all => format!("· Acting: {}", all.join(", ")),
                 };
-                let now = RichText::new(words).strong().size(30.0).color(egui::Color32::YELLOW);
+                let now = RichText::new(words).strong().size(30.0 * k).color(egui::Color32::YELLOW);
                 ui.add(egui::Label::new(now).truncate());
             }
         });
@@ -96,7 +111,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
             let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
             names.extend(after.map(|ev| format!("({})", ev.what)));
             let order = RichText::new(format!("{}: {}", order.title, names.join("   ")))
-                .size(22.0)
+                .size(22.0 * k)
                 .color(egui::Color32::WHITE);
             // One line: the bar keeps its height, and the board below stays in view.
             ui.add(egui::Label::new(order).truncate());
@@ -106,15 +121,15 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
     if lower_third {
         egui::Panel::bottom("table_lower_third")
             .frame(bar)
-            .exact_size(LOWER_THIRD_HEIGHT)
-            .show(&mut root, |ui| draw_lower_third(ui, world, entries));
+            .exact_size(round(LOWER_THIRD_HEIGHT * k))
+            .show(&mut root, |ui| draw_lower_third(ui, world, entries, k));
     } else {
-        last_roll(ctx, world, entries, last, now);
+        last_roll(ctx, world, entries, last, now, k);
     }
 }
 
 /// The lower third: the newest roll and the newest damage the table may see, one line each.
-fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log::LogEntry]) {
+fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log::LogEntry], k: f32) {
     let index = world.resource::<TableIndex>();
     // Who an entry is about, when the table may see it (none: no one in particular).
     let shown = |e: &fray_core::log::LogEntry| -> Option<String> {
@@ -137,7 +152,7 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
         }
         None => ("No roll yet".to_owned(), egui::Color32::GRAY),
     };
-    ui.add(egui::Label::new(RichText::new(line.0).strong().size(30.0).color(line.1)).truncate());
+    ui.add(egui::Label::new(RichText::new(line.0).strong().size(30.0 * k).color(line.1)).truncate());
     let damage = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Damage { damage, reduced, taken, .. } => {
             shown(e).map(|who| (who, damage, *reduced, *taken))
@@ -151,7 +166,7 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
         }
         None => "No damage yet".to_owned(),
     };
-    ui.add(egui::Label::new(RichText::new(line).size(26.0).color(egui::Color32::WHITE)).truncate());
+    ui.add(egui::Label::new(RichText::new(line).size(26.0 * k).color(egui::Color32::WHITE)).truncate());
 }
 
 /// The newest roll, big, for a few seconds (not one made by a hidden combatant).
@@ -161,6 +176,7 @@ fn last_roll(
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
     now: f32,
+    k: f32,
 ) {
     let newest = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Roll(roll) => Some((e.seq, e.actor.clone(), roll)),
@@ -181,13 +197,24 @@ fn last_roll(
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
     let (sum, colour) = roll_line(roll);
-    egui::Area::new("table_roll".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0]).show(ctx, |ui| {
-        egui::Frame::new().fill(BACKDROP).inner_margin(18.0).corner_radius(10.0).show(ui, |ui| {
-            let what = RichText::new(format!("{who}: {}", roll.what)).size(32.0).color(egui::Color32::WHITE);
-            ui.add(egui::Label::new(what).extend());
-            ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0).color(colour)).extend());
-        });
-    });
+    egui::Area::new("table_roll".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, round(-30.0 * k)]).show(
+        ctx,
+        |ui| {
+            egui::Frame::new()
+                .fill(BACKDROP)
+                .inner_margin(round(18.0 * k))
+                .corner_radius(round(10.0 * k))
+                .show(ui, |ui| {
+                    let what = RichText::new(format!("{who}: {}", roll.what))
+                        .size(32.0 * k)
+                        .color(egui::Color32::WHITE);
+                    ui.add(egui::Label::new(what).extend());
+                    ui.add(
+                        egui::Label::new(RichText::new(sum).strong().size(48.0 * k).color(colour)).extend(),
+                    );
+                });
+        },
+    );
 }
 
 /// The roll's outcome as its kind reads, and its colour (success or miss).

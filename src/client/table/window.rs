@@ -169,7 +169,7 @@ fn frame_once(
     }
     let bounds = board.bounds(captions.0);
     state.bounds = bounds;
-    let kept = reserved(&follow.settings);
+    let kept = reserved(&follow.settings, window.height());
     let room = room(window.size(), kept);
     let known = state.fitted.filter(|(_, size, _)| *size == room);
     let smallest = match known {
@@ -211,7 +211,7 @@ pub(super) fn send_view(world: &mut World) {
     let Ok((camera, transform, Projection::Orthographic(ortho))) = gm.single(world) else { return };
     let Some(room) = camera.logical_viewport_size() else { return };
     let shown = Rect::from_center_size(transform.translation.truncate(), room * ortho.scale);
-    let (scale, centre) = fit(shown, size, reserved(&world.resource::<TableView>().settings));
+    let (scale, centre) = fit(shown, size, reserved(&world.resource::<TableView>().settings, size.y));
     let mut tables = world.query::<(&mut TableCamera, &mut Transform, &mut Projection)>();
     if let Ok((mut state, mut transform, mut projection)) = tables.single_mut(world) {
         if let Projection::Orthographic(ortho) = &mut *projection {
@@ -282,7 +282,7 @@ fn follow_active(
         acting.focus(true).filter(|_| state.part)
     };
     let window = table.and_then(|t| windows.get(t.window).ok());
-    let kept = reserved(&view.settings);
+    let kept = reserved(&view.settings, window.map_or(0.0, Window::height));
     let goal = focus.zip(window).map(|(focus, window)| {
         // "Follow" centres the one who acts; a view in part keeps to the board.
         let goal = if view.settings.follow {
@@ -312,7 +312,7 @@ fn draw_frame_for_gm(
     else {
         return;
     };
-    let kept = reserved(&view.settings);
+    let kept = reserved(&view.settings, window.height());
     let size = room(window.size(), kept) * ortho.scale;
     let centre = transform.translation.truncate() - lift(kept, ortho.scale);
     gizmos.rect_2d(Isometry2d::from_translation(centre), size, Color::srgb(0.35, 0.85, 1.0));
