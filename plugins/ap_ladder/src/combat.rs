@@ -61,6 +61,14 @@ fn in_hand(world: &World, e: Entity) -> Option<usize> {
     f.wielding.filter(|&w| !f.lost.get(w).copied().unwrap_or(true) && !f.has(Condition::Disarmed))
 }
 
+/// Whether `e` has a Reach weapon in hand.
+pub fn wields_reach(world: &World, e: Entity) -> bool {
+    world
+        .get::<Fighter>(e)
+        .and_then(|f| in_hand(world, e).and_then(|w| f.sheet.weapons.get(w)))
+        .is_some_and(|w| w.size == WeaponSize::Reach)
+}
+
 /// Whether `e` may strike `t` in melee from where they stand (Reach: a yard farther).
 pub fn in_melee_reach(world: &World, e: Entity, t: Entity) -> bool {
     let reach = world

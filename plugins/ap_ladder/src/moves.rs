@@ -1,6 +1,7 @@
 //! Movement actions in yards: walk (crawling while prone), run, charge, maneuver, step aside
 //! and take cover with their AP and distances; the sub-types (a mount's, swimming in deep
-//! water, climbing a wall: +1 AP and a test at the start); hard terrain; the opportunity attacks a move provokes; getting up.
+//! water, climbing a wall: +1 AP and a test at the start); hard terrain; the opportunity attacks a move provokes
+//! (leaving an engagement; charging or running into a Reach weapon's reach); getting up.
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::{Rejection, Verdict};
@@ -33,6 +34,9 @@ pub struct MovePlan {
     pub provokes: Vec<Entity>,
     /// Foes engaged with it that it leaves (after a step aside, they may follow).
     pub left: Vec<Entity>,
+    /// Foes wielding a Reach weapon it charges or runs at: each strikes as it comes into the
+    /// weapon's reach.
+    pub met: Vec<Entity>,
 }
 
 /// AP a kind of move costs, before a sub-type's extra AP.
@@ -158,7 +162,27 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
         .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
         .collect();
     let provokes = if avoids { Vec::new() } else { left.clone() };
-    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left })
+    let met = if matches!(how, MoveKind::Charge | MoveKind::Run) {
+        reach_met(world, e, from, to)
+    } else {
+        Vec::new()
+    };
+    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left, met })
+}
+
+/// The foes of `e` wielding a Reach weapon, able to strike, whose reach a move from `from`
+/// to `to` comes into (from outside it): a charge or a run at them.
+fn reach_met(world: &World, e: Entity, from: [f32; 2], to: [f32; 2]) -> Vec<Entity> {
+    let reach = world.resource::<Battle>().rules.numbers.reach + EPS;
+    foes(world, e)
+        .into_iter()
+        .filter(|&t| crate::combat::wields_reach(world, t))
+        .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
+        .filter(|&t| {
+            let at = position(world, t);
+            distance(from, at) > reach && distance(to, at) <= reach
+        })
+        .collect()
 }
 
 /// Moves as planned: pays, tests the sub-type if needed, takes the opportunity attacks, then
@@ -202,6 +226,13 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
             MoveKind::Charge if plan.yards >= 3.0 - EPS => f.charged = true,
             _ => {}
         }
+    }
+    // A Reach weapon strikes the one charging or running at it as it comes into reach.
+    for t in plan.met.clone() {
+        if !can_act(world, e) || world.get::<Fighter>(e).is_none_or(|f| crate::dice::cannot_act(world, f)) {
+            break;
+        }
+        crate::combat::opportunity(world, t, e);
     }
     if plan.how == MoveKind::StepAside && !plan.left.is_empty() {
         let mut battle = world.resource_mut::<Battle>();

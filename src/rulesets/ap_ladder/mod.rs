@@ -103,10 +103,10 @@ impl BoardAdapter for Board {
             .filter_map(|how| plan_move(world, e, to, how).ok().map(|p| format!("{} {}", how.word(), p.ap)))
             .collect();
         let or = if others.is_empty() { String::new() } else { format!(" (or {})", others.join(", ")) };
-        let oa = if plan.provokes.is_empty() {
+        let oa = if plan.provokes.is_empty() && plan.met.is_empty() {
             String::new()
         } else {
-            let who: Vec<String> = plan.provokes.iter().map(|&t| name(world, t)).collect();
+            let who: Vec<String> = plan.provokes.iter().chain(&plan.met).map(|&t| name(world, t)).collect();
             format!("\nprovokes an opportunity attack: {}", who.join(", "))
         };
         Some(format!("{} {} AP{or}{oa}", chosen.word(), plan.ap))

@@ -628,3 +628,45 @@ fn foes_left_by_a_step_aside_may_follow_it_free_and_without_an_opportunity_attac
     assert_eq!(fighter(&app, "perrin").ap, 0, "following is free (no AP before his turn, none spent)");
     assert_eq!(ApLadder::awaiting(app.world()), [bran], "Bran's turn goes on");
 }
+
+#[test]
+fn a_reach_weapon_strikes_whoever_charges_or_runs_into_its_reach_and_a_walk_is_not_met() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = format!(
+        r#"Scenario(name: "pike", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (-6.0, 0.0), sheet: {sheet})),
+                        (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "pike", name: "Pike", kind: Melee, skill: MartialMelee, damage: 2, size: Reach)],
+                         wields: Some(0)))])"#
+    );
+    let mut app = table(&text, 3, false);
+    let (x, y) = (who(&app, "x"), who(&app, "y"));
+    let x = {
+        fray_core::phase::go_to(app.world_mut(), crate::ApLadderPhase::Turns);
+        ladder::start_turn(app.world_mut(), x);
+        x
+    };
+    // Two yards short of the pike: inside its 2.5-yard reach, out of X's own engagement.
+    let into = [-1.0, 0.0];
+    let walk = crate::moves::plan_move(app.world(), x, into, MoveKind::Walk).expect("a walk of 5 yards");
+    assert!(walk.met.is_empty(), "a walk is not met by the pike: {:?}", walk.met);
+    let charge = crate::moves::plan_move(app.world(), x, into, MoveKind::Charge).expect("a charge");
+    assert_eq!(charge.met, [y], "a charge into the pike's reach is met");
+    let run = crate::moves::plan_move(app.world(), x, into, MoveKind::Run).expect("a run");
+    assert_eq!(run.met, [y], "a run into the pike's reach is met");
+    // Stopping short of the reach is not met.
+    let short = crate::moves::plan_move(app.world(), x, [-2.0, 0.0], MoveKind::Charge).expect("a charge");
+    assert!(short.met.is_empty(), "3 yards off the pike is out of its reach");
+    let before = log_values(&app).len();
+    crate::moves::apply_move(app.world_mut(), x, charge);
+    let after = &log_values(&app)[before..];
+    assert!(
+        after.iter().any(|l| l["what"] == "opportunity_attack" && l["actor"] == "y" && l["detail"] == "x"),
+        "the pike strikes as X comes in: {after:?}"
+    );
+    // Already inside the reach, a second charge closer in meets nothing.
+    let closer = crate::moves::plan_move(app.world(), x, [-0.2, 0.0], MoveKind::Charge);
+    if let Ok(plan) = closer {
+        assert!(plan.met.is_empty(), "already in reach: {:?}", plan.met);
+    }
+}
