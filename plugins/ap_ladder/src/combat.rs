@@ -170,6 +170,12 @@ fn plan_strike(
                     name(world, e)
                 )));
             }
+            if tf.has(Condition::Unseen) && yards > crate::field::engagement(world) + crate::field::EPS {
+                return Err(Rejection::new(format!(
+                    "{} sneaks unseen: no shot at it from {yards:.1} yards (close in to find it)",
+                    name(world, t)
+                )));
+            }
             if weapon.load > 0 && f.loaded.get(w.unwrap_or(0)).copied().unwrap_or(0) == 0 {
                 return Err(Rejection::new(format!("{what} is not loaded: load it first")));
             }
@@ -358,6 +364,9 @@ fn outnumbered(world: &World, e: Entity, t: Entity) -> bool {
 
 /// Makes a planned attack: pays, rolls, and leaves the hit waiting on a reaction (or lands it).
 pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
+    // A strike shows the striker, and a sneak struck has been found.
+    crate::conditions::remove(world, e, Condition::Unseen);
+    crate::conditions::remove(world, plan.target, Condition::Unseen);
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.ap = f.ap.saturating_sub(plan.ap);
         f.aim = 0;

@@ -480,6 +480,9 @@ pub enum Condition {
     Stunned,
     /// +1D6 Fury Die taken, no reaction.
     Surprised,
+    /// Sneaking past a Stealth test: no ranged attack from beyond an engagement, no
+    /// opportunity attack on its sneaking moves; lifted once it acts openly or is struck.
+    Unseen,
 }
 
 /// The reactions.

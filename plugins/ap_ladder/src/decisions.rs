@@ -201,6 +201,13 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
 
 /// Carries out a checked plan.
 pub fn apply(world: &mut World, e: Entity, plan: Plan) {
+    // Acting openly shows a sneak (a strike and a move see to it themselves).
+    if matches!(
+        plan,
+        Plan::Trample(..) | Plan::Stunt(..) | Plan::Speech(..) | Plan::Channel | Plan::Mount(..)
+    ) {
+        crate::conditions::remove(world, e, Condition::Unseen);
+    }
     match plan {
         Plan::Move(m) => moves::apply_move(world, e, m),
         Plan::GetUp(ap) => moves::get_up(world, e, ap),

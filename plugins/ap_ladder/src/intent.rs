@@ -21,14 +21,19 @@ pub enum MoveKind {
     StepAside,
     /// 1 AP, 1 yard into a cover.
     TakeCover,
+    /// A walk sneaking (the sneaking sub-type): 2 AP, [AB] - 1 yards, a Stealth test at the
+    /// start; passed, the sneak is unseen and slips away from foes without an opportunity
+    /// attack.
+    Sneak,
 }
 
 impl MoveKind {
     /// Every kind, cheapest first.
-    pub const ALL: [MoveKind; 6] = [
+    pub const ALL: [MoveKind; 7] = [
         MoveKind::Walk,
         MoveKind::StepAside,
         MoveKind::TakeCover,
+        MoveKind::Sneak,
         MoveKind::Charge,
         MoveKind::Maneuver,
         MoveKind::Run,
@@ -43,6 +48,7 @@ impl MoveKind {
             MoveKind::Maneuver => "maneuver",
             MoveKind::StepAside => "step aside",
             MoveKind::TakeCover => "take cover",
+            MoveKind::Sneak => "sneak",
         }
     }
 }

@@ -42,7 +42,7 @@ pub struct MovePlan {
 /// AP a kind of move costs, before a sub-type's extra AP.
 pub fn ap_of(how: MoveKind) -> u32 {
     match how {
-        MoveKind::Walk | MoveKind::StepAside | MoveKind::TakeCover => 1,
+        MoveKind::Walk | MoveKind::StepAside | MoveKind::TakeCover | MoveKind::Sneak => 1,
         MoveKind::Charge | MoveKind::Maneuver => 2,
         MoveKind::Run => 3,
     }
@@ -76,7 +76,13 @@ pub fn subtype_at(world: &World, e: Entity, to: Option<[f32; 2]>) -> Option<(Mov
     } else {
         return None;
     };
-    let row = tables.subtype(kind)?;
+    own_subtype(world, e, kind)
+}
+
+/// A sub-type `e` moves by on its own feet (swimming, climbing, sneaking) and the distance its
+/// own bonus gives.
+fn own_subtype(world: &World, e: Entity, kind: MoveSubtype) -> Option<(MoveSubtype, f32)> {
+    let row = world.resource::<Battle>().tables.subtype(kind)?;
     let bonus = world.get::<Fighter>(e)?.sheet.bonus(row.bonus) as i32;
     Some((kind, (bonus + row.plus).max(row.minimum as i32) as f32))
 }
@@ -95,7 +101,7 @@ fn reach_by(world: &World, e: Entity, how: MoveKind, sub: Option<f32>) -> f32 {
     }
     let base = sub.unwrap_or_else(|| f.movement(plus));
     match how {
-        MoveKind::Walk => base,
+        MoveKind::Walk | MoveKind::Sneak => base,
         MoveKind::Charge => base * 2.0,
         MoveKind::Run => base * 3.0,
         MoveKind::Maneuver | MoveKind::StepAside | MoveKind::TakeCover => 1.0,
@@ -124,6 +130,21 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     }
     let sub = subtype_at(world, e, Some(to)).filter(|_| !f.has(Condition::Prone));
     let wet = matches!(sub, Some((MoveSubtype::Swimming | MoveSubtype::Climbing, _)));
+    if how == MoveKind::Sneak {
+        if f.has(Condition::Prone) {
+            return Err(Rejection::new(format!(
+                "{} is prone: get up first, or walk to crawl",
+                name(world, e)
+            )));
+        }
+        if world.get::<Rides>(e).is_some() {
+            return Err(Rejection::new(format!("{} is mounted: no sneaking in the saddle", name(world, e))));
+        }
+        if wet {
+            return Err(Rejection::new("no sneaking while swimming or climbing"));
+        }
+    }
+    let sub = if how == MoveKind::Sneak { own_subtype(world, e, MoveSubtype::Sneaking) } else { sub };
     if wet && matches!(how, MoveKind::Charge | MoveKind::Run) {
         return Err(Rejection::new(format!("no {} while swimming or climbing", how.word())));
     }
@@ -153,7 +174,8 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     if f.ap < ap {
         return Err(Rejection::new(format!("a {} costs {ap} AP; {} left", how.word(), f.ap)));
     }
-    let avoids = matches!(how, MoveKind::Maneuver | MoveKind::StepAside);
+    // A sneak either passes its test and slips away unseen, or does not move at all.
+    let avoids = matches!(how, MoveKind::Maneuver | MoveKind::StepAside | MoveKind::Sneak);
     let left: Vec<Entity> = foes(world, e)
         .into_iter()
         .filter(|&t| {
@@ -192,8 +214,10 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
         f.ap = f.ap.saturating_sub(plan.ap);
     }
     crate::stunts::release_held_by(world, e, "the holder moved");
+    // A sneak found since its test (no longer unseen) tests again: its circumstances changed.
+    let found = |f: &Fighter| plan.how == MoveKind::Sneak && !f.has(Condition::Unseen);
     if let Some(sub) = plan.subtype
-        && world.get::<Fighter>(e).is_some_and(|f| f.steady_in != Some(sub))
+        && world.get::<Fighter>(e).is_some_and(|f| f.steady_in != Some(sub) || found(f))
     {
         let skill = world.resource::<Battle>().tables.subtype(sub).map(|r| r.skill);
         let ok = test(world, e, "the movement's test", skill, None, Vec::new(), Flip::None).success;
@@ -216,6 +240,12 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
         }
     }
     place(world, e, plan.to);
+    // A sneak that passed its test is unseen; any other move shows the mover.
+    if plan.how == MoveKind::Sneak {
+        crate::conditions::add(world, e, Condition::Unseen);
+    } else {
+        remove(world, e, Condition::Unseen);
+    }
     let cover = if plan.how == MoveKind::TakeCover { cover_at(world, plan.to) } else { None };
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.cover = cover;

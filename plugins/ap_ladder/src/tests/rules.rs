@@ -441,7 +441,7 @@ fn the_fumble_table_keeps_the_texts_weights() {
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 7).map(|r| r.name.as_str()), Some("Stumble"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 96).map(|r| r.name.as_str()), Some("Old sins"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 97), None);
-    assert_eq!(tables.conditions.len(), 14, "every condition of the text");
+    assert_eq!(tables.conditions.len(), 15, "every condition of the text, and unseen (a sneak's)");
     assert_eq!(tables.subtypes.len(), 14, "every movement sub-type of the text");
 }
 
@@ -669,4 +669,60 @@ fn a_reach_weapon_strikes_whoever_charges_or_runs_into_its_reach_and_a_walk_is_n
     if let Ok(plan) = closer {
         assert!(plan.met.is_empty(), "already in reach: {:?}", plan.met);
     }
+}
+
+#[test]
+fn a_sneak_tests_stealth_then_slips_away_unseen_and_a_shot_from_afar_is_refused_until_it_shows_itself() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = format!(
+        r#"Scenario(name: "sneak", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet})),
+                        (id: "z", name: "Z", side: "b", position: (1.2, 0.0), sheet: {sheet})),
+                        (id: "y", name: "Y", side: "b", position: (12.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "bow", name: "Bow", kind: Ranged, skill: MartialRanged, damage: 2, range: 20.0)],
+                         wields: Some(0)))])"#
+    );
+    let (mut passed, mut failed) = (0, 0);
+    for seed in 0..16 {
+        let mut app = table(&text, seed, false);
+        let (x, y, z) = (who(&app, "x"), who(&app, "y"), who(&app, "z"));
+        fray_core::phase::go_to(app.world_mut(), crate::ApLadderPhase::Turns);
+        ladder::start_turn(app.world_mut(), x);
+        // [AB] 4 - 1 = 3 yards, 1 AP for the walk and 1 for the sub-type; Z is left unawares.
+        let far = crate::moves::plan_move(app.world(), x, [-4.0, 0.0], MoveKind::Sneak).expect_err("too far");
+        assert_eq!(far.0, "4.0 yards is beyond a sneak (3 yards at most)");
+        let sneak = crate::moves::plan_move(app.world(), x, [-2.5, 0.0], MoveKind::Sneak).expect("a sneak");
+        assert_eq!((sneak.ap, sneak.left.as_slice()), (2, &[z][..]), "2 AP, leaving Z");
+        assert!(sneak.provokes.is_empty(), "a sneak provokes no opportunity attack");
+        let walk = crate::moves::plan_move(app.world(), x, [-2.5, 0.0], MoveKind::Walk).expect("a walk");
+        assert_eq!(walk.provokes, [z], "the same walk in the open provokes Z");
+        crate::moves::apply_move(app.world_mut(), x, sneak);
+        let at = app.world().get::<FieldPosition>(x).map(|p| p.0);
+        let f = fighter(&app, "x");
+        assert_eq!(f.ap, 1, "the sneak's 2 AP are spent, passed or not");
+        let oa = log_values(&app).iter().any(|l| l["what"] == "opportunity_attack");
+        assert!(!oa, "no opportunity attack on a sneak");
+        if !f.has(Condition::Unseen) {
+            assert_eq!(at, Some([0.0, 0.0]), "a failed Stealth test: no move (seed {seed})");
+            failed += 1;
+            continue;
+        }
+        passed += 1;
+        assert_eq!(at, Some([-2.5, 0.0]), "a passed Stealth test: the sneak went (seed {seed})");
+        app.world_mut().get_mut::<Fighter>(y).expect("a fighter").ap = 3;
+        let shot = crate::combat::plan_attack(app.world(), y, x, None, 0, false).expect_err("unseen");
+        assert_eq!(shot.0, "X sneaks unseen: no shot at it from 14.5 yards (close in to find it)");
+        // A walk in the open shows it: the bow may shoot again.
+        let show = crate::moves::plan_move(app.world(), x, [-3.5, 0.0], MoveKind::Walk).expect("a walk");
+        crate::moves::apply_move(app.world_mut(), x, show);
+        assert!(!fighter(&app, "x").has(Condition::Unseen), "seen once it walks in the open");
+        assert!(
+            crate::combat::plan_attack(app.world(), y, x, None, 0, false).is_ok(),
+            "the bow shoots again"
+        );
+    }
+    assert!(
+        passed > 0 && failed > 0,
+        "both outcomes of the Stealth test seen: {passed} passed, {failed} failed"
+    );
 }
