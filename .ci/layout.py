@@ -5,9 +5,9 @@
   layout.py at PATH KEY         prints the centre of KEY ("combatant:ID", "location:ID",
                                 "chip:KIND:OWNER", "table:combatant:ID") as "x y", for drags
   layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
-                                a card's text covered by a token, a token outside the room its
-                                window shows the board in (where that view holds the whole
-                                board), or, on the table's screen, a font under 2.2% of the
+                                a card's text covered by a token, a token or a text outside the
+                                room its window shows the board in (where that view holds the
+                                whole board), or, on the table's screen, a font under 2.2% of the
                                 window's height or a token under 6%; prints the smallest font
                                 and token in each window (and a GM's font under 12 px)
 """
@@ -76,6 +76,10 @@ def problems(drawn):
         for k in tokens:
             if whole and boards and not any(inside(k["rect"], b) for b in boards):
                 found.append(f"{window}: token {k['id']} at {[round(v) for v in k['rect']]} is outside the board {[round(v) for v in boards[0]]}")
+        # Nor is a text cut at a panel's edge (a scenery label, a caption) where the whole board shows.
+        for t in texts:
+            if whole and boards and not any(inside(t["rect"], b, 2.0) for b in boards):
+                found.append(f"{window}: text {t['text']!r} ({t['id']}) at {[round(v) for v in t['rect']]} is cut by the board's edge {[round(v) for v in boards[0]]}")
     return found
 
 

@@ -125,8 +125,9 @@ struct Crowded {
     captions: Option<Rect>,
 }
 
-/// Where the captions of the tokens in no card and the crowds' labels stand, all in one
-/// rectangle: the cameras frame it with the board, so none is cut at a window's edge.
+/// Where the captions of the tokens in no card, the crowds' labels and the scenery (its
+/// circles, labels and scale bar) stand, all in one rectangle: the cameras frame it with the
+/// board, so none is cut at a window's edge.
 #[derive(Resource, Default, Clone, Copy, PartialEq)]
 pub struct CaptionExtent(pub Option<Rect>);
 
@@ -916,7 +917,7 @@ fn place_captions(
         ),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
-    (dirty, mut crowded): (Res<LayoutDirty>, ResMut<Crowded>),
+    (dirty, mut crowded, drawn): (Res<LayoutDirty>, ResMut<Crowded>, Res<super::space::Drawn>),
 ) {
     if !dirty.0 {
         return;
@@ -935,6 +936,12 @@ fn place_captions(
     // A cover's name over its circle, else under it, else further off: clear of every token.
     let fixed = scenery.iter().filter(|(.., label)| label.is_none());
     taken.extend(fixed.map(|(t, l, _)| Rect::from_center_size(t.translation.truncate(), l.size)));
+    // The scenery is framed with the board: its circles, the scale bar and every label.
+    let mut extent: Option<Rect> = drawn.extent();
+    let grow = |extent: &mut Option<Rect>, r: Rect| *extent = Some(extent.map_or(r, |e| e.union(r)));
+    for (t, l, _) in scenery.iter().filter(|(.., label)| label.is_none()) {
+        grow(&mut extent, Rect::from_center_size(t.translation.truncate(), l.size));
+    }
     for (mut transform, layout, label) in &mut scenery {
         let Some(label) = label else { continue };
         let lift = label.radius + 4.0 + layout.size.y / 2.0;
@@ -947,6 +954,7 @@ fn place_captions(
         };
         let at = spots.iter().copied().find(clear).unwrap_or(spots[0]);
         taken.push(Rect::from_center_size(at, layout.size));
+        grow(&mut extent, Rect::from_center_size(at, layout.size));
         if transform.translation.truncate() != at {
             transform.translation = at.extend(transform.translation.z);
         }
@@ -978,7 +986,6 @@ fn place_captions(
     }
     let mut wanted: BTreeMap<Entity, (Vec2, Anchor)> = BTreeMap::new();
     let mut crowd: Vec<(Entity, Vec2)> = Vec::new();
-    let mut extent: Option<Rect> = None;
     for (token, at) in order {
         let h = sizes.get(&token).copied().unwrap_or(TOKEN / 2.0);
         for &i in by_token.get(&token).into_iter().flatten() {

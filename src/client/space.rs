@@ -42,7 +42,7 @@ struct SceneryFor(Option<std::sync::Arc<str>>, Vec<fray_core::board::Scenery>);
 
 /// What the board draws of its scenery and scale each frame.
 #[derive(Resource, Default)]
-struct Drawn {
+pub(super) struct Drawn {
     /// Circles: centre, radius (board units), kind.
     circles: Vec<(Vec2, f32, SceneryKind)>,
     /// The scale bar: its left end, one unit's length, and how many units it spans.
@@ -136,6 +136,18 @@ fn sync_scenery(world: &mut World) {
         ));
     }
     *world.resource_mut::<Drawn>() = Drawn { circles, bar };
+}
+
+impl Drawn {
+    /// Where the scenery's circles and the scale bar lie on the board: framed with the board,
+    /// so none is cut off at a panel's edge.
+    pub(super) fn extent(&self) -> Option<Rect> {
+        let circles = self.circles.iter().map(|&(at, r, _)| Rect::from_center_half_size(at, Vec2::splat(r)));
+        let bar = self.bar.map(|(start, unit, n)| {
+            Rect::from_corners(start - Vec2::Y * 8.0, start + Vec2::new(unit * n as f32, 8.0))
+        });
+        circles.chain(bar).reduce(|a, b| a.union(b))
+    }
 }
 
 fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
