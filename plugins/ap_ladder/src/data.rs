@@ -750,6 +750,8 @@ pub enum AreaKind {
     Water,
     /// A wall or a cliff: moving on it is climbing.
     Climb,
+    /// A gap (a ditch, a chasm): no one stands in it; a run jumps it.
+    Gap,
 }
 
 impl AreaKind {
@@ -763,6 +765,7 @@ impl AreaKind {
             AreaKind::High => "higher ground",
             AreaKind::Water => "deep water: swimming",
             AreaKind::Climb => "climbing",
+            AreaKind::Gap => "a gap: run and jump it",
         }
     }
 }
@@ -833,6 +836,10 @@ pub struct Numbers {
     pub push_yards: f32,
     /// Yards from which a dropped weapon may be picked up.
     pub pick_up: f32,
+    /// Yards of run-up a jump needs.
+    pub run_up: f32,
+    /// Points of Brawn Bonus a yard of jump takes.
+    pub jump_per: u32,
 }
 
 impl Default for Numbers {
@@ -849,6 +856,8 @@ impl Default for Numbers {
             disarm_yards: 3.0,
             push_yards: 2.0,
             pick_up: 1.0,
+            run_up: 6.0,
+            jump_per: 3,
         }
     }
 }

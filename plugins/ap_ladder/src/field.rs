@@ -112,6 +112,33 @@ pub fn crosses(world: &World, a: [f32; 2], b: [f32; 2], kind: AreaKind) -> bool 
     })
 }
 
+/// Where the straight way from `a` to `b` goes through each area of this kind it crosses
+/// (one it starts in apart): the yards run before it and the yards through it, nearest first.
+pub fn spans(world: &World, a: [f32; 2], b: [f32; 2], kind: AreaKind) -> Vec<(f32, f32)> {
+    let rules = &world.resource::<Battle>().rules;
+    let len = distance(a, b);
+    if len < EPS {
+        return Vec::new();
+    }
+    let d = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    let mut out: Vec<(f32, f32)> = rules
+        .areas
+        .iter()
+        .filter(|x| x.kind == kind && distance(a, [x.at.0, x.at.1]) > x.radius + EPS)
+        .filter_map(|x| {
+            // Where the way meets the circle: |a + t d - c| = r.
+            let f = [a[0] - x.at.0, a[1] - x.at.1];
+            let p = f[0] * d[0] + f[1] * d[1];
+            let q = f[0] * f[0] + f[1] * f[1] - x.radius * x.radius;
+            let root = (p * p - q).sqrt();
+            let (t1, t2) = (-p - root, (-p + root).min(len));
+            (root.is_finite() && t1 >= 0.0 && t1 < len && t2 > t1 + EPS).then_some((t1, t2 - t1))
+        })
+        .collect();
+    out.sort_by(|x, y| x.0.total_cmp(&y.0));
+    out
+}
+
 /// The cover (its index) a point lies behind, the best first.
 pub fn cover_at(world: &World, at: [f32; 2]) -> Option<usize> {
     let covers = &world.resource::<Battle>().rules.covers;

@@ -37,6 +37,8 @@ pub struct MovePlan {
     /// Foes wielding a Reach weapon it charges or runs at: each strikes as it comes into the
     /// weapon's reach.
     pub met: Vec<Entity>,
+    /// A run that jumps a gap: the gap's near edge, where a failed jump ends it.
+    pub jump: Option<[f32; 2]>,
 }
 
 /// AP a kind of move costs, before a sub-type's extra AP.
@@ -149,6 +151,7 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
         return Err(Rejection::new(format!("no {} while swimming or climbing", how.word())));
     }
     let yards = distance(from, to);
+    let jump = check_jump(world, e, from, to, how)?;
     let most = reach_by(world, e, how, sub.map(|s| s.1));
     if yards > most + EPS {
         return Err(Rejection::new(format!(
@@ -189,7 +192,53 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     } else {
         Vec::new()
     };
-    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left, met })
+    Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left, met, jump })
+}
+
+/// A gap on the way from `from` to `to`: refused unless a run of at least the run-up jumps
+/// it, [BB] / 3 yards at most, one gap a run, never mounted; where the jump takes off.
+fn check_jump(
+    world: &World,
+    e: Entity,
+    from: [f32; 2],
+    to: [f32; 2],
+    how: MoveKind,
+) -> Verdict<Option<[f32; 2]>> {
+    if crate::field::in_area(world, to, AreaKind::Gap) {
+        return Err(Rejection::new("no one stands in a gap: jump it to the far side"));
+    }
+    let gaps = crate::field::spans(world, from, to, AreaKind::Gap);
+    let Some(&(before, across)) = gaps.first() else { return Ok(None) };
+    let numbers = &world.resource::<Battle>().rules.numbers;
+    let who = name(world, e);
+    if how != MoveKind::Run {
+        return Err(Rejection::new(format!(
+            "a gap {across:.1} yards across lies on the way: only a run jumps it (a {:.0}-yard run-up)",
+            numbers.run_up
+        )));
+    }
+    if world.get::<Rides>(e).is_some() {
+        return Err(Rejection::new(format!("{who}'s mount balks at the gap: dismount to jump it")));
+    }
+    if gaps.len() > 1 {
+        return Err(Rejection::new("one jump a run: two gaps lie on the way"));
+    }
+    if before + EPS < numbers.run_up {
+        return Err(Rejection::new(format!(
+            "a jump needs a {:.0}-yard run-up: the gap's edge is {before:.1} yards away",
+            numbers.run_up
+        )));
+    }
+    let brawn = world.get::<Fighter>(e).map_or(0, |f| f.sheet.bonus(Attribute::Brawn));
+    let most = (brawn / numbers.jump_per.max(1)) as f32;
+    if across > most + EPS {
+        return Err(Rejection::new(format!(
+            "the gap is {across:.1} yards across: {who} jumps {most:.0} at most ([BB] {brawn} / {})",
+            numbers.jump_per
+        )));
+    }
+    let k = (before - 0.3).max(0.0) / distance(from, to);
+    Ok(Some([from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k]))
 }
 
 /// The foes of `e` wielding a Reach weapon, able to strike, whose reach a move from `from`
@@ -236,6 +285,21 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
     for t in plan.provokes.clone() {
         crate::combat::opportunity(world, t, e);
         if !can_act(world, e) || world.get::<Fighter>(e).is_none_or(|f| crate::dice::cannot_act(world, f)) {
+            return;
+        }
+    }
+    // A jump: an Athletics test at the gap's edge; failed, the jumper falls there, prone.
+    if let Some(edge) = plan.jump {
+        let ok =
+            test(world, e, "the jump", Some(crate::data::Skill::Athletics), None, Vec::new(), Flip::None)
+                .success;
+        if !ok {
+            place(world, e, edge);
+            crate::conditions::add(world, e, Condition::Prone);
+            remove(world, e, Condition::Unseen);
+            let detail = "the jump failed: down at the gap's edge".to_owned();
+            let who = id(world, e);
+            world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "jump_failed", detail });
             return;
         }
     }

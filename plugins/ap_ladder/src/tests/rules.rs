@@ -726,3 +726,58 @@ fn a_sneak_tests_stealth_then_slips_away_unseen_and_a_shot_from_afar_is_refused_
         "both outcomes of the Stealth test seen: {passed} passed, {failed} failed"
     );
 }
+
+#[test]
+fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at_its_edge() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let scenario = |radius: f32| {
+        format!(
+            r#"Scenario(name: "ditch", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+               rules: (areas: [(id: "ditch", name: "Ditch", kind: Gap, at: (0.0, 0.0), radius: {radius:.1})]),
+               combatants: [(id: "x", name: "X", side: "a", position: (-8.0, 0.0), sheet: {sheet})),
+                            (id: "y", name: "Y", side: "b", position: (9.0, 9.0), sheet: {sheet}))])"#
+        )
+    };
+    let (mut landed, mut fell) = (0, 0);
+    for seed in 0..16 {
+        let mut app = table(&scenario(0.5), seed, false);
+        let x = turn_of(&mut app, "x");
+        let plan = |app: &App, to: [f32; 2], how| crate::moves::plan_move(app.world(), x, to, how);
+        assert_eq!(
+            plan(&app, [0.2, 0.0], MoveKind::Run).expect_err("in the gap").0,
+            "no one stands in a gap: jump it to the far side"
+        );
+        // A walk from beside the ditch across it is refused, as is a run with too short a run-up.
+        place(&mut app, "x", [-2.0, 0.0]);
+        assert_eq!(
+            plan(&app, [2.0, 0.0], MoveKind::Walk).expect_err("a walk").0,
+            "a gap 1.0 yards across lies on the way: only a run jumps it (a 6-yard run-up)"
+        );
+        assert_eq!(
+            plan(&app, [2.0, 0.0], MoveKind::Run).expect_err("no run-up").0,
+            "a jump needs a 6-yard run-up: the gap's edge is 1.5 yards away"
+        );
+        // Going round it is a plain walk.
+        assert_eq!(plan(&app, [-1.0, 2.0], MoveKind::Walk).map(|p| p.jump), Ok(None));
+        place(&mut app, "x", [-8.0, 0.0]);
+        let run = plan(&app, [3.0, 0.0], MoveKind::Run).expect("7.5 yards of run-up, 1 yard across");
+        let edge = run.jump.expect("a jump");
+        assert!((edge[0] + 0.8).abs() < 1e-3 && edge[1].abs() < 1e-3, "it takes off at the near edge: {edge:?}");
+        crate::moves::apply_move(app.world_mut(), x, run);
+        let at = app.world().get::<FieldPosition>(x).map(|p| p.0).expect("a position");
+        if fighter(&app, "x").has(Condition::Prone) {
+            assert_eq!(at, edge, "a failed jump ends at the gap's edge (seed {seed})");
+            assert!(log_values(&app).iter().any(|l| l["what"] == "jump_failed"), "logged");
+            fell += 1;
+        } else {
+            assert_eq!(at, [3.0, 0.0], "a passed jump lands on the far side (seed {seed})");
+            landed += 1;
+        }
+    }
+    assert!(landed > 0 && fell > 0, "both outcomes of the Athletics test seen: {landed} landed, {fell} fell");
+    // Two yards across is beyond [BB] 4 / 3 = 1 yard.
+    let mut app = table(&scenario(1.0), 1, false);
+    let x = turn_of(&mut app, "x");
+    let wide = crate::moves::plan_move(app.world(), x, [4.0, 0.0], MoveKind::Run).expect_err("too wide");
+    assert_eq!(wide.0, "the gap is 2.0 yards across: X jumps 1 at most ([BB] 4 / 3)");
+}
