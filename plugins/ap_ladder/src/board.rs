@@ -326,8 +326,12 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
     for (i, w) in f.sheet.weapons.iter().enumerate() {
         let hand = if f.wielding == Some(i) {
             "in hand: "
+        } else if f.lost[i] && f.ruined[i] && w.shield {
+            "destroyed: "
         } else if f.lost[i] {
             "on the ground: "
+        } else if f.sheet.off_hand == Some(i) {
+            "off-hand: "
         } else {
             ""
         };

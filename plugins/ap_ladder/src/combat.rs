@@ -647,6 +647,11 @@ pub fn land(world: &mut World, p: &PendingAttack) {
             if weapon.as_ref().is_some_and(|w| w.has(Quality::Adaptable) && w.two_handed) {
                 b += 1;
             }
+            if let Strike::Weapon(Some(w)) = p.strike
+                && off_hand_adds(f, w)
+            {
+                b += 1;
+            }
             if ruined {
                 b -= 3;
             }
@@ -677,6 +682,10 @@ pub fn land(world: &mut World, p: &PendingAttack) {
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "hit", detail: format!("{} to the {}", total, p.location) });
     let subdue = p.subdue;
+    let by_weapon = weapon.as_ref().is_some_and(|w| !matches!(w.kind, WeaponKind::Spell { .. }));
+    if by_weapon && splinters(world, t, total, ranged) {
+        return;
+    }
     harm_with(world, t, total, Harm::Damage { ranged, subdue }, Some(e), &src);
     // Qualities that follow a hit.
     if let Some(w) = weapon
@@ -695,6 +704,40 @@ pub fn land(world: &mut World, p: &PendingAttack) {
             );
         }
     }
+}
+
+/// Whether the Light weapon in `f`'s off-hand adds to a strike with weapon `w`: a melee weapon
+/// in one hand, the off-hand's Light melee weapon at hand.
+fn off_hand_adds(f: &Fighter, w: usize) -> bool {
+    let (Some(main), Some(o)) = (f.sheet.weapons.get(w), f.sheet.off_hand) else { return false };
+    let at_hand = |i: usize| !f.lost.get(i).copied().unwrap_or(true);
+    let light = f.sheet.weapons.get(o).is_some_and(|l| l.has(Quality::Light) && l.melee() && !l.shield);
+    o != w && main.melee() && !main.two_handed && light && at_hand(o) && !f.has(Condition::Disarmed)
+}
+
+/// A Splintered shield at hand and a Fortune Point left: a weapon's blow that would harm `t`
+/// (over its Damage Threshold) is turned aside, the point spent and the shield destroyed.
+fn splinters(world: &mut World, t: Entity, total: u32, ranged: bool) -> bool {
+    let (threshold, _) = damage_threshold(world, t, ranged);
+    let Some(f) = world.get::<Fighter>(t) else { return false };
+    let shield = (0..f.sheet.weapons.len()).find(|&i| {
+        let w = &f.sheet.weapons[i];
+        w.shield && w.has(Quality::Splintered) && !f.lost[i] && !f.ruined[i]
+    });
+    let Some(i) = shield.filter(|_| f.fortune > 0 && total > threshold) else { return false };
+    let name = f.sheet.weapons[i].name.clone();
+    if let Some(mut f) = world.get_mut::<Fighter>(t) {
+        f.fortune -= 1;
+        f.ruined[i] = true;
+        f.lost[i] = true;
+        if f.wielding == Some(i) {
+            f.wielding = None;
+        }
+    }
+    let who = id(world, t);
+    let detail = format!("a Fortune Point spent: {name} takes the blow ({total} damage) and is destroyed");
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "splintered", detail });
+    true
 }
 
 /// What harms: damage (a ranged one counts cover; a subduing one does not kill) or Peril.

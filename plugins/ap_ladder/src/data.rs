@@ -182,7 +182,7 @@ pub enum Quality {
     Heavy,
     /// Deals no damage.
     Ineffective,
-    /// +1 damage off-hand (off-hands are not tracked).
+    /// +1 damage to the melee weapon in the primary hand, held in the off-hand (`off_hand`).
     Light,
     /// +10 to Dodge.
     Natural,
@@ -204,6 +204,8 @@ pub enum Quality {
     Slow,
     /// Thrown at short range only.
     Throwing,
+    /// A shield: a Fortune Point spent turns a weapon's blow aside, destroying it.
+    Splintered,
     /// Injuries are likelier (injuries are not tracked).
     Vicious,
     /// Nine shots before reloading.
@@ -339,6 +341,10 @@ pub struct ApLadderSheet {
     /// The weapon in hand at the start (an index of `weapons`; none: fists).
     #[serde(default)]
     pub wields: Option<usize>,
+    /// A Light weapon held in the other hand (an index of `weapons`): +1 damage to the melee
+    /// weapon in hand.
+    #[serde(default)]
+    pub off_hand: Option<usize>,
     /// Fate Points: one spent saves from Slain!.
     #[serde(default)]
     pub fate: u32,

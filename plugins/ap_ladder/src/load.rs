@@ -168,6 +168,22 @@ fn sheet_problems(who: &str, s: &ApLadderSheet, problems: &mut Vec<String>) {
     if s.wields.is_some_and(|w| w >= s.weapons.len()) {
         problems.push(format!("{who}: wields weapon {:?}, which the sheet lacks", s.wields));
     }
+    if let Some(o) = s.off_hand {
+        use crate::data::Quality;
+        match s.weapons.get(o) {
+            None => problems.push(format!("{who}: holds weapon {o} off-hand, which the sheet lacks")),
+            Some(w) if !w.has(Quality::Light) || !w.melee() || w.shield => {
+                problems.push(format!("{who}: off-hand {} is not a Light melee weapon", w.name));
+            }
+            Some(w) if s.wields == Some(o) => {
+                problems.push(format!("{who}: {} cannot be in both hands", w.name));
+            }
+            Some(_) if s.wields.and_then(|m| s.weapons.get(m)).is_some_and(|m| m.two_handed) => {
+                problems.push(format!("{who}: a two-handed weapon in hand leaves no off-hand"));
+            }
+            Some(_) => {}
+        }
+    }
     if !(1..=3).contains(&s.size) {
         problems.push(format!("{who}: size {}; 1 (a person) to 3", s.size));
     }

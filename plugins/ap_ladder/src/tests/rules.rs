@@ -762,7 +762,10 @@ fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at
         place(&mut app, "x", [-8.0, 0.0]);
         let run = plan(&app, [3.0, 0.0], MoveKind::Run).expect("7.5 yards of run-up, 1 yard across");
         let edge = run.jump.expect("a jump");
-        assert!((edge[0] + 0.8).abs() < 1e-3 && edge[1].abs() < 1e-3, "it takes off at the near edge: {edge:?}");
+        assert!(
+            (edge[0] + 0.8).abs() < 1e-3 && edge[1].abs() < 1e-3,
+            "it takes off at the near edge: {edge:?}"
+        );
         crate::moves::apply_move(app.world_mut(), x, run);
         let at = app.world().get::<FieldPosition>(x).map(|p| p.0).expect("a position");
         if fighter(&app, "x").has(Condition::Prone) {
@@ -780,4 +783,71 @@ fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at
     let x = turn_of(&mut app, "x");
     let wide = crate::moves::plan_move(app.world(), x, [4.0, 0.0], MoveKind::Run).expect_err("too wide");
     assert_eq!(wide.0, "the gap is 2.0 yards across: X jumps 1 at most ([BB] 4 / 3)");
+}
+
+/// Two fighters side by side: X (sword in hand, a Light dagger on the sheet) and Y (a
+/// Splintered shield and `fortune` Fortune Points); X holds the dagger off-hand or not.
+fn duellists(off_hand: bool, fortune: u32) -> String {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let off = if off_hand { "Some(1)" } else { "None" };
+    format!(
+        r#"Scenario(name: "hands", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "sword", name: "Sword", kind: Melee, skill: MartialMelee, damage: 6),
+                                   (id: "dagger", name: "Dagger", kind: Melee, skill: SimpleMelee, damage: 0, qualities: [Light])],
+                         wields: Some(0), off_hand: {off})),
+                        (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "buckler", name: "Old buckler", kind: Melee, skill: MartialMelee, damage: 0, qualities: [Splintered], shield: true)],
+                         fortune: {fortune}))])"#
+    )
+}
+
+/// The damage the last hit in the log did, as its "hit" line says.
+fn last_hit(app: &App) -> i64 {
+    let log = log_values(app);
+    let hit = log.iter().rev().find(|l| l["what"] == "hit").expect("a hit");
+    hit["detail"].as_str().and_then(|d| d.split(' ').next()).and_then(|n| n.parse().ok()).expect("a number")
+}
+
+#[test]
+fn a_light_weapon_off_hand_adds_one_to_the_melee_weapons_damage() {
+    for seed in 0..4 {
+        let hits: Vec<i64> = [false, true]
+            .into_iter()
+            .map(|off| {
+                let mut app = table(&duellists(off, 0), seed, false);
+                let _ = turn_of(&mut app, "x");
+                let p = pending(&mut app, "x", "y");
+                crate::combat::land(app.world_mut(), &p);
+                last_hit(&app)
+            })
+            .collect();
+        assert_eq!(hits[1], hits[0] + 1, "the same dice, +1 with the dagger off-hand (seed {seed})");
+    }
+    let broken = duellists(true, 0).replace("off_hand: Some(1)", "off_hand: Some(0)");
+    let err = fray_core::ruleset::table_app::<ApLadder>(&broken, 1, 20, false).err().expect("refused");
+    let report = err.report("scenario").join("; ");
+    assert!(report.contains("combatant 'x': off-hand Sword is not a Light melee weapon"), "{report}");
+}
+
+#[test]
+fn a_fortune_point_turns_a_blow_onto_a_splintered_shield_which_is_destroyed() {
+    let mut app = table(&duellists(false, 1), 2, false);
+    let _ = turn_of(&mut app, "x");
+    let y = who(&app, "y");
+    let p = pending(&mut app, "x", "y");
+    crate::combat::land(app.world_mut(), &p);
+    let f = fighter(&app, "y");
+    assert_eq!((f.fortune, f.ruined[0], f.lost[0]), (0, true, true), "the point spent, the shield gone");
+    assert_eq!(app.world().get::<fray_core::prelude::Status>(y), Some(&fray_core::prelude::Status::Fighting));
+    assert!(
+        log_values(&app).iter().any(|l| l["what"] == "splintered"),
+        "the shield takes the blow: {:?}",
+        log_values(&app).last()
+    );
+    let damage_before = fighter(&app, "y").damage;
+    // No point left: the next blow lands.
+    let p = pending(&mut app, "x", "y");
+    crate::combat::land(app.world_mut(), &p);
+    assert!(fighter(&app, "y").damage > damage_before, "the next blow harms Y");
 }
