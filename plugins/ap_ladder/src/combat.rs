@@ -590,6 +590,9 @@ pub fn react(world: &mut World, d: Entity, r: Reaction) {
             if t.critical { ", critical: no AP spent" } else { "" }
         );
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "avoided", detail });
+        if r == Reaction::Parry {
+            breaker(world, d, &p);
+        }
         return;
     }
     if let Some(mut f) = world.get_mut::<Fighter>(d) {
@@ -599,6 +602,40 @@ pub fn react(world: &mut World, d: Entity, r: Reaction) {
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "reaction_missed", detail: r.word().to_owned() });
     ask_or_land(world, p);
+}
+
+/// After a parry with a Breaker weapon in hand, a Finesse weapon that struck is Ruined!
+/// unless its wielder resists with Warfare; it costs the parrier 1 AP more, spent whenever it
+/// has one (a Castle-forged or already Ruined! weapon is left alone).
+fn breaker(world: &mut World, d: Entity, p: &PendingAttack) {
+    let Strike::Weapon(Some(w)) = p.strike else { return };
+    let breaks = world
+        .get::<Fighter>(d)
+        .and_then(|f| in_hand(world, d).and_then(|i| f.sheet.weapons.get(i)))
+        .is_some_and(|b| b.has(Quality::Breaker));
+    let Some(a) = world.get::<Fighter>(p.attacker) else { return };
+    let fragile =
+        a.sheet.weapons.get(w).is_some_and(|x| x.has(Quality::Finesse) && !x.has(Quality::CastleForged));
+    let can_pay = world.get::<Fighter>(d).is_some_and(|f| f.ap >= 1);
+    if !(breaks && fragile && can_pay) || a.ruined.get(w).copied().unwrap_or(true) {
+        return;
+    }
+    let name = a.sheet.weapons[w].name.clone();
+    if let Some(mut f) = world.get_mut::<Fighter>(d) {
+        f.ap -= 1;
+    }
+    let resisted =
+        test(world, p.attacker, "resist Breaker", Some(Skill::Warfare), None, Vec::new(), Flip::None).success;
+    let who = id(world, p.attacker);
+    let detail = if resisted {
+        format!("{name} holds against the Breaker")
+    } else {
+        if let Some(mut f) = world.get_mut::<Fighter>(p.attacker) {
+            f.ruined[w] = true;
+        }
+        format!("{name} is Ruined! by the Breaker")
+    };
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "breaker", detail });
 }
 
 /// The defender takes the hit.

@@ -164,6 +164,8 @@ pub enum Quality {
     Binding,
     /// Forbids Charge, Maneuver and Run while wielded.
     Brace,
+    /// A Finesse weapon it parries may be Ruined! (1 AP more; the attacker resists with Warfare).
+    Breaker,
     /// Injuries bleed (injuries are not tracked).
     Dangerous,
     /// +10 to Parry with it.

@@ -851,3 +851,60 @@ fn a_fortune_point_turns_a_blow_onto_a_splintered_shield_which_is_destroyed() {
     crate::combat::land(app.world_mut(), &p);
     assert!(fighter(&app, "y").damage > damage_before, "the next blow harms Y");
 }
+
+#[test]
+fn a_breaker_parry_ruins_a_finesse_weapon_unless_its_wielder_resists_for_one_ap_more() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 40, willpower: 30, fellowship: 30)";
+    let text = format!(
+        r#"Scenario(name: "breaker", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "rapier", name: "Rapier", kind: Melee, skill: MartialMelee, damage: 1, qualities: [Finesse])],
+                         wields: Some(0))),
+                        (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "catcher", name: "Swordbreaker", kind: Melee, skill: MartialMelee, damage: 0, qualities: [Breaker])],
+                         wields: Some(0)))])"#
+    );
+    let (mut ruined, mut held) = (0, 0);
+    for seed in 0..24 {
+        let mut app = table(&text, seed, false);
+        let _ = turn_of(&mut app, "x");
+        let y = who(&app, "y");
+        app.world_mut().get_mut::<Fighter>(y).expect("fighter").ap = 3;
+        let mut p = pending(&mut app, "x", "y");
+        p.difficulty = -60; // an easy parry
+        app.world_mut().resource_mut::<Battle>().pending = Some(p);
+        react(app.world_mut(), y, Reaction::Parry);
+        let log = log_values(&app);
+        if !log.iter().any(|l| l["what"] == "avoided") {
+            continue;
+        }
+        let critical = log
+            .iter()
+            .any(|l| l["what"] == "avoided" && l["detail"].as_str().is_some_and(|d| d.contains("critical")));
+        let breaker = log.iter().find(|l| l["what"] == "breaker").expect("the Breaker tried after a parry");
+        let spent = 3 - fighter(&app, "y").ap;
+        assert_eq!(spent, if critical { 1 } else { 2 }, "the parry's AP and the Breaker's (seed {seed})");
+        if fighter(&app, "x").ruined[0] {
+            assert_eq!(breaker["detail"], "Rapier is Ruined! by the Breaker");
+            ruined += 1;
+        } else {
+            assert_eq!(breaker["detail"], "Rapier holds against the Breaker");
+            held += 1;
+        }
+    }
+    assert!(ruined > 0 && held > 0, "both outcomes of the Warfare resist: {ruined} ruined, {held} held");
+    // Not a Finesse weapon: nothing to break.
+    let parried = (0..24).find_map(|seed| {
+        let mut app = table(&text.replace("qualities: [Finesse]", "qualities: []"), seed, false);
+        let _ = turn_of(&mut app, "x");
+        let y = who(&app, "y");
+        app.world_mut().get_mut::<Fighter>(y).expect("fighter").ap = 3;
+        let mut p = pending(&mut app, "x", "y");
+        p.difficulty = -60;
+        app.world_mut().resource_mut::<Battle>().pending = Some(p);
+        react(app.world_mut(), y, Reaction::Parry);
+        log_values(&app).iter().any(|l| l["what"] == "avoided").then_some(app)
+    });
+    let app = parried.expect("a parry among the seeds");
+    assert!(!log_values(&app).iter().any(|l| l["what"] == "breaker"), "a plain rapier is not broken");
+}
