@@ -182,6 +182,12 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
         }
     }
     out.push(choice(ApLadderIntent::GetUp, "Get up (2 AP, 1 with Coordination)".to_owned()));
+    if crate::specials::check_fix(world, e).is_ok() {
+        out.push(choice(
+            ApLadderIntent::FixShield,
+            "Fix the shield on the ground here (1 AP: medium cover)".to_owned(),
+        ));
+    }
     if world.get::<fray_core::prelude::Rides>(e).is_some() {
         out.push(choice(ApLadderIntent::Dismount, "Dismount (as getting up)".to_owned()));
     }

@@ -541,8 +541,14 @@ fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: 
             if !weapon.melee() {
                 return Err(Rejection::new(format!("{} cannot parry", weapon.name)));
             }
-            if p.ranged && !weapon.has(Quality::Protective) {
-                return Err(Rejection::new("only a Protective weapon parries a ranged attack"));
+            if weapon.has(Quality::FreeStanding) {
+                return Err(Rejection::new(format!("{} is useless until fixed on the ground", weapon.name)));
+            }
+            let shielded = crate::specials::behind_fixed_shield(world, d);
+            if p.ranged && !weapon.has(Quality::Protective) && !shielded {
+                return Err(Rejection::new(
+                    "only a Protective weapon (or the one person behind a fixed shield) parries a ranged attack",
+                ));
             }
             if weapon.shield && f.ruined.get(w).copied().unwrap_or(false) {
                 return Err(Rejection::new(format!("{} is Ruined!: it cannot parry", weapon.name)));

@@ -180,6 +180,9 @@ pub enum Quality {
     Flexible,
     /// Fires while engaged; cannot be dodged or parried.
     Gunpowder,
+    /// A shield useless until fixed on the ground (1 AP): medium cover there, and the one
+    /// person beside it parries ranged attacks as with a Protective weapon.
+    FreeStanding,
     /// Armour: no Coordination to Dodge, no Incantation.
     Heavy,
     /// Deals no damage.

@@ -85,6 +85,8 @@ pub enum Plan {
     Follow(bool),
     /// Escape a chokehold.
     Escape,
+    /// Fix this Free-standing shield on the ground.
+    FixShield(usize),
 }
 
 fn target(world: &World, id: &CombatantId) -> Verdict<Entity> {
@@ -196,6 +198,7 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
             Err(Rejection::new("no attack is waiting on a reaction"))
         }
         ApLadderIntent::Escape => Err(Rejection::new("not choked")),
+        ApLadderIntent::FixShield => specials::check_fix(world, e).map(Plan::FixShield),
     }
 }
 
@@ -231,6 +234,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::KeepWaiting => ladder::keep_waiting(world, e),
         Plan::Follow(goes) => moves::follow(world, e, goes),
         Plan::Escape => stunts::escape(world, e),
+        Plan::FixShield(w) => specials::fix(world, e, w),
     }
 }
 

@@ -218,4 +218,6 @@ pub enum ApLadderIntent {
     Follow,
     /// A foe left by a step aside stays where it is.
     StayPut,
+    /// Fix a Free-standing shield on the ground where one stands (1 AP).
+    FixShield,
 }

@@ -178,6 +178,8 @@ pub struct Battle {
     pub chokes: Vec<Choke>,
     /// Weapons on the ground.
     pub dropped: Vec<Dropped>,
+    /// Where Free-standing shields stand fixed on the ground.
+    pub fixed: Vec<[f32; 2]>,
     /// The rules block.
     pub rules: ApLadderRules,
     /// The tables in force.

@@ -1,6 +1,7 @@
 //! Special actions: take aim, inspiring words and litany of hatred (once a fight, their tests
 //! shifted by the speaker's damage condition), channel power, load, subdue, swapping weapons
-//! (free once a turn, then 1 AP; picking one up), and trample for the mounted.
+//! (free once a turn, then 1 AP; picking one up), fixing a Free-standing shield, and trample
+//! for the mounted.
 
 use bevy_ecs::prelude::*;
 use fray_core::dice::Modifier;
@@ -254,6 +255,73 @@ pub fn swap(world: &mut World, e: Entity, weapon: Option<usize>, ap: u32) {
         .unwrap_or_else(|| "fists".to_owned());
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "in_hand", detail });
+}
+
+/// The Free-standing shield `e` carries (at hand, whole), if any.
+fn free_standing(f: &Fighter) -> Option<usize> {
+    (0..f.sheet.weapons.len()).find(|&i| {
+        let w = &f.sheet.weapons[i];
+        w.shield && w.has(crate::data::Quality::FreeStanding) && !f.lost[i] && !f.ruined[i]
+    })
+}
+
+/// Checks fixing a Free-standing shield on the ground: one carried, 1 AP, not in the saddle.
+pub fn check_fix(world: &World, e: Entity) -> Verdict<usize> {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    let w = free_standing(f).ok_or_else(|| Rejection::new("no Free-standing shield to fix"))?;
+    if world.get::<Rides>(e).is_some() {
+        return Err(Rejection::new("a shield is fixed on the ground: dismount first"));
+    }
+    if f.ap < 1 {
+        return Err(Rejection::new("fixing a shield costs 1 AP; none left"));
+    }
+    Ok(w)
+}
+
+/// Fixes shield `w` where `e` stands: it leaves `e`'s hands and is medium cover there for
+/// the rest of the fight (`Battle::fixed`).
+pub fn fix(world: &mut World, e: Entity, w: usize) {
+    let at = position(world, e);
+    let owner = id(world, e);
+    let Some(mut f) = world.get_mut::<Fighter>(e) else { return };
+    f.ap = f.ap.saturating_sub(1);
+    f.lost[w] = true;
+    if f.wielding == Some(w) {
+        f.wielding = None;
+    }
+    let shield = f.sheet.weapons[w].name.clone();
+    let radius = world.resource::<Battle>().rules.numbers.engaged;
+    let cover = crate::data::CoverSpec {
+        id: format!("{owner}_{}", f_weapon_id(world, e, w)),
+        name: format!("{}'s {shield}", name(world, e)),
+        at: (at[0], at[1]),
+        radius,
+        level: crate::data::CoverLevel::Medium,
+    };
+    let mut battle = world.resource_mut::<Battle>();
+    battle.rules.covers.push(cover);
+    battle.fixed.push(at);
+    let detail = format!("{shield} fixed at ({:.1}, {:.1}): medium cover", at[0], at[1]);
+    world.resource_mut::<GameLog>().about(&owner, LogEvent::Effect { what: "shield_fixed", detail });
+}
+
+fn f_weapon_id(world: &World, e: Entity, w: usize) -> String {
+    world.get::<Fighter>(e).map_or_else(String::new, |f| f.sheet.weapons[w].id.clone())
+}
+
+/// Whether `d` is the one person beside a fixed Free-standing shield (within the engagement
+/// distance of it): it parries ranged attacks as with a Protective weapon.
+pub fn behind_fixed_shield(world: &World, d: Entity) -> bool {
+    let reach = world.resource::<Battle>().rules.numbers.engaged + crate::field::EPS;
+    let order = &world.resource::<fray_core::prelude::TableIndex>().order;
+    world.resource::<Battle>().fixed.iter().any(|&at| {
+        let near: Vec<Entity> = order
+            .iter()
+            .copied()
+            .filter(|&o| can_act(world, o) && distance(position(world, o), at) <= reach)
+            .collect();
+        near == [d]
+    })
 }
 
 /// Checks a trample: mounted, the foe engaged, 1 AP.

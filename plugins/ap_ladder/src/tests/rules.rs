@@ -908,3 +908,58 @@ fn a_breaker_parry_ruins_a_finesse_weapon_unless_its_wielder_resists_for_one_ap_
     let app = parried.expect("a parry among the seeds");
     assert!(!log_values(&app).iter().any(|l| l["what"] == "breaker"), "a plain rapier is not broken");
 }
+
+#[test]
+fn a_free_standing_shield_fixed_for_one_ap_is_medium_cover_and_lets_the_one_behind_it_parry_shots() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = format!(
+        r#"Scenario(name: "pavise", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (-10.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "bow", name: "Bow", kind: Ranged, skill: MartialRanged, damage: 2, range: 20.0)],
+                         wields: Some(0))),
+                        (id: "y", name: "Y", side: "b", position: (5.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "sword", name: "Sword", kind: Melee, skill: MartialMelee, damage: 1),
+                                   (id: "pavise", name: "Pavise", kind: Melee, skill: MartialMelee, damage: 0, qualities: [FreeStanding], shield: true)],
+                         wields: Some(0))),
+                        (id: "z", name: "Z", side: "b", position: (9.0, 9.0), sheet: {sheet}))])"#
+    );
+    let mut app = table(&text, 4, false);
+    let y = turn_of(&mut app, "y");
+    let shot = |app: &mut App| {
+        let mut p = pending(app, "x", "y");
+        p.ranged = true;
+        let y = who(app, "y");
+        app.world_mut().get_mut::<Fighter>(y).expect("fighter").ap = 3;
+        crate::combat::reactions(app.world(), &p)
+            .into_iter()
+            .find(|(r, _)| *r == Reaction::Parry)
+            .map(|(_, v)| v)
+    };
+    let before = shot(&mut app).expect("parry listed").expect_err("no parry of a shot");
+    assert_eq!(
+        before.0,
+        "only a Protective weapon (or the one person behind a fixed shield) parries a ranged attack"
+    );
+    // Carried in hand, the pavise is useless.
+    app.world_mut().get_mut::<Fighter>(y).expect("fighter").wielding = Some(1);
+    let carried = shot(&mut app).expect("parry listed").expect_err("useless unfixed");
+    assert_eq!(carried.0, "Pavise is useless until fixed on the ground");
+    app.world_mut().get_mut::<Fighter>(y).expect("fighter").wielding = Some(0);
+    // Fixed for 1 AP: medium cover where Y stands, and Y parries shots.
+    let ap = fighter(&app, "y").ap;
+    let submitted = crate::decisions::submit(
+        app.world_mut(),
+        fray_core::intent::Submitted { actor: "y".into(), intent: ApLadderIntent::FixShield },
+    );
+    assert_eq!(submitted, Ok(()), "fixing is allowed");
+    assert_eq!(fighter(&app, "y").ap, ap - 1, "1 AP");
+    let cover = crate::field::cover_at(app.world(), [5.0, 0.0]).expect("cover where the pavise stands");
+    let level = app.world().resource::<Battle>().rules.covers[cover].level;
+    assert_eq!(level, crate::data::CoverLevel::Medium);
+    assert!(shot(&mut app).expect("parry listed").is_ok(), "the one behind the pavise parries a shot");
+    // A second person beside it: no longer the single one behind it.
+    place(&mut app, "z", [5.8, 0.8]);
+    assert!(shot(&mut app).expect("parry listed").is_err(), "two behind one pavise: no parry of shots");
+    let again = crate::specials::check_fix(app.world(), y).expect_err("fixed already");
+    assert_eq!(again.0, "no Free-standing shield to fix");
+}
