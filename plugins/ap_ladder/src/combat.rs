@@ -200,6 +200,12 @@ fn plan_strike(
                     name(world, t)
                 )));
             }
+            if step > 0 && in_area(world, position(world, e), AreaKind::Smoke) {
+                return Err(Rejection::new(format!(
+                    "{} is in the smoke: no shot beyond short range ({short:.0} yards)",
+                    name(world, e)
+                )));
+            }
             if step > 0 {
                 modifiers.push(Modifier::new(STEP_NAMES[step as usize], -10 * step as i64));
             }
@@ -327,7 +333,10 @@ fn situation(
     }
     if in_area(world, at, AreaKind::Dark) || in_area(world, there, AreaKind::Dark) {
         modifiers.push(Modifier::new("darkness", -30));
-    } else if in_area(world, at, AreaKind::Fog) || in_area(world, there, AreaKind::Fog) {
+    } else if [AreaKind::Fog, AreaKind::Smoke]
+        .into_iter()
+        .any(|k| in_area(world, at, k) || in_area(world, there, k))
+    {
         modifiers.push(Modifier::new("bad visibility", -10));
     }
     if f.has(Condition::Blinded) {
@@ -381,6 +390,14 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         }
     }
     let t = plan.target;
+    if let Strike::Weapon(Some(w)) = plan.strike
+        && world
+            .get::<Fighter>(e)
+            .is_some_and(|f| f.sheet.weapons.get(w).is_some_and(|w| w.has(Quality::Smoke)))
+    {
+        smoke(world, e, w, t);
+        return;
+    }
     // A helpless foe is slain by an automatic hit.
     if world.get::<Fighter>(t).is_some_and(|tf| any_condition(world, tf, |r| r.slain_by_attack)) {
         let subdue = world.get::<Fighter>(e).is_some_and(|f| f.subdue);
@@ -608,6 +625,32 @@ pub fn react(world: &mut World, d: Entity, r: Reaction) {
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "reaction_missed", detail: r.word().to_owned() });
     ask_or_land(world, p);
+}
+
+/// A smoke bomb thrown at `t`: used up, it makes no hit; a cloud of smoke (a `Smoke` area of
+/// the burst's radius) comes down around `t` for the rest of the fight.
+fn smoke(world: &mut World, e: Entity, w: usize, t: Entity) {
+    let at = position(world, t);
+    let name = world.get::<Fighter>(e).map_or_else(String::new, |f| f.sheet.weapons[w].name.clone());
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.lost[w] = true;
+        if f.wielding == Some(w) {
+            f.wielding = None;
+        }
+    }
+    let mut battle = world.resource_mut::<Battle>();
+    let n = battle.rules.areas.iter().filter(|a| a.kind == AreaKind::Smoke).count() + 1;
+    let radius = battle.rules.numbers.burst;
+    battle.rules.areas.push(crate::data::AreaSpec {
+        id: format!("smoke_{n}"),
+        name: "Smoke".to_owned(),
+        kind: AreaKind::Smoke,
+        at: (at[0], at[1]),
+        radius,
+    });
+    let who = id(world, e);
+    let detail = format!("{name} thrown: smoke around {} ({:.1}, {:.1})", id(world, t), at[0], at[1]);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "smoke", detail });
 }
 
 /// After a parry with a Breaker weapon in hand, a Finesse weapon that struck is Ruined!

@@ -207,6 +207,8 @@ pub enum Quality {
     CastleForged,
     /// +10 to the defender's Dodge or Parry.
     Slow,
+    /// Thrown, it makes no hit: a cloud (a 6-yard circle) comes down around the target.
+    Smoke,
     /// Thrown at short range only.
     Throwing,
     /// A shield: a Fortune Point spent turns a weapon's blow aside, destroying it.
@@ -763,6 +765,8 @@ pub enum AreaKind {
     Climb,
     /// A gap (a ditch, a chasm): no one stands in it; a run jumps it.
     Gap,
+    /// A smoke cloud: bad visibility, and no shot beyond short range from inside it.
+    Smoke,
 }
 
 impl AreaKind {
@@ -777,6 +781,7 @@ impl AreaKind {
             AreaKind::Water => "deep water: swimming",
             AreaKind::Climb => "climbing",
             AreaKind::Gap => "a gap: run and jump it",
+            AreaKind::Smoke => "smoke: no long shots from inside",
         }
     }
 }
@@ -851,6 +856,8 @@ pub struct Numbers {
     pub run_up: f32,
     /// Points of Brawn Bonus a yard of jump takes.
     pub jump_per: u32,
+    /// The radius of a smoke cloud (the text's 6-yard burst template is its width).
+    pub burst: f32,
 }
 
 impl Default for Numbers {
@@ -869,6 +876,7 @@ impl Default for Numbers {
             pick_up: 1.0,
             run_up: 6.0,
             jump_per: 3,
+            burst: 3.0,
         }
     }
 }

@@ -963,3 +963,39 @@ fn a_free_standing_shield_fixed_for_one_ap_is_medium_cover_and_lets_the_one_behi
     let again = crate::specials::check_fix(app.world(), y).expect_err("fixed already");
     assert_eq!(again.0, "no Free-standing shield to fix");
 }
+
+#[test]
+fn a_smoke_bomb_makes_no_hit_but_a_cloud_from_which_no_shot_goes_beyond_short_range() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = format!(
+        r#"Scenario(name: "smoke", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "bomb", name: "Smoke bomb", kind: Thrown, skill: Athletics, damage: 0, range: 8.0, qualities: [Smoke])],
+                         wields: Some(0))),
+                        (id: "y", name: "Y", side: "b", position: (6.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "bow", name: "Bow", kind: Ranged, skill: MartialRanged, damage: 2, range: 4.0)],
+                         wields: Some(0)))])"#
+    );
+    let mut app = table(&text, 5, false);
+    let x = turn_of(&mut app, "x");
+    let y = who(&app, "y");
+    // From the open, the bow reaches X at medium range (6 yards, short 4).
+    app.world_mut().get_mut::<Fighter>(y).expect("fighter").ap = 3;
+    assert!(crate::combat::plan_attack(app.world(), y, x, None, 0, false).is_ok(), "a medium-range shot");
+    let plan = crate::combat::plan_attack(app.world(), x, y, None, 0, false).expect("the bomb thrown");
+    let damage = fighter(&app, "y").damage;
+    crate::combat::attack(app.world_mut(), x, plan);
+    assert_eq!(fighter(&app, "y").damage, damage, "no hit");
+    assert!(app.world().resource::<Battle>().pending.is_none(), "no reaction asked");
+    let f = fighter(&app, "x");
+    assert_eq!((f.ap, f.lost[0], f.wielding), (2, true, None), "1 AP, the bomb used up");
+    let areas = &app.world().resource::<Battle>().rules.areas;
+    let cloud = areas.iter().find(|a| a.kind == crate::data::AreaKind::Smoke).expect("a cloud");
+    assert_eq!((cloud.at, cloud.radius), ((6.0, 0.0), 3.0), "a 6-yard burst around Y");
+    let refused = crate::combat::plan_attack(app.world(), y, x, None, 0, false).expect_err("in the smoke");
+    assert_eq!(refused.0, "Y is in the smoke: no shot beyond short range (4 yards)");
+    // Closer in, the shot goes, through bad visibility.
+    place(&mut app, "x", [3.5, 0.0]);
+    let close = crate::combat::plan_attack(app.world(), y, x, None, 0, false).expect("short range");
+    assert!(close.modifiers.iter().any(|m| m.what == "bad visibility" && m.value == -10), "{:?}", close.modifiers);
+}
