@@ -627,6 +627,57 @@ pub fn react(world: &mut World, d: Entity, r: Reaction) {
     ask_or_land(world, p);
 }
 
+/// Who else a hit of `w` on `t` harms: everyone in a Detonate or Siege circle around `t`
+/// (the wielder too, when it stands there), the wielder's foes in a Shrapnel cone through `t`.
+fn caught(world: &World, e: Entity, t: Entity, w: &crate::data::Weapon) -> Vec<Entity> {
+    let numbers = &world.resource::<Battle>().rules.numbers;
+    let (from, at) = (position(world, e), position(world, t));
+    let within: Box<dyn Fn(Entity, [f32; 2]) -> bool> = if w.has(Quality::Siege) || w.has(Quality::Detonate) {
+        let r = if w.has(Quality::Siege) { numbers.explosion } else { numbers.burst };
+        Box::new(move |_, p| crate::field::distance(p, at) <= r + crate::field::EPS)
+    } else if w.has(Quality::Shrapnel) {
+        let (length, start, end) = numbers.cone;
+        let foes = crate::field::foes(world, e);
+        let len = crate::field::distance(from, at).max(1e-3);
+        let dir = [(at[0] - from[0]) / len, (at[1] - from[1]) / len];
+        Box::new(move |o, p| {
+            let rel = [p[0] - from[0], p[1] - from[1]];
+            let along = rel[0] * dir[0] + rel[1] * dir[1];
+            let aside = (rel[0] * dir[1] - rel[1] * dir[0]).abs();
+            let half = (start + (end - start) * along / length) / 2.0;
+            foes.contains(&o) && (0.0..=length).contains(&along) && aside <= half + crate::field::EPS
+        })
+    } else {
+        return Vec::new();
+    };
+    let order = &world.resource::<fray_core::prelude::TableIndex>().order;
+    order
+        .iter()
+        .copied()
+        .filter(|&o| o != t && world.get::<Fighter>(o).is_some())
+        .filter(|&o| !world.get::<Status>(o).is_some_and(|s| matches!(s, Status::Dead | Status::Fled)))
+        .filter(|&o| within(o, position(world, o)))
+        .collect()
+}
+
+/// A hit of a blasting weapon (Detonate, Siege, Shrapnel) harms the others it catches, each
+/// with its own Fury Dice on the same base, no reaction answering (injuries are not built).
+fn blast(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, base: i64, p: &PendingAttack) {
+    let victims = caught(world, e, t, w);
+    if victims.is_empty() {
+        return;
+    }
+    let src = source(world, e, p.strike);
+    let ids: Vec<String> = victims.iter().map(|&v| id(world, v).to_string()).collect();
+    let who = id(world, e);
+    let detail = format!("{} catches {}", w.name, ids.join(", "));
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "blast", detail });
+    for v in victims {
+        let total = (base + fury(world, Some(e), p.fury, "Fury Dice") as i64).max(0) as u32;
+        harm_with(world, v, total, Harm::Damage { ranged: p.ranged, subdue: false }, Some(e), &src);
+    }
+}
+
 /// A smoke bomb thrown at `t`: used up, it makes no hit; a cloud of smoke (a `Smoke` area of
 /// the burst's radius) comes down around `t` for the rest of the fight.
 fn smoke(world: &mut World, e: Entity, w: usize, t: Entity) {
@@ -768,6 +819,9 @@ pub fn land(world: &mut World, p: &PendingAttack) {
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "hit", detail: format!("{} to the {}", total, p.location) });
     let subdue = p.subdue;
+    if let Some(w) = &weapon {
+        blast(world, e, t, w, base, p);
+    }
     let by_weapon = weapon.as_ref().is_some_and(|w| !matches!(w.kind, WeaponKind::Spell { .. }));
     if by_weapon && splinters(world, t, total, ranged) {
         return;

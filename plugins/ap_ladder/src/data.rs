@@ -168,6 +168,8 @@ pub enum Quality {
     Breaker,
     /// Injuries bleed (injuries are not tracked).
     Dangerous,
+    /// A hit blasts everyone within the burst template (a 6-yard circle) around the target.
+    Detonate,
     /// +10 to Parry with it.
     Defensive,
     /// A hit forces a Resist against a Takedown, flipped to fail.
@@ -193,6 +195,12 @@ pub enum Quality {
     Natural,
     /// Usable in cramped spaces without a malus.
     Personal,
+    /// A hit sprays the foes in a cone from the wielder through the target (16 yards long,
+    /// 1 yard wide at its start, 5 at its end).
+    Shrapnel,
+    /// A hit blasts everyone within the explosion template (a 10-yard circle) around the
+    /// target.
+    Siege,
     /// A hit forces a Toughness Resist or a shove out of the engagement.
     Powerful,
     /// Parries ranged attacks.
@@ -856,8 +864,13 @@ pub struct Numbers {
     pub run_up: f32,
     /// Points of Brawn Bonus a yard of jump takes.
     pub jump_per: u32,
-    /// The radius of a smoke cloud (the text's 6-yard burst template is its width).
+    /// The radius of a smoke cloud or a Detonate blast (the text's 6-yard burst template is
+    /// its width).
     pub burst: f32,
+    /// The radius of a Siege blast (the 10-yard explosion template).
+    pub explosion: f32,
+    /// A Shrapnel cone's length, and its width at its start and at its end, in yards.
+    pub cone: (f32, f32, f32),
 }
 
 impl Default for Numbers {
@@ -877,6 +890,8 @@ impl Default for Numbers {
             run_up: 6.0,
             jump_per: 3,
             burst: 3.0,
+            explosion: 5.0,
+            cone: (16.0, 1.0, 5.0),
         }
     }
 }

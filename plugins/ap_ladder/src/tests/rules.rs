@@ -997,5 +997,51 @@ fn a_smoke_bomb_makes_no_hit_but_a_cloud_from_which_no_shot_goes_beyond_short_ra
     // Closer in, the shot goes, through bad visibility.
     place(&mut app, "x", [3.5, 0.0]);
     let close = crate::combat::plan_attack(app.world(), y, x, None, 0, false).expect("short range");
-    assert!(close.modifiers.iter().any(|m| m.what == "bad visibility" && m.value == -10), "{:?}", close.modifiers);
+    assert!(
+        close.modifiers.iter().any(|m| m.what == "bad visibility" && m.value == -10),
+        "{:?}",
+        close.modifiers
+    );
+}
+
+#[test]
+fn a_blasting_weapons_hit_harms_everyone_in_its_circle_and_shrapnel_the_foes_in_its_cone() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = |quality: &str| {
+        format!(
+            r#"Scenario(name: "blast", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+               combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
+                             weapons: [(id: "boom", name: "Blaster", kind: Thrown, skill: Athletics, damage: 4, range: 8.0, qualities: [{quality}])],
+                             wields: Some(0))),
+                            (id: "friend", name: "Friend", side: "a", position: (6.0, 0.5), sheet: {sheet})),
+                            (id: "y", name: "Y", side: "b", position: (4.0, 0.0), sheet: {sheet})),
+                            (id: "near", name: "Near", side: "b", position: (8.0, 1.0), sheet: {sheet})),
+                            (id: "wide", name: "Wide", side: "b", position: (8.0, 2.5), sheet: {sheet})),
+                            (id: "far", name: "Far", side: "b", position: (4.0, -7.0), sheet: {sheet}))])"#
+        )
+    };
+    let caught = |quality: &str| -> String {
+        let mut app = table(&text(quality), 3, false);
+        let _ = turn_of(&mut app, "x");
+        let p = pending(&mut app, "x", "y");
+        crate::combat::land(app.world_mut(), &p);
+        let log = log_values(&app);
+        let blast = log.iter().find(|l| l["what"] == "blast").map(|l| l["detail"].as_str().unwrap_or("").to_owned());
+        // Everyone the blast names took damage from it.
+        let hurt: Vec<String> = log
+            .iter()
+            .filter(|l| l["kind"] == "damage" && l["source"]["weapon"] == "boom")
+            .map(|l| l["actor"].as_str().unwrap_or("").to_owned())
+            .collect();
+        format!("{} | hurt: {}", blast.unwrap_or_default(), hurt.join(" "))
+    };
+    // The 6-yard burst around Y (radius 3): the friend at 2 yards too, the others beyond.
+    assert_eq!(caught("Detonate"), "Blaster catches friend | hurt: friend y");
+    // The 10-yard explosion (radius 5): also the two 4 yards off and the thrower itself, 4
+    // yards from Y; not the one 7 away.
+    assert_eq!(caught("Siege"), "Blaster catches x, friend, near, wide | hurt: x friend near wide y");
+    // The cone from X through Y: foes only, within its widening sides (1.5 yards aside at 8).
+    assert_eq!(caught("Shrapnel"), "Blaster catches near | hurt: near y");
+    // No quality, no blast.
+    assert_eq!(caught("Fast"), " | hurt: y");
 }
