@@ -58,6 +58,7 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
     let Some(f) = world.get::<Fighter>(e) else { return ApLadderIntent::EndTurn };
     let picks = [
         ApLadderIntent::Escape,
+        ApLadderIntent::PutOutFire,
         ApLadderIntent::KeepChokehold,
         ApLadderIntent::GetUp,
         ApLadderIntent::InspiringWords,

@@ -182,6 +182,9 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
         }
     }
     out.push(choice(ApLadderIntent::GetUp, "Get up (2 AP, 1 with Coordination)".to_owned()));
+    if crate::specials::check_put_out(world, e).is_ok() {
+        out.push(choice(ApLadderIntent::PutOutFire, "Beat out the flames (2 AP, Coordination)".to_owned()));
+    }
     if crate::specials::check_fix(world, e).is_ok() {
         out.push(choice(
             ApLadderIntent::FixShield,

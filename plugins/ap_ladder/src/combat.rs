@@ -678,6 +678,71 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, base:
     }
 }
 
+/// A hit of a burning weapon (`w`, the wielder's weapon `i`): Fiery sets the foe and those
+/// engaged with it (the wielder apart) on fire, Immolate and Wytchfyre the foe, each unless it
+/// passes Coordination; an Immolate flame is out after its hit; a foe Wytchfyre harmed gains 3
+/// Corruption.
+fn fire(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, i: usize, harmed: bool) {
+    let doused = world.get::<Fighter>(e).is_some_and(|f| f.doused.get(i).copied().unwrap_or(false));
+    let mut caught = Vec::new();
+    if w.has(Quality::Fiery) {
+        caught.push(t);
+        let there = position(world, t);
+        let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
+        caught.extend(order.into_iter().filter(|&o| {
+            o != t
+                && o != e
+                && can_act(world, o)
+                && world.get::<Fighter>(o).is_some()
+                && engaged_at(world, position(world, o), there)
+        }));
+    } else if w.has(Quality::Wytchfyre) || (w.has(Quality::Immolate) && !doused) {
+        caught.push(t);
+    }
+    if w.has(Quality::Immolate)
+        && let Some(mut f) = world.get_mut::<Fighter>(e)
+        && let Some(d) = f.doused.get_mut(i)
+    {
+        *d = true;
+    }
+    if w.has(Quality::Wytchfyre) && harmed {
+        if let Some(mut f) = world.get_mut::<Fighter>(t) {
+            f.corruption += 3;
+        }
+        let who = id(world, t);
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "corruption", detail: "3, Wytchfyre".to_owned() });
+    }
+    for c in caught {
+        if !can_act(world, c) || world.get::<Fighter>(c).is_some_and(|f| f.has(Condition::OnFire)) {
+            continue;
+        }
+        let ok = test(
+            world,
+            c,
+            "Coordination against the flames",
+            Some(Skill::Coordination),
+            None,
+            Vec::new(),
+            Flip::None,
+        );
+        if !ok.success {
+            add(world, c, Condition::OnFire);
+        }
+    }
+}
+
+/// The burning one's turn starts: 1d10 + `burn_plus` damage, armour and all.
+pub fn burn(world: &mut World, e: Entity) {
+    if !world.get::<Fighter>(e).is_some_and(|f| f.has(Condition::OnFire)) {
+        return;
+    }
+    let plus = world.resource::<Battle>().rules.numbers.burn_plus;
+    let total = roll(world, Some(e), "burning", 1, 10, plus as i64) as u32;
+    harm(world, e, total, Harm::Damage { ranged: false, subdue: false }, None, "fire");
+}
+
 /// A smoke bomb thrown at `t`: used up, it makes no hit; a cloud of smoke (a `Smoke` area of
 /// the burst's radius) comes down around `t` for the rest of the fight.
 fn smoke(world: &mut World, e: Entity, w: usize, t: Entity) {
@@ -826,7 +891,12 @@ pub fn land(world: &mut World, p: &PendingAttack) {
     if by_weapon && splinters(world, t, total, ranged) {
         return;
     }
+    let before = world.get::<Fighter>(t).map_or(0, |f| f.damage);
     harm_with(world, t, total, Harm::Damage { ranged, subdue }, Some(e), &src);
+    if let (Some(w), Strike::Weapon(Some(i))) = (&weapon, p.strike) {
+        let harmed = world.get::<Fighter>(t).map_or(0, |f| f.damage) > before;
+        fire(world, e, t, w, i, harmed);
+    }
     // Qualities that follow a hit.
     if let Some(w) = weapon
         && can_act(world, t)

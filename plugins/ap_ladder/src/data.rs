@@ -170,6 +170,8 @@ pub enum Quality {
     Dangerous,
     /// A hit blasts everyone within the burst template (a 6-yard circle) around the target.
     Detonate,
+    /// A hit sets the foe, and those engaged with it, on fire unless each passes Coordination.
+    Fiery,
     /// +10 to Parry with it.
     Defensive,
     /// A hit forces a Resist against a Takedown, flipped to fail.
@@ -187,6 +189,8 @@ pub enum Quality {
     FreeStanding,
     /// Armour: no Coordination to Dodge, no Incantation.
     Heavy,
+    /// A hit sets the foe on fire unless it passes Coordination; then the flame is out.
+    Immolate,
     /// Deals no damage.
     Ineffective,
     /// +1 damage to the melee weapon in the primary hand, held in the off-hand (`off_hand`).
@@ -225,6 +229,9 @@ pub enum Quality {
     Vicious,
     /// Nine shots before reloading.
     Volley,
+    /// A hit sets the foe on fire unless it passes Coordination; harmed, it gains 3
+    /// Corruption.
+    Wytchfyre,
     /// No Grievous Injuries (injuries are not tracked).
     Weak,
 }
@@ -501,6 +508,8 @@ pub enum Condition {
     Stunned,
     /// +1D6 Fury Die taken, no reaction.
     Surprised,
+    /// Burning: damage at the start of each of its turns until put out.
+    OnFire,
     /// Sneaking past a Stealth test: no ranged attack from beyond an engagement, no
     /// opportunity attack on its sneaking moves; lifted once it acts openly or is struck.
     Unseen,
@@ -871,6 +880,10 @@ pub struct Numbers {
     pub explosion: f32,
     /// A Shrapnel cone's length, and its width at its start and at its end, in yards.
     pub cone: (f32, f32, f32),
+    /// Burning: 1d10 plus this at the start of each of the burning one's turns.
+    pub burn_plus: u32,
+    /// AP to put a fire out (a Coordination test).
+    pub put_out_ap: u32,
 }
 
 impl Default for Numbers {
@@ -892,6 +905,8 @@ impl Default for Numbers {
             burst: 3.0,
             explosion: 5.0,
             cone: (16.0, 1.0, 5.0),
+            burn_plus: 1,
+            put_out_ap: 2,
         }
     }
 }

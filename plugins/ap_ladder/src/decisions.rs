@@ -87,6 +87,8 @@ pub enum Plan {
     Escape,
     /// Fix this Free-standing shield on the ground.
     FixShield(usize),
+    /// Beat out the flames.
+    PutOutFire,
 }
 
 fn target(world: &World, id: &CombatantId) -> Verdict<Entity> {
@@ -199,6 +201,7 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
         }
         ApLadderIntent::Escape => Err(Rejection::new("not choked")),
         ApLadderIntent::FixShield => specials::check_fix(world, e).map(Plan::FixShield),
+        ApLadderIntent::PutOutFire => specials::check_put_out(world, e).map(|()| Plan::PutOutFire),
     }
 }
 
@@ -235,6 +238,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Follow(goes) => moves::follow(world, e, goes),
         Plan::Escape => stunts::escape(world, e),
         Plan::FixShield(w) => specials::fix(world, e, w),
+        Plan::PutOutFire => specials::put_out(world, e),
     }
 }
 

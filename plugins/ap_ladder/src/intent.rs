@@ -220,4 +220,6 @@ pub enum ApLadderIntent {
     StayPut,
     /// Fix a Free-standing shield on the ground where one stands (1 AP).
     FixShield,
+    /// Beat out the flames (2 AP, a Coordination test).
+    PutOutFire,
 }

@@ -355,6 +355,7 @@ pub fn start_turn(world: &mut World, e: Entity) {
     world
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "action_points", detail: format!("{ap} AP") });
+    crate::combat::burn(world, e);
     let helpless = world
         .get::<Fighter>(e)
         .is_some_and(|f| crate::dice::cannot_act(world, f) && !f.has(Condition::Choked));

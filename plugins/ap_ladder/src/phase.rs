@@ -242,6 +242,8 @@ pub struct Fighter {
     pub ruined: Vec<bool>,
     /// Weapons lost (lying on the field), by index.
     pub lost: Vec<bool>,
+    /// Immolate weapons whose flame is out after a hit, by index.
+    pub doused: Vec<bool>,
     /// Ran this turn: +3 Damage Threshold until its next turn.
     pub running: bool,
     /// Charged at least 3 yards this turn: its next melee hit adds a Fury Die.
@@ -303,6 +305,7 @@ impl Fighter {
             loading: vec![0; n],
             ruined,
             lost: vec![false; n],
+            doused: vec![false; n],
             running: false,
             charged: false,
             aim: 0,

@@ -324,6 +324,32 @@ pub fn behind_fixed_shield(world: &World, d: Entity) -> bool {
     })
 }
 
+/// Checks beating out the flames: on fire, `put_out_ap` AP.
+pub fn check_put_out(world: &World, e: Entity) -> Verdict {
+    let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
+    if !f.has(Condition::OnFire) {
+        return Err(Rejection::new(format!("{} is not on fire", name(world, e))));
+    }
+    let ap = world.resource::<Battle>().rules.numbers.put_out_ap;
+    if f.ap < ap {
+        return Err(Rejection::new(format!("beating out the flames costs {ap} AP; {} left", f.ap)));
+    }
+    Ok(())
+}
+
+/// Beats out the flames: the AP, and a Coordination test that ends the fire.
+pub fn put_out(world: &mut World, e: Entity) {
+    let ap = world.resource::<Battle>().rules.numbers.put_out_ap;
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.ap = f.ap.saturating_sub(ap);
+    }
+    if test(world, e, "beating out the flames", Some(Skill::Coordination), None, Vec::new(), Flip::None)
+        .success
+    {
+        crate::conditions::remove(world, e, Condition::OnFire);
+    }
+}
+
 /// Checks a trample: mounted, the foe engaged, 1 AP.
 pub fn check_trample(world: &World, e: Entity, t: Entity) -> Verdict {
     let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;

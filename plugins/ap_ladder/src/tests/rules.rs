@@ -441,7 +441,7 @@ fn the_fumble_table_keeps_the_texts_weights() {
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 7).map(|r| r.name.as_str()), Some("Stumble"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 96).map(|r| r.name.as_str()), Some("Old sins"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 97), None);
-    assert_eq!(tables.conditions.len(), 15, "every condition of the text, and unseen (a sneak's)");
+    assert_eq!(tables.conditions.len(), 16, "every condition of the text, on fire and unseen (a sneak's)");
     assert_eq!(tables.subtypes.len(), 14, "every movement sub-type of the text");
 }
 
@@ -1026,7 +1026,8 @@ fn a_blasting_weapons_hit_harms_everyone_in_its_circle_and_shrapnel_the_foes_in_
         let p = pending(&mut app, "x", "y");
         crate::combat::land(app.world_mut(), &p);
         let log = log_values(&app);
-        let blast = log.iter().find(|l| l["what"] == "blast").map(|l| l["detail"].as_str().unwrap_or("").to_owned());
+        let blast =
+            log.iter().find(|l| l["what"] == "blast").map(|l| l["detail"].as_str().unwrap_or("").to_owned());
         // Everyone the blast names took damage from it.
         let hurt: Vec<String> = log
             .iter()
@@ -1044,4 +1045,60 @@ fn a_blasting_weapons_hit_harms_everyone_in_its_circle_and_shrapnel_the_foes_in_
     assert_eq!(caught("Shrapnel"), "Blaster catches near | hurt: near y");
     // No quality, no blast.
     assert_eq!(caught("Fast"), " | hurt: y");
+}
+
+#[test]
+fn a_fiery_hit_sets_the_foe_and_those_engaged_with_it_on_fire_which_burns_each_turn_until_beaten_out() {
+    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 20, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let text = |quality: &str| {
+        format!(
+            r#"Scenario(name: "fire", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+               combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
+                             weapons: [(id: "torch", name: "Torch", kind: Melee, skill: SimpleMelee, damage: 0, qualities: [{quality}])],
+                             wields: Some(0))),
+                            (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {sheet})),
+                            (id: "z", name: "Z", side: "b", position: (2.0, 0.5), sheet: {sheet})),
+                            (id: "far", name: "Far", side: "b", position: (9.0, 9.0), sheet: {sheet}))])"#
+        )
+    };
+    // Who is asked to pass Coordination against the flames, over a few seeds.
+    let asked = |quality: &str, seed: u64| -> Vec<String> {
+        let mut app = table(&text(quality), seed, false);
+        let _ = turn_of(&mut app, "x");
+        let p = pending(&mut app, "x", "y");
+        crate::combat::land(app.world_mut(), &p);
+        let p = pending(&mut app, "x", "y");
+        crate::combat::land(app.world_mut(), &p);
+        log_values(&app)
+            .iter()
+            .filter(|l| l["kind"] == "roll" && l["what"] == "Coordination against the flames")
+            .map(|l| l["actor"].as_str().unwrap_or("").to_owned())
+            .collect()
+    };
+    // Fiery: Y and Z (engaged with Y), never X who struck nor Far; again at the second hit for
+    // any not yet burning.
+    let fiery = asked("Fiery", 1);
+    assert!(fiery.iter().any(|a| a == "y") && fiery.iter().any(|a| a == "z"), "{fiery:?}");
+    assert!(!fiery.iter().any(|a| a == "x" || a == "far"), "{fiery:?}");
+    // Immolate: only Y, and only at the first hit (the flame is out after it).
+    assert_eq!(asked("Immolate", 1), ["y"]);
+    // Burning: damage at the start of the turn; beaten out with 2 AP and a Coordination test.
+    let mut burned = 0;
+    for seed in 0..12 {
+        let mut app = table(&text("Fast"), seed, false);
+        let y = who(&app, "y");
+        add(app.world_mut(), y, Condition::OnFire);
+        let before = log_values(&app).len();
+        let y = turn_of(&mut app, "y");
+        let log = log_values(&app)[before..].to_vec();
+        assert!(log.iter().any(|l| l["kind"] == "roll" && l["what"] == "burning"), "it burns at its turn's start");
+        burned += usize::from(fighter(&app, "y").damage > 0);
+        assert_eq!(crate::specials::check_put_out(app.world(), y), Ok(()));
+        crate::specials::put_out(app.world_mut(), y);
+        assert_eq!(fighter(&app, "y").ap, 1, "2 AP spent");
+        let out = log_values(&app).iter().rev().find(|l| l["what"] == "beating out the flames").cloned();
+        let passed = out.as_ref().and_then(|l| l["success"].as_bool()).unwrap_or(false);
+        assert_eq!(!fighter(&app, "y").has(Condition::OnFire), passed, "out exactly when the test passes");
+    }
+    assert!(burned > 0, "the flames harmed at least once in 12 turns");
 }
