@@ -739,7 +739,7 @@ pub fn burn(world: &mut World, e: Entity) {
         return;
     }
     let plus = world.resource::<Battle>().rules.numbers.burn_plus;
-    let total = roll(world, Some(e), "burning", 1, 10, plus as i64) as u32;
+    let total = roll(world, Some(e), "burning", 1, 10, plus as i64);
     harm(world, e, total, Harm::Damage { ranged: false, subdue: false }, None, "fire");
 }
 

@@ -825,7 +825,9 @@ fn a_light_weapon_off_hand_adds_one_to_the_melee_weapons_damage() {
         assert_eq!(hits[1], hits[0] + 1, "the same dice, +1 with the dagger off-hand (seed {seed})");
     }
     let broken = duellists(true, 0).replace("off_hand: Some(1)", "off_hand: Some(0)");
-    let err = fray_core::ruleset::table_app::<ApLadder>(&broken, 1, 20, false).err().expect("refused");
+    let Err(err) = fray_core::ruleset::table_app::<ApLadder>(&broken, 1, 20, false) else {
+        panic!("a sword off-hand is refused");
+    };
     let report = err.report("scenario").join("; ");
     assert!(report.contains("combatant 'x': off-hand Sword is not a Light melee weapon"), "{report}");
 }
@@ -1091,7 +1093,10 @@ fn a_fiery_hit_sets_the_foe_and_those_engaged_with_it_on_fire_which_burns_each_t
         let before = log_values(&app).len();
         let y = turn_of(&mut app, "y");
         let log = log_values(&app)[before..].to_vec();
-        assert!(log.iter().any(|l| l["kind"] == "roll" && l["what"] == "burning"), "it burns at its turn's start");
+        assert!(
+            log.iter().any(|l| l["kind"] == "roll" && l["what"] == "burning"),
+            "it burns at its turn's start"
+        );
         burned += usize::from(fighter(&app, "y").damage > 0);
         assert_eq!(crate::specials::check_put_out(app.world(), y), Ok(()));
         crate::specials::put_out(app.world_mut(), y);
