@@ -328,9 +328,9 @@ pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
         egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..default() };
     let mut last = LastRoll::default();
     // The first frame sizes the panels (and leaves out what falls outside them): use the second.
-    let mut output = ctx.run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last));
+    let mut output = ctx.run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last, &[]));
     output.textures_delta.clear();
-    let mut output = ctx.run_ui(input, |ui| overlay::draw(ui.ctx(), world, &mut last));
+    let mut output = ctx.run_ui(input, |ui| overlay::draw(ui.ctx(), world, &mut last, &[]));
     // No renderer takes the font texture: let it go.
     output.textures_delta.clear();
     let mut texts = Vec::new();
@@ -345,7 +345,35 @@ fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
+    let tokens = token_rects::<TableCamera>(world, ctx.pixels_per_point());
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
+}
+
+/// Where each token the camera marked `M` draws lies on its window, in egui points (`ppp`
+/// pixels each): what the roll keeps clear of.
+fn token_rects<M: Component>(world: &mut World, ppp: f32) -> Vec<egui::Rect> {
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<M>>();
+    let Ok((camera, at, layers)) = cameras.single(world) else { return Vec::new() };
+    let (camera, at, layers) = (camera.clone(), *at, layers.clone());
+    let scale = camera.target_scaling_factor().unwrap_or(1.0);
+    let origin = camera.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
+    let mut tokens = world.query_filtered::<
+        (&GlobalTransform, &Sprite, &InheritedVisibility, Option<&RenderLayers>),
+        With<super::board::Token>,
+    >();
+    tokens
+        .iter(world)
+        .filter(|(_, _, shown, on)| shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0))))
+        .filter_map(|(t, sprite, ..)| {
+            let half = sprite.custom_size.unwrap_or(Vec2::splat(super::board::TOKEN)) / 2.0;
+            let c = t.translation().truncate();
+            let a = camera.world_to_viewport(&at, (c - half).extend(0.0)).ok()?;
+            let b = camera.world_to_viewport(&at, (c + half).extend(0.0)).ok()?;
+            let point = |p: Vec2| (p + origin) * scale / ppp;
+            let (a, b) = (point(a), point(b));
+            Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
+        })
+        .collect()
 }
 
 /// The bar and the roll in the GM's window, in table mode (the panels are not drawn then).
@@ -359,7 +387,8 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last));
+    let tokens = token_rects::<BoardCamera>(world, ctx.pixels_per_point());
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {
         // Above the lower third, when it is shown.

@@ -58,8 +58,9 @@ impl LastRoll {
     }
 }
 
-/// Draws the bar and the last roll into `ctx`.
-pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
+/// Draws the bar and the last roll into `ctx` (`tokens`: where the tokens lie on that screen,
+/// in points, which the roll keeps clear of when it can).
+pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, tokens: &[egui::Rect]) {
     let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
     let log = world.get_resource::<GameLog>();
     let entries = log.map_or(&[][..], |l| l.entries());
@@ -124,7 +125,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll) {
             .exact_size(round(LOWER_THIRD_HEIGHT * k))
             .show(&mut root, |ui| draw_lower_third(ui, world, entries, k));
     } else {
-        last_roll(ctx, world, entries, last, now, k);
+        last_roll(ctx, world, entries, last, (now, k), tokens);
     }
 }
 
@@ -169,14 +170,50 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
     ui.add(egui::Label::new(RichText::new(line).size(26.0 * k).color(egui::Color32::WHITE)).truncate());
 }
 
+/// Where the roll may stand on a `screen` (its type `k` times the 900-point size): the bottom's
+/// middle first, then its corners, then the top corners under the bar; each an anchor, its
+/// offset, and the screen it is aligned in.
+fn roll_spots(screen: egui::Rect, k: f32) -> [(egui::Align2, egui::Vec2, egui::Rect); 5] {
+    use egui::Align2 as A;
+    let m = round(30.0 * k);
+    let top = round(BAR_HEIGHT * k) + m;
+    [
+        (A::CENTER_BOTTOM, egui::vec2(0.0, -m), screen),
+        (A::LEFT_BOTTOM, egui::vec2(m, -m), screen),
+        (A::RIGHT_BOTTOM, egui::vec2(-m, -m), screen),
+        (A::RIGHT_TOP, egui::vec2(-m, top), screen),
+        (A::LEFT_TOP, egui::vec2(m, top), screen),
+    ]
+}
+
+/// Which of `spots` a roll `size` large stands at: the one covering the fewest `tokens`, the
+/// `previous` one while none covers fewer, else the first of the fewest.
+fn roll_spot(
+    spots: &[(egui::Align2, egui::Vec2, egui::Rect)],
+    size: egui::Vec2,
+    tokens: &[egui::Rect],
+    previous: Option<usize>,
+) -> usize {
+    let covered = |(align, offset, screen): &(egui::Align2, egui::Vec2, egui::Rect)| {
+        let at = align.align_size_within_rect(size, *screen).translate(*offset);
+        tokens.iter().filter(|t| t.intersects(at)).count()
+    };
+    let counts: Vec<usize> = spots.iter().map(covered).collect();
+    let least = counts.iter().copied().min().unwrap_or(0);
+    match previous {
+        Some(p) if counts.get(p) == Some(&least) => p,
+        _ => counts.iter().position(|&c| c == least).unwrap_or(0),
+    }
+}
+
 /// The newest roll, big, for a few seconds (not one made by a hidden combatant).
 fn last_roll(
     ctx: &egui::Context,
     world: &World,
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
-    now: f32,
-    k: f32,
+    (now, k): (f32, f32),
+    tokens: &[egui::Rect],
 ) {
     let newest = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Roll(roll) => Some((e.seq, e.actor.clone(), roll)),
@@ -197,24 +234,26 @@ fn last_roll(
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
     let (sum, colour) = roll_line(roll);
-    egui::Area::new("table_roll".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, round(-30.0 * k)]).show(
-        ctx,
-        |ui| {
-            egui::Frame::new()
-                .fill(BACKDROP)
-                .inner_margin(round(18.0 * k))
-                .corner_radius(round(10.0 * k))
-                .show(ui, |ui| {
-                    let what = RichText::new(format!("{who}: {}", roll.what))
-                        .size(32.0 * k)
-                        .color(egui::Color32::WHITE);
-                    ui.add(egui::Label::new(what).extend());
-                    ui.add(
-                        egui::Label::new(RichText::new(sum).strong().size(48.0 * k).color(colour)).extend(),
-                    );
-                });
-        },
-    );
+    // The roll keeps to the spot that covers the fewest tokens (the last one while no other
+    // does better, so it does not hop about as tokens glide).
+    let id = egui::Id::new("table_roll");
+    let size = ctx.memory(|m| m.area_rect(id)).map_or(egui::vec2(460.0, 130.0) * k, |r| r.size());
+    let previous = ctx.data(|d| d.get_temp::<usize>(id));
+    let spots = roll_spots(ctx.content_rect(), k);
+    let chosen = roll_spot(&spots, size, tokens, previous);
+    ctx.data_mut(|d| d.insert_temp(id, chosen));
+    let (align, offset, _) = spots[chosen];
+    egui::Area::new(id).anchor(align, offset).show(ctx, |ui| {
+        egui::Frame::new().fill(BACKDROP).inner_margin(round(18.0 * k)).corner_radius(round(10.0 * k)).show(
+            ui,
+            |ui| {
+                let what =
+                    RichText::new(format!("{who}: {}", roll.what)).size(32.0 * k).color(egui::Color32::WHITE);
+                ui.add(egui::Label::new(what).extend());
+                ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0 * k).color(colour)).extend());
+            },
+        );
+    });
 }
 
 /// The roll's outcome as its kind reads, and its colour (success or miss).
@@ -240,4 +279,32 @@ fn roll_line(roll: &RollRecord) -> (String, egui::Color32) {
         RollReading::Draw { .. } => format!("[{dice}] drawn"),
     };
     (line, colour)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{egui, roll_spot, roll_spots};
+
+    #[test]
+    fn the_roll_keeps_clear_of_the_tokens_and_stays_put_while_no_spot_does_better() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+        let spots = roll_spots(screen, 1.0);
+        let size = egui::vec2(460.0, 130.0);
+        let token = |x: f32, y: f32| egui::Rect::from_center_size(egui::pos2(x, y), egui::vec2(60.0, 60.0));
+        assert_eq!(roll_spot(&spots, size, &[], None), 0, "the bottom's middle on an empty board");
+        let middle = token(640.0, 620.0);
+        assert_eq!(roll_spot(&spots, size, &[middle], None), 1, "a token there: the lower left corner");
+        let left = token(150.0, 620.0);
+        assert_eq!(roll_spot(&spots, size, &[middle, left], None), 2, "then the lower right");
+        // Each spot taken by a token as large as the roll: the top corners cover one each.
+        let everywhere: Vec<egui::Rect> =
+            spots.iter().map(|(a, o, s)| a.align_size_within_rect(size, *s).translate(*o)).collect();
+        assert_eq!(roll_spot(&spots, size, &everywhere, None), 3, "the first of the fewest");
+        assert_eq!(
+            roll_spot(&spots, size, &everywhere, Some(4)),
+            4,
+            "the last spot kept while none does better"
+        );
+        assert_eq!(roll_spot(&spots, size, &everywhere, Some(0)), 3, "left once another covers fewer");
+    }
 }
