@@ -289,10 +289,10 @@ pub fn fix(world: &mut World, e: Entity, w: usize) {
     if f.wielding == Some(w) {
         f.wielding = None;
     }
-    let shield = f.sheet.weapons[w].name.clone();
+    let (shield, weapon) = (f.sheet.weapons[w].name.clone(), f.sheet.weapons[w].id.clone());
     let radius = world.resource::<Battle>().rules.numbers.engaged;
     let cover = crate::data::CoverSpec {
-        id: format!("{owner}_{}", f_weapon_id(world, e, w)),
+        id: format!("{owner}_{weapon}"),
         name: format!("{}'s {shield}", name(world, e)),
         at: (at[0], at[1]),
         radius,
@@ -303,10 +303,6 @@ pub fn fix(world: &mut World, e: Entity, w: usize) {
     battle.fixed.push(at);
     let detail = format!("{shield} fixed at ({:.1}, {:.1}): medium cover", at[0], at[1]);
     world.resource_mut::<GameLog>().about(&owner, LogEvent::Effect { what: "shield_fixed", detail });
-}
-
-fn f_weapon_id(world: &World, e: Entity, w: usize) -> String {
-    world.get::<Fighter>(e).map_or_else(String::new, |f| f.sheet.weapons[w].id.clone())
 }
 
 /// Whether `d` is the one person beside a fixed Free-standing shield (within the engagement
