@@ -7,9 +7,10 @@
   layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
                                 a card's text covered by a token, a token or a text outside the
                                 room its window shows the board in (where that view holds the
-                                whole board), or, on the table's screen, a font under 2.2% of the
-                                window's height or a token under 6%; prints the smallest font
-                                and token in each window (and a GM's font under 12 px)
+                                whole board), on the table's screen a font under 2.2% of the
+                                window's height or a token under 6%, or in the GM's window a
+                                font under 12 px; prints the smallest font and token in each
+                                window
 """
 import json
 import sys
@@ -97,11 +98,13 @@ def sizes(drawn):
 
 
 def too_small(window, font, token, height, slack=0.5):
-    """The table's floors its smallest font and token fall under, in words (the GM's window
-    shows the whole board however small: its 12 px is reported, not required)."""
-    if window != "table":
-        return []
-    floors = [("font", font, 0.022 * height), ("token", token, 0.06 * height)]
+    """The floors a window's smallest font and token fall under, in words: on the table's
+    screen 2.2% of its height for a font and 6% for a token, in the GM's window 12 px for a
+    font."""
+    if window == "table":
+        floors = [("font", font, 0.022 * height), ("token", token, 0.06 * height)]
+    else:
+        floors = [("font", font, 12.0)]
     return [f"{window}: smallest {what} {have:.1f} px is under {need:.1f} px"
             for what, have, need in floors if have and have + slack < need]
 
@@ -119,8 +122,7 @@ def main():
             for window, (font, token, height) in sizes(drawn).items():
                 whole = all(d.get("whole", True) for d in drawn if d["kind"] == "board" and d["window"] == window)
                 shows = "the whole board" if whole else "part of the board"
-                short = " (under the GM's 12 px)" if window == "gm" and font < 11.95 else ""
-                print(f"{path}: {window}: smallest font {font:.1f} px{short}, smallest token {token:.1f} px, {shows}")
+                print(f"{path}: {window}: smallest font {font:.1f} px, smallest token {token:.1f} px, {shows}")
                 found += too_small(window, font, token, height)
             for p in found:
                 print(f"{path}: {p}")

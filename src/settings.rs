@@ -1,7 +1,8 @@
 //! The table window's settings, kept between runs in `table.ron` in the user's config folder
 //! (`FRAY_DATA_DIR` when set, as for autosaves): whether it opens, on which monitor, where,
 //! its size, its chroma-key background, whether it follows the active combatant, and whether
-//! motion on the board is reduced, and the colour theme.
+//! motion on the board is reduced, the colour theme, and whether the GM's window shows the
+//! whole board however small.
 //!
 //! A broken file is moved aside to `table.ron.broken` (so nothing is lost) and the defaults
 //! are used; the error names the file, line and column.
@@ -36,6 +37,9 @@ pub struct TableSettings {
     pub lower_third: bool,
     /// The colours of the panels and the board.
     pub theme: Theme,
+    /// The GM's window shows the whole board however small its text; else a board too big
+    /// to read whole there (text under 12 px) is shown in part, around whoever acts.
+    pub whole_board: bool,
 }
 
 /// The colours of the panels and the board.
@@ -68,6 +72,7 @@ impl Default for TableSettings {
             reduce_motion: false,
             lower_third: false,
             theme: Theme::Dark,
+            whole_board: false,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The board camera: pan by dragging the empty field, zoom with the wheel or the panel's
-//! buttons. Framed by itself until then: the whole board, as large as fits; in table mode never
-//! so small that its text or a token drops under the floor a room can read (`Floor`): a board
-//! too big for that is shown in part, around whoever acts, and follows the turn. Never moves
-//! while a token is dragged or egui holds the pointer.
+//! buttons. Framed by itself until then: the whole board, as large as fits, but never so small
+//! that its text (or, in table mode, a token) drops under the floor its screen can read
+//! (`Floor`: 12 px in the GM's window, more in table mode): a board too big for that is shown
+//! in part, around whoever acts, and follows the turn (the GM may ask for the whole board
+//! however small). Never moves while a token is dragged or egui holds the pointer.
 
 use super::board::{CardRect, MountToken, TOKEN, Token};
 use bevy::camera::visibility::RenderLayers;
@@ -150,9 +151,15 @@ fn frame_board(
         (window.physical_width() as f32 - area.left - area.right) / scale,
         (window.physical_height() as f32 - area.top - area.bottom) / scale,
     );
-    // The GM's own window shows the whole board, however small (its floor is a goal the
-    // layout check reports); the table's screen keeps to its floor.
-    let most = if view.mode { Floor::table(window.height()).most(smallest) } else { f32::INFINITY };
+    // The table's screen keeps to its floor, the GM's own window to its denser one (unless
+    // the GM asked for the whole board however small).
+    let most = if view.mode {
+        Floor::table(window.height()).most(smallest)
+    } else if whole_board(&view) {
+        f32::INFINITY
+    } else {
+        Floor::GM.most(smallest)
+    };
     let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
     let mut gliding = false;
     if !same {
@@ -200,7 +207,17 @@ pub(crate) struct Floor {
     pub token: f32,
 }
 
+/// Whether the GM's window shows the whole board however small: the GM's setting, or the
+/// environment for scripted checks that drag to every card.
+pub fn whole_board(view: &super::table::TableView) -> bool {
+    view.settings.whole_board || std::env::var_os("FRAY_WHOLE_BOARD").is_some_and(|v| v == "1")
+}
+
 impl Floor {
+    /// The GM's own window: denser than the table's, but no text under 12 pixels (tokens as
+    /// small as the text allows).
+    pub const GM: Floor = Floor { text: 12.0, token: 0.0 };
+
     /// The table's screen, `height` logical pixels tall.
     pub fn table(height: f32) -> Self {
         Self { text: 0.022 * height, token: 0.06 * height }
@@ -232,11 +249,14 @@ pub(crate) struct View {
     pub whole: bool,
 }
 
+/// The room kept round a whole board, as a share of its size (3%).
+const MARGIN: f32 = 1.03;
+
 /// The view of `bounds` in a `room` (logical pixels): the whole with a margin, no closer than
 /// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
 /// view at `most` nearest `focus` that stays on the board.
 pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2) -> View {
-    let fit = (fit_scale(bounds, room) * 1.05).max(0.3);
+    let fit = (fit_scale(bounds, room) * MARGIN).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
@@ -449,7 +469,7 @@ mod tests {
         let bounds = Rect::new(-400.0, -200.0, 400.0, 200.0);
         let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0));
         assert!(whole.whole && whole.centre == bounds.center(), "{whole:?}");
-        assert!((whole.scale - 1.05).abs() < 1e-4, "the whole board with a margin: {whole:?}");
+        assert!((whole.scale - MARGIN).abs() < 1e-4, "the whole board with a margin: {whole:?}");
 
         // Readable only at half a world unit a pixel: 400 x 300 of the board, by the focus.
         let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0));

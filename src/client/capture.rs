@@ -300,9 +300,10 @@ fn capture(
     if let Some(table) = table {
         pictures.push((Some(table.window), table_picture_path(&path)));
     }
-    // The picture waits for the tokens to rest (the AI may be moving them), not forever.
-    let resting = (glides.is_none_or(|g| !g.under_way()) && state.quiet >= QUIET_FRAMES)
-        || state.frames > SETTLE_FRAMES + 300;
+    // The picture waits for the tokens to rest (the AI may be moving them), not forever; but
+    // never in a frame whose layout was redone (a caption grown and not yet placed again).
+    let resting = state.quiet >= QUIET_FRAMES
+        && (glides.is_none_or(|g| !g.under_way()) || state.frames > SETTLE_FRAMES + 300);
     if !state.requested && state.frames >= SETTLE_FRAMES && resting {
         state.requested = true;
         for (window, to) in pictures.iter().cloned() {

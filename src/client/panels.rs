@@ -138,7 +138,7 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     let top =
         egui::Panel::top("phases").show(&mut root, |ui| top_bar(ui, world, asks)).response.rect.height();
     let right = egui::Panel::right("decisions")
-        .exact_size(330.0)
+        .exact_size(DECISIONS_WIDTH)
         .show(&mut root, |ui| {
             if super::edit::editing(world) {
                 let mut edits = Vec::new();
@@ -153,10 +153,17 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .response
         .rect
         .width();
+    // A ladder stands at the top of the sheet's column, the sheet below it: one column, so
+    // that the board keeps the width its text needs to stay readable.
+    let ladder = ruleset(world).and_then(|r| r.order(world)).filter(|o| o.ladder);
     let left = egui::Panel::left("sheet")
-        .exact_size(250.0)
+        .exact_size(SHEET_WIDTH)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            if let Some(order) = &ladder {
+                ladder_column(ui, world, order);
+                ui.separator();
+            }
+            egui::ScrollArea::vertical().id_salt("sheet").show(ui, |ui| {
                 sheet(ui, world, asks);
                 ui.separator();
                 help(ui, world);
@@ -165,17 +172,6 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .response
         .rect
         .width();
-    // A ladder stands as a column between the sheet and the board.
-    let ladder = ruleset(world).and_then(|r| r.order(world)).filter(|o| o.ladder);
-    let left = left
-        + ladder.map_or(0.0, |order| {
-            egui::Panel::left("ladder")
-                .exact_size(190.0)
-                .show(&mut root, |ui| ladder_column(ui, world, &order))
-                .response
-                .rect
-                .width()
-        });
     // Sized to its content: one line until there is a roll, then a few.
     let bottom = egui::Panel::bottom("dice")
         .resizable(false)
@@ -249,6 +245,16 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         let fit = "the whole board, as large as fits; a board too big to read whole is shown around whoever acts, and follows the turn";
         if ui.button("Fit").on_hover_text(fit).clicked() {
             asks.push(Ask::Fit);
+        }
+        let view = world.resource::<super::table::TableView>();
+        if !view.mode {
+            let whole = view.settings.whole_board;
+            let part = world.resource::<super::camera::Framed>().part;
+            let now = if part && !whole { "\n(now: part of the board is shown)" } else { "" };
+            let tip = format!("on: the whole board however small its text; off: a board whose text would drop under 12 px is shown in part, around whoever acts (pan by dragging the field){now}");
+            if ui.selectable_label(whole, "Whole board").on_hover_text(tip).clicked() {
+                asks.push(Ask::Table(super::table::TableAsk::WholeBoard(!whole)));
+            }
         }
         let mut path = world.resource::<PanelState>().path.clone();
         ui.label("Scenario file:");
@@ -354,6 +360,13 @@ const WAITING_SHOWN: usize = 8;
 
 /// A ladder, top first: each rung's mark, name and words (the one deciding in yellow), and
 /// the happenings where they sit.
+/// The side panels' widths, in points: narrow enough that at 1600x900 most boards show whole
+/// with no text under 12 px.
+const SHEET_WIDTH: f32 = 224.0;
+const DECISIONS_WIDTH: f32 = 264.0;
+
+/// The ladder at the top of the sheet's column: one line a rung, at most half the column high
+/// (scrolled beyond).
 fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::OrderView) {
     ui.heading(order.title);
     let waiting = ruleset(world).map(|r| r.awaiting(world)).unwrap_or_default();
@@ -362,7 +375,8 @@ fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::Ord
             RichText::new(format!("event {what}")).italics().color(egui::Color32::from_rgb(220, 190, 120)),
         );
     };
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let half = ui.available_height() / 2.0;
+    egui::ScrollArea::vertical().id_salt("ladder").max_height(half).show(ui, |ui| {
         for (i, entry) in order.entries.iter().enumerate() {
             for ev in order.events.iter().filter(|ev| ev.before == i) {
                 event(ui, &ev.what);
@@ -371,9 +385,11 @@ fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::Ord
             let text = RichText::new(format!("{} {}", entry.mark.sign(), name(world, entry.who))).strong();
             let text =
                 if entry.mark == OrderMark::Now || asked { text.color(egui::Color32::YELLOW) } else { text };
-            ui.label(text);
             let deciding = if asked { " · deciding" } else { "" };
-            ui.label(format!("   {}{deciding}", entry.when));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(text);
+                ui.label(format!("{}{deciding}", entry.when));
+            });
         }
         for ev in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
             event(ui, &ev.what);

@@ -67,6 +67,8 @@ pub enum TableAsk {
     Follow(bool),
     /// Reduce motion on the board (both screens), or not.
     ReduceMotion(bool),
+    /// The GM's window shows the whole board however small (else legibly, in part).
+    WholeBoard(bool),
     /// The lower third (last roll and damage) on the table's screen, or not.
     LowerThird(bool),
     /// The colours of the panels and the board.
@@ -153,6 +155,10 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         TableAsk::Window(open) => world.resource_mut::<TableView>().wanted_open = Some(open),
         TableAsk::Follow(on) => world.resource_mut::<TableView>().settings.follow = on,
         TableAsk::ReduceMotion(on) => world.resource_mut::<TableView>().settings.reduce_motion = on,
+        TableAsk::WholeBoard(on) => {
+            world.resource_mut::<TableView>().settings.whole_board = on;
+            *world.resource_mut::<super::camera::Framed>() = Default::default();
+        }
         TableAsk::LowerThird(on) => world.resource_mut::<TableView>().settings.lower_third = on,
         TableAsk::Theme(theme) => world.resource_mut::<TableView>().settings.theme = theme,
         TableAsk::SendView => window::send_view(world),

@@ -1,6 +1,6 @@
 //! Secret choices on the GM's board, for any ruleset (Fiend Wake's bids, FateWalker's
 //! declarations of equal Awareness): while the choice is secret, each combatant who has made
-//! it carries a magenta tag with what it chose above its token, for the GM's eyes only (the
+//! it carries a magenta tag with what it chose across its token, for the GM's eyes only (the
 //! table learns it at the reveal). The colour is one nothing else on the board uses, so a
 //! check can look for it in both windows' pictures.
 
@@ -8,12 +8,12 @@ use bevy::prelude::*;
 use fray_core::fight::ruleset;
 
 use super::audience::{Audience, layers};
-use crate::client::board::{TOKEN, Token};
+use crate::client::board::Token;
 
 /// The tag's colour: pure magenta, used by nothing else on the board.
 pub const SEALED: Color = Color::srgb(1.0, 0.0, 1.0);
 
-/// The tag over a token, with the words it shows.
+/// The tag across a token, with the words it shows.
 #[derive(Component)]
 struct SecretTag(String);
 
@@ -67,7 +67,7 @@ fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::boa
 
 /// A tag's size for its words.
 fn tag_size(words: &str) -> Vec2 {
-    Vec2::new((words.chars().count() as f32 * 8.0 + 14.0).max(50.0), 22.0)
+    Vec2::new((words.chars().count() as f32 * 9.6 + 14.0).max(56.0), 26.0)
 }
 
 fn tag_bundle(words: String) -> impl Bundle {
@@ -77,13 +77,16 @@ fn tag_bundle(words: String) -> impl Bundle {
         Audience::Gm,
         layers(Audience::Gm, false),
         Sprite::from_color(SEALED, tag_size(&words)),
-        Transform::from_xyz(0.0, TOKEN / 2.0 + 20.0, 4.0),
+        // Across the token's middle, a little low: clear of the counts of the stacks at its
+        // top corners (a stack of one has its count lowest). A tag above the token would need
+        // a taller grid row than the board's text can spare.
+        Transform::from_xyz(0.0, -4.0, 4.0),
         Pickable::IGNORE,
         children![(
             Audience::Gm,
             layers(Audience::Gm, false),
             Text2d::new(words),
-            TextFont { font_size: bevy::text::FontSize::Px(15.0), ..default() },
+            TextFont { font_size: bevy::text::FontSize::Px(crate::client::board::BOARD_TEXT), ..default() },
             TextColor(Color::WHITE),
             Transform::from_xyz(0.0, 0.0, 0.1),
             Pickable::IGNORE,
