@@ -23,6 +23,7 @@ fn settings_survive_a_save_and_a_load() {
         reduce_motion: true,
         lower_third: true,
         theme: fray::settings::Theme::HighContrast,
+        whole_board: true,
     };
     settings::save(&dir, &kept).expect("the settings are written");
     assert_eq!(settings::load(&dir), (kept, None));
@@ -37,6 +38,7 @@ fn a_file_from_an_older_version_keeps_what_it_has() {
     assert_eq!(problem, None);
     assert!(loaded.open && loaded.size == (800, 600) && !loaded.follow && loaded.background.is_none());
     assert!(!loaded.lower_third, "a setting the file does not name is off");
+    assert!(!loaded.whole_board, "a GM's window kept legible unless asked");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
