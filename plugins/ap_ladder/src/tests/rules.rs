@@ -48,6 +48,14 @@ fn scenario(perception: (u32, u32)) -> String {
 }
 
 /// The first rolled initiative of each, and the ladder's order of ids.
+/// A sheet's opening, attributes only: 40 in combat, brawn and perception, 30 in willpower
+/// and fellowship, `agility` and `intelligence` as given (the scenario closes it).
+fn sheet(agility: u32, intelligence: u32) -> String {
+    format!(
+        "(attributes: (combat: 40, brawn: 40, agility: {agility}, perception: 40, intelligence: {intelligence}, willpower: 30, fellowship: 30)"
+    )
+}
+
 fn ladder_of(app: &App) -> (Vec<i64>, Vec<String>) {
     let log = log_values(app);
     let scores = log
@@ -631,7 +639,7 @@ fn foes_left_by_a_step_aside_may_follow_it_free_and_without_an_opportunity_attac
 
 #[test]
 fn a_reach_weapon_strikes_whoever_charges_or_runs_into_its_reach_and_a_walk_is_not_met() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let text = format!(
         r#"Scenario(name: "pike", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
            combatants: [(id: "x", name: "X", side: "a", position: (-6.0, 0.0), sheet: {sheet})),
@@ -672,7 +680,7 @@ fn a_reach_weapon_strikes_whoever_charges_or_runs_into_its_reach_and_a_walk_is_n
 
 #[test]
 fn a_sneak_tests_stealth_then_slips_away_unseen_and_a_shot_from_afar_is_refused_until_it_shows_itself() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let text = format!(
         r#"Scenario(name: "sneak", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
            combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet})),
@@ -728,7 +736,7 @@ fn a_sneak_tests_stealth_then_slips_away_unseen_and_a_shot_from_afar_is_refused_
 
 #[test]
 fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at_its_edge() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let scenario = |radius: f32| {
         format!(
             r#"Scenario(name: "ditch", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
@@ -787,7 +795,7 @@ fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at
 /// Two fighters side by side: X (sword in hand, a Light dagger on the sheet) and Y (a
 /// Splintered shield and `fortune` Fortune Points); X holds the dagger off-hand or not.
 fn duellists(off_hand: bool, fortune: u32) -> String {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let off = if off_hand { "Some(1)" } else { "None" };
     format!(
         r#"Scenario(name: "hands", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
@@ -855,7 +863,7 @@ fn a_fortune_point_turns_a_blow_onto_a_splintered_shield_which_is_destroyed() {
 
 #[test]
 fn a_breaker_parry_ruins_a_finesse_weapon_unless_its_wielder_resists_for_one_ap_more() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 40, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 40);
     let text = format!(
         r#"Scenario(name: "breaker", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
            combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
@@ -912,7 +920,7 @@ fn a_breaker_parry_ruins_a_finesse_weapon_unless_its_wielder_resists_for_one_ap_
 
 #[test]
 fn a_free_standing_shield_fixed_for_one_ap_is_medium_cover_and_lets_the_one_behind_it_parry_shots() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let text = format!(
         r#"Scenario(name: "pavise", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
            combatants: [(id: "x", name: "X", side: "a", position: (-10.0, 0.0), sheet: {sheet},
@@ -967,7 +975,7 @@ fn a_free_standing_shield_fixed_for_one_ap_is_medium_cover_and_lets_the_one_behi
 
 #[test]
 fn a_smoke_bomb_makes_no_hit_but_a_cloud_from_which_no_shot_goes_beyond_short_range() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let text = format!(
         r#"Scenario(name: "smoke", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
            combatants: [(id: "x", name: "X", side: "a", position: (0.0, 0.0), sheet: {sheet},
@@ -1007,7 +1015,7 @@ fn a_smoke_bomb_makes_no_hit_but_a_cloud_from_which_no_shot_goes_beyond_short_ra
 
 #[test]
 fn a_blasting_weapons_hit_harms_everyone_in_its_circle_and_shrapnel_the_foes_in_its_cone() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 40, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(40, 30);
     let text = |quality: &str| {
         format!(
             r#"Scenario(name: "blast", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
@@ -1050,7 +1058,7 @@ fn a_blasting_weapons_hit_harms_everyone_in_its_circle_and_shrapnel_the_foes_in_
 
 #[test]
 fn a_fiery_hit_sets_the_foe_and_those_engaged_with_it_on_fire_which_burns_each_turn_until_beaten_out() {
-    let sheet = "(attributes: (combat: 40, brawn: 40, agility: 20, perception: 40, intelligence: 30, willpower: 30, fellowship: 30)";
+    let sheet = sheet(20, 30);
     let text = |quality: &str| {
         format!(
             r#"Scenario(name: "fire", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
