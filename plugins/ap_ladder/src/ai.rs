@@ -67,6 +67,14 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
     if let Some(i) = picks.into_iter().find(|i| ok(i)) {
         return i;
     }
+    // A bleeding wound, its own or an ally's at hand, is bound before fighting on.
+    let bind = crate::board::bleeding_friends(world, e)
+        .into_iter()
+        .map(|t| ApLadderIntent::BindWound { target: id(world, t) })
+        .find(|i| ok(i));
+    if let Some(i) = bind {
+        return i;
+    }
     if f.has(Condition::Choked) || crate::ending::incapacitated(world, e) {
         return ApLadderIntent::EndTurn;
     }
@@ -83,8 +91,13 @@ pub fn choose(world: &World, e: Entity) -> ApLadderIntent {
     let keep_one = struck && f.ap <= 1;
     if !keep_one {
         for &t in &targets {
-            let attack =
-                ApLadderIntent::Attack { target: id(world, t), called: None, all_out: 0, punishing: false };
+            let attack = ApLadderIntent::Attack {
+                target: id(world, t),
+                called: None,
+                all_out: 0,
+                punishing: false,
+                press: false,
+            };
             if ok(&attack) {
                 return attack;
             }

@@ -8,7 +8,7 @@ use fray_core::board::{
 };
 use fray_core::table::{can_act, id, name};
 
-use crate::combat::{damage_threshold, peril_threshold, plan_attack, reactions};
+use crate::combat::{damage_threshold, peril_threshold, plan_attack};
 use crate::conditions::label;
 use crate::data::{Attribute, CoverLevel, WeaponKind};
 use crate::decisions::{awaiting, validate};
@@ -24,8 +24,8 @@ pub fn pips(ap: u32) -> String {
 /// The chance of a planned attack, every modifier counted.
 fn chance(world: &World, e: Entity, plan: &crate::combat::AttackPlan) -> u32 {
     let base = world.get::<Fighter>(e).map_or(0, |f| f.sheet.chance(plan.skill));
-    let peril = world.get::<Fighter>(e).map_or(0, |f| crate::dice::peril_penalty(f.peril));
-    crate::dice::chance(base + peril, &plan.modifiers)
+    let standing = world.get::<Fighter>(e).map_or(0, |f| crate::dice::standing_sum(f, Some(plan.skill)));
+    crate::dice::chance(base + standing, &plan.modifiers)
 }
 
 /// Every decision the board offers `e` now, each with its verdict.
@@ -40,16 +40,11 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
     };
     let battle = world.resource::<Battle>();
     if let Some(p) = battle.pending.as_ref().filter(|p| p.defender == e) {
-        let mut out: Vec<_> = reactions(world, p)
+        let mut out: Vec<_> = crate::combat::odds(world, p)
             .into_iter()
             .map(|(r, v)| {
                 let label = match &v {
-                    Ok(c) => format!(
-                        "{} (1 AP of {}, {}% — a critical keeps the AP)",
-                        r.word(),
-                        f.ap,
-                        c.clamp(&1, &99)
-                    ),
+                    Ok(c) => format!("{} (1 AP of {}, {c}% — a critical keeps the AP)", r.word(), f.ap),
                     Err(_) => format!("{} (1 AP)", r.word()),
                 };
                 choice(ApLadderIntent::React { reaction: r }, label)
@@ -102,6 +97,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
             called,
             all_out,
             punishing,
+            press: false,
         };
         let plain = attack(None, 0, false);
         let label = match plan_attack(world, e, t, None, 0, false) {
@@ -111,6 +107,21 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
             Err(_) => format!("Attack {} with {weapon}", name(world, t)),
         };
         out.push(choice(plain, label).at(tid.clone()));
+        if let Ok(p) = plan_attack(world, e, t, None, 0, false).and_then(crate::combat::pressed) {
+            let press = ApLadderIntent::Attack {
+                target: tid.clone(),
+                called: None,
+                all_out: 0,
+                punishing: false,
+                press: true,
+            };
+            let label = format!(
+                "Attack {}, ignoring {weapon}'s size for a Chaos Die ({}%; a 6 fumbles)",
+                name(world, t),
+                chance(world, e, &p)
+            );
+            out.push(choice(press, label).at(tid.clone()));
+        }
         for aim in [Aim::Head, Aim::Arms, Aim::Legs, Aim::Body] {
             let mut c = choice(
                 attack(Some(aim), 0, false),
@@ -135,6 +146,22 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
                 )
                 .at(tid.clone()),
             );
+        }
+        if let Some(m) = crate::mounts::mount_of(world, t) {
+            let horse = world.get::<fray_core::prelude::Mount>(m).map_or("mount", |m| m.name.as_str());
+            let strike = ApLadderIntent::StrikeMount { rider: tid.clone() };
+            let label = match crate::combat::plan_mount_attack(world, e, t) {
+                Ok(p) => format!(
+                    "Strike {}'s {horse} with {weapon} ({} AP, {}%, it cannot react)",
+                    name(world, t),
+                    p.ap,
+                    chance(world, e, &p)
+                ),
+                Err(_) => format!("Strike {}'s {horse} with {weapon}", name(world, t)),
+            };
+            let mut c = choice(strike, label).at(tid.clone());
+            c.folded = true;
+            out.push(c);
         }
         if world.get::<fray_core::prelude::Rides>(e).is_some() {
             out.push(
@@ -184,6 +211,18 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
     out.push(choice(ApLadderIntent::GetUp, "Get up (2 AP, 1 with Coordination)".to_owned()));
     if crate::specials::check_put_out(world, e).is_ok() {
         out.push(choice(ApLadderIntent::PutOutFire, "Beat out the flames (2 AP, Coordination)".to_owned()));
+    }
+    for t in bleeding_friends(world, e) {
+        let heal = f.sheet.chance(crate::data::Skill::Heal)
+            + crate::dice::standing_sum(f, Some(crate::data::Skill::Heal));
+        let whose = if t == e { "your".to_owned() } else { format!("{}'s", name(world, t)) };
+        let ap = world.resource::<Battle>().rules.numbers.bind_ap;
+        let mut c = choice(
+            ApLadderIntent::BindWound { target: id(world, t) },
+            format!("Bind {whose} bleeding wound ({ap} AP, Heal {}%)", heal.clamp(1, 99)),
+        );
+        c.folded = c.verdict.is_err();
+        out.push(c);
     }
     if crate::specials::check_fix(world, e).is_ok() {
         out.push(choice(
@@ -236,6 +275,21 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
     out
 }
 
+/// `e` and its allies on the field who bleed, `e` first.
+pub fn bleeding_friends(world: &World, e: Entity) -> Vec<Entity> {
+    let bleeds = |o: Entity| {
+        world
+            .get::<Fighter>(o)
+            .is_some_and(|f| f.has(crate::data::Condition::Bleeding) && !f.has(crate::data::Condition::Slain))
+    };
+    let order = &world.resource::<fray_core::prelude::TableIndex>().order;
+    let mut out: Vec<Entity> = order.iter().copied().filter(|&o| o == e && bleeds(o)).collect();
+    out.extend(
+        order.iter().copied().filter(|&o| o != e && bleeds(o) && !fray_core::table::enemies(world, e, o)),
+    );
+    out
+}
+
 fn cap(s: &str) -> String {
     fray_core::board::capital(s)
 }
@@ -281,6 +335,17 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if f.running {
         notes.push("running".to_owned());
     }
+    match f.injuries.len() {
+        0 => {}
+        1 => notes.push("1 injury".to_owned()),
+        n => notes.push(format!("{n} injuries")),
+    }
+    if let Some(m) = crate::mounts::mount_of(world, e)
+        && let Some(s) =
+            world.get::<crate::mounts::Steed>(m).filter(|s| **s != crate::mounts::Steed::default())
+    {
+        notes.push(format!("mount {}", s.words()));
+    }
     TokenView { notes, ..TokenView::default() }
 }
 
@@ -303,6 +368,24 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
     if !f.conditions.is_empty() {
         let all: Vec<String> = f.conditions.keys().map(|c| label(world, *c)).collect();
         rows.push(SheetRow::line(format!("Conditions: {}", all.join(", "))));
+    }
+    for i in &f.injuries {
+        rows.push(SheetRow::line(format!("Injury: {} ({}) — {}", i.name, i.severity.word(), i.summary())));
+    }
+    if let Some(m) = crate::mounts::mount_of(world, e)
+        && let Some(s) = world.get::<crate::mounts::Steed>(m)
+    {
+        let horse = world.get::<fray_core::prelude::Mount>(m).map_or("Mount", |m| m.name.as_str());
+        let (dt, _) = crate::mounts::threshold(world, m);
+        rows.push(SheetRow::line(format!("Riding {horse}: {} ({}/5) · Threshold {dt}", s.words(), s.damage)));
+        for i in &s.injuries {
+            rows.push(SheetRow::line(format!(
+                "{horse}'s injury: {} ({}) — {}",
+                i.name,
+                i.severity.word(),
+                i.summary()
+            )));
+        }
     }
     let a = &f.sheet.attributes;
     let plus = &world.resource::<Battle>().rules.numbers;

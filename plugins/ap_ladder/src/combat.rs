@@ -17,6 +17,7 @@ use crate::data::{
 };
 use crate::dice::{Flip, any_condition, fury, roll, test};
 use crate::field::{allies, between, cover_level, engaged_at, engaged_foes, in_area, position};
+use crate::injuries::Blow;
 use crate::intent::Aim;
 use crate::phase::{Battle, DAMAGE_TRACK, Fighter, PERIL_TRACK, PendingAttack, Strike};
 
@@ -53,6 +54,10 @@ pub struct AttackPlan {
     pub opportunity: bool,
     /// An ally of the attacker engaged with the target (fired into an engagement).
     pub into_ally: Option<Entity>,
+    /// Aimed at the target's mount.
+    pub at_mount: bool,
+    /// The weapon size's difficulty ignored for a Chaos Die.
+    pub pressed: bool,
 }
 
 /// The weapon `e` strikes with (none: fists), usable now.
@@ -233,6 +238,9 @@ fn plan_strike(
     if weapon.is_some_and(|w| w.has(Quality::Gunpowder)) {
         allowed.clear();
     }
+    if weapon.is_some_and(|w| w.has(Quality::MakersMark)) {
+        modifiers.push(Modifier::new("maker's mark", 5));
+    }
     if all_out > 0 {
         modifiers.push(Modifier::new("all-out", 10 * all_out as i64));
     }
@@ -299,7 +307,34 @@ fn plan_strike(
         spell,
         opportunity: false,
         into_ally,
+        at_mount: false,
+        pressed: false,
     })
+}
+
+/// The modifiers a weapon's size brings in a cramped space or a crowded engagement.
+const SIZE_DIFFICULTIES: [&str; 3] = ["cramped space", "ally in the engagement", "adjacent space cramped"];
+
+/// `plan` with its weapon size's difficulty ignored for a Chaos Die (a 6 fumbles); refused
+/// when its weapon meets none.
+pub fn pressed(mut plan: AttackPlan) -> Verdict<AttackPlan> {
+    let before = plan.modifiers.len();
+    plan.modifiers.retain(|m| !SIZE_DIFFICULTIES.contains(&m.what.as_str()));
+    if plan.modifiers.len() == before {
+        return Err(Rejection::new("no difficulty from the weapon's size to ignore here"));
+    }
+    plan.pressed = true;
+    Ok(plan)
+}
+
+/// Checks a blow by `e` at the mount `rider` rides, as an attack on the rider would be (reach,
+/// range, AP, modifiers), and plans it: no called shot, and a mount does not react.
+pub fn plan_mount_attack(world: &World, e: Entity, rider: Entity) -> Verdict<AttackPlan> {
+    crate::mounts::check_target(world, rider)?;
+    let mut plan = plan_attack(world, e, rider, None, 0, false)?;
+    plan.allowed.clear();
+    plan.at_mount = true;
+    Ok(plan)
 }
 
 /// The situational modifiers: position, situation, visibility, weapon size, size.
@@ -333,7 +368,7 @@ fn situation(
     }
     if in_area(world, at, AreaKind::Dark) || in_area(world, there, AreaKind::Dark) {
         modifiers.push(Modifier::new("darkness", -30));
-    } else if [AreaKind::Fog, AreaKind::Smoke]
+    } else if [AreaKind::Fog, AreaKind::Smoke, AreaKind::Gas]
         .into_iter()
         .any(|k| in_area(world, at, k) || in_area(world, there, k))
     {
@@ -371,8 +406,46 @@ fn outnumbered(world: &World, e: Entity, t: Entity) -> bool {
     foes >= 6 * friends && !larger
 }
 
-/// Makes a planned attack: pays, rolls, and leaves the hit waiting on a reaction (or lands it).
+/// Makes a planned attack: pays, rolls, and leaves the hit waiting on a reaction (or lands it);
+/// a Recoil weapon then kicks its wielder.
 pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
+    let kicks = match plan.strike {
+        Strike::Weapon(Some(w)) => world
+            .get::<Fighter>(e)
+            .and_then(|f| f.sheet.weapons.get(w))
+            .is_some_and(|w| w.has(Quality::Recoil)),
+        _ => false,
+    };
+    let target = plan.target;
+    strike(world, e, plan);
+    if kicks {
+        recoil(world, e, target);
+    }
+}
+
+/// A Recoil weapon fired: its wielder resists with Toughness or is shoved out of the
+/// engagement (away from its target); a critical failure injures its arm as badly as it is
+/// wounded now (none while lightly wounded or unharmed).
+fn recoil(world: &mut World, e: Entity, t: Entity) {
+    if !can_act(world, e) {
+        return;
+    }
+    let r = test(world, e, "Resist Recoil", Some(Skill::Toughness), None, Vec::new(), Flip::None);
+    if r.success {
+        return;
+    }
+    if !engaged_foes(world, e).is_empty() {
+        crate::stunts::shove(world, t, e);
+    }
+    if r.critical_failure()
+        && let Some(severity) = world.get::<Fighter>(e).and_then(|f| crate::data::Severity::of_step(f.damage))
+    {
+        crate::injuries::injure(world, e, severity, Aim::Arms, false, true);
+    }
+}
+
+/// Rolls a planned attack once paid (see [`attack`]).
+fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
     // A strike shows the striker, and a sneak struck has been found.
     crate::conditions::remove(world, e, Condition::Unseen);
     crate::conditions::remove(world, plan.target, Condition::Unseen);
@@ -390,16 +463,28 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         }
     }
     let t = plan.target;
-    if let Strike::Weapon(Some(w)) = plan.strike
-        && world
-            .get::<Fighter>(e)
-            .is_some_and(|f| f.sheet.weapons.get(w).is_some_and(|w| w.has(Quality::Smoke)))
-    {
-        smoke(world, e, w, t);
+    let cloud = match plan.strike {
+        Strike::Weapon(Some(w)) => {
+            world.get::<Fighter>(e).and_then(|f| f.sheet.weapons.get(w)).and_then(|w| {
+                if w.has(Quality::Smoke) {
+                    Some(AreaKind::Smoke)
+                } else if w.has(Quality::Gas) {
+                    Some(AreaKind::Gas)
+                } else {
+                    None
+                }
+            })
+        }
+        _ => None,
+    };
+    if let (Some(kind), Strike::Weapon(Some(w))) = (cloud, plan.strike) {
+        cloud_burst(world, e, w, t, kind);
         return;
     }
     // A helpless foe is slain by an automatic hit.
-    if world.get::<Fighter>(t).is_some_and(|tf| any_condition(world, tf, |r| r.slain_by_attack)) {
+    if !plan.at_mount
+        && world.get::<Fighter>(t).is_some_and(|tf| any_condition(world, tf, |r| r.slain_by_attack))
+    {
         let subdue = world.get::<Fighter>(e).is_some_and(|f| f.subdue);
         let who = id(world, t);
         let detail = format!("struck by {} without a roll", name(world, e));
@@ -416,6 +501,9 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
     for _ in 0..plan.all_out {
         chaos_six |= crate::dice::chaos(world, Some(e), "all-out Chaos Die") == 6;
     }
+    if plan.pressed {
+        chaos_six |= crate::dice::chaos(world, Some(e), "Chaos Die for the weapon's size") == 6;
+    }
     let what = format!("attack on {}", id(world, t));
     let t_roll = test(world, e, &what, Some(plan.skill), None, plan.modifiers.clone(), Flip::None);
     let difficulty: i32 = plan.modifiers.iter().filter(|m| m.what != "aim").map(|m| m.value as i32).sum();
@@ -427,12 +515,14 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         let who = id(world, e);
         let detail = id(world, t).to_string();
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "missed", detail });
-        if t_roll.critical_failure() || chaos_six {
-            critical_failure(world, e, &plan);
+        if t_roll.critical_failure() {
+            critical_failure(world, e, &plan, chaos_six);
+        } else if chaos_six {
+            crate::fumble::fumble(world, e, Some(t), false);
         }
         return;
     }
-    if t_roll.critical_success() {
+    if t_roll.critical_success() && !plan.at_mount {
         add(world, t, Condition::Defenseless);
     }
     let location = match plan.called {
@@ -454,6 +544,7 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         subdue: world.get::<Fighter>(e).is_some_and(|f| f.subdue),
         ranged: plan.ranged,
         less,
+        at_mount: plan.at_mount,
         ..PendingAttack::new(cause, e, t, plan.strike)
     };
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
@@ -473,9 +564,10 @@ pub fn hit_location(d10: u32) -> &'static str {
     }
 }
 
-/// A critical failure: a Chaos Die; on a 6 the fumble table, else 2d10+2 physical Peril; a
-/// shot into an engagement strikes the ally there.
-fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan) {
+/// A critical failure: a Chaos Die; on a 6 (or when an all-out or pressing Chaos Die showed one
+/// already: `fumbles`) the fumble table, else 2d10+2 physical Peril; a shot into an engagement
+/// strikes the ally there.
+fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan, fumbles: bool) {
     if let Some(ally) = plan.into_ally.filter(|_| plan.ranged) {
         let who = id(world, ally);
         let detail = format!("{}'s shot", id(world, e));
@@ -488,11 +580,47 @@ fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan) {
         };
         land(world, &pending);
     }
-    if crate::dice::chaos(world, Some(e), "critical failure Chaos Die") == 6 {
+    if fumbles || crate::dice::chaos(world, Some(e), "critical failure Chaos Die") == 6 {
         crate::fumble::fumble(world, e, Some(plan.target), false);
     } else {
         let peril = roll(world, Some(e), "critical failure Peril", 2, 10, 2);
         harm(world, e, peril, Harm::Peril, None, "critical failure");
+    }
+    if let Strike::Weapon(Some(w)) = plan.strike {
+        volatile(world, e, w);
+    }
+}
+
+/// After a critical failure with a Volatile weapon, its own Chaos Die: 1 to 5 it misfires and
+/// is useless for the rest of the fight (its repair takes an hour); 6 it explodes in its
+/// wielder's hands, 2d10+2 damage that nothing answers, and is gone.
+pub fn volatile(world: &mut World, e: Entity, w: usize) {
+    let Some(name) = world
+        .get::<Fighter>(e)
+        .and_then(|f| f.sheet.weapons.get(w))
+        .filter(|x| x.has(Quality::Volatile))
+        .map(|x| x.name.clone())
+    else {
+        return;
+    };
+    let explodes = crate::dice::chaos(world, Some(e), "Volatile Chaos Die") == 6;
+    if let Some(mut f) = world.get_mut::<Fighter>(e) {
+        f.lost[w] = true;
+        f.ruined[w] |= explodes;
+        if f.wielding == Some(w) {
+            f.wielding = None;
+        }
+    }
+    let who = id(world, e);
+    let detail = if explodes {
+        format!("{name} explodes")
+    } else {
+        format!("{name} misfires: useless until repaired")
+    };
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "volatile", detail });
+    if explodes {
+        let total = roll(world, Some(e), "Volatile explosion", 2, 10, 2);
+        harm(world, e, total, Harm::Damage { ranged: false, subdue: false }, None, "explosion");
     }
 }
 
@@ -514,6 +642,19 @@ pub fn reactions(world: &World, p: &PendingAttack) -> Vec<(Reaction, Verdict<i32
         .into_iter()
         .filter(|r| p.allowed.contains(r))
         .map(|r| (r, reaction_chance(world, d, p, r, f)))
+        .collect()
+}
+
+/// [`reactions`] with the chance as the roll will take it: the defender's peril and injuries
+/// counted, clamped to 1–99.
+pub fn odds(world: &World, p: &PendingAttack) -> Vec<(Reaction, Verdict<i32>)> {
+    let Some(f) = world.get::<Fighter>(p.defender) else { return Vec::new() };
+    reactions(world, p)
+        .into_iter()
+        .map(|(r, v)| {
+            let standing = crate::dice::standing_sum(f, Some(reaction_skill(world, p.defender, r)));
+            (r, v.map(|c| (c + standing).clamp(1, 99)))
+        })
         .collect()
 }
 
@@ -586,17 +727,26 @@ fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: 
     }
 }
 
+/// The skill `d` reacts with: Coordination (Athletics with a Flexible weapon) to Dodge, the
+/// weapon's to Parry, Incantation to Counterspell, Toughness to Resist.
+pub fn reaction_skill(world: &World, d: Entity, r: Reaction) -> Skill {
+    let weapon = world.get::<Fighter>(d).and_then(|f| in_hand(world, d).and_then(|w| f.sheet.weapons.get(w)));
+    match r {
+        Reaction::Dodge if weapon.is_some_and(|w| w.has(Quality::Flexible)) => Skill::Athletics,
+        Reaction::Dodge => Skill::Coordination,
+        Reaction::Parry => weapon.map_or(Skill::SimpleMelee, |w| w.skill),
+        Reaction::Counterspell => Skill::Incantation,
+        Reaction::Resist => Skill::Toughness,
+    }
+}
+
 /// The defender reacts: 1 AP (none on a critical success); a success avoids all damage; a
 /// miss is noted against this cause, and the defender is asked again if it can still react.
 pub fn react(world: &mut World, d: Entity, r: Reaction) {
     let Some(p) = world.resource_mut::<Battle>().pending.take() else { return };
     let chance =
         reactions(world, &p).into_iter().find(|(x, _)| *x == r).and_then(|(_, v)| v.ok()).unwrap_or(0);
-    let skill = match r {
-        Reaction::Dodge => Skill::Coordination,
-        Reaction::Counterspell => Skill::Incantation,
-        _ => Skill::SimpleMelee,
-    };
+    let skill = reaction_skill(world, d, r);
     let flip = if p.flip_defence { Flip::ToFail } else { Flip::None };
     let t = test(world, d, r.word(), Some(skill), Some(chance), Vec::new(), flip);
     if !t.critical_success()
@@ -661,7 +811,8 @@ fn caught(world: &World, e: Entity, t: Entity, w: &crate::data::Weapon) -> Vec<E
 }
 
 /// A hit of a blasting weapon (Detonate, Siege, Shrapnel) harms the others it catches, each
-/// with its own Fury Dice on the same base, no reaction answering (injuries are not built).
+/// with its own Fury Dice on the same base, no reaction answering; a blast's injury strikes
+/// where a d10 says.
 fn blast(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, base: i64, p: &PendingAttack) {
     let victims = caught(world, e, t, w);
     if victims.is_empty() {
@@ -674,7 +825,8 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, base:
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "blast", detail });
     for v in victims {
         let total = (base + fury(world, Some(e), p.fury, "Fury Dice") as i64).max(0) as u32;
-        harm_with(world, v, total, Harm::Damage { ranged: p.ranged, subdue: false }, Some(e), &src);
+        let blow = Blow::of(Some(w), None);
+        harm_blow(world, v, total, Harm::Damage { ranged: p.ranged, subdue: false }, Some(e), &src, &blow);
     }
 }
 
@@ -743,9 +895,10 @@ pub fn burn(world: &mut World, e: Entity) {
     harm(world, e, total, Harm::Damage { ranged: false, subdue: false }, None, "fire");
 }
 
-/// A smoke bomb thrown at `t`: used up, it makes no hit; a cloud of smoke (a `Smoke` area of
-/// the burst's radius) comes down around `t` for the rest of the fight.
-fn smoke(world: &mut World, e: Entity, w: usize, t: Entity) {
+/// A smoke or gas bomb thrown (or shot) at `t`: used up, it makes no hit; a cloud (an area of
+/// `kind` and the burst's radius) comes down around `t` for the rest of the fight. Gas chokes
+/// everyone in it at once.
+fn cloud_burst(world: &mut World, e: Entity, w: usize, t: Entity, kind: AreaKind) {
     let at = position(world, t);
     let name = world.get::<Fighter>(e).map_or_else(String::new, |f| f.sheet.weapons[w].name.clone());
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
@@ -754,19 +907,50 @@ fn smoke(world: &mut World, e: Entity, w: usize, t: Entity) {
             f.wielding = None;
         }
     }
+    let (word, title) = if kind == AreaKind::Gas { ("gas", "Gas") } else { ("smoke", "Smoke") };
     let mut battle = world.resource_mut::<Battle>();
-    let n = battle.rules.areas.iter().filter(|a| a.kind == AreaKind::Smoke).count() + 1;
+    let n = battle.rules.areas.iter().filter(|a| a.kind == kind).count() + 1;
     let radius = battle.rules.numbers.burst;
     battle.rules.areas.push(crate::data::AreaSpec {
-        id: format!("smoke_{n}"),
-        name: "Smoke".to_owned(),
-        kind: AreaKind::Smoke,
+        id: format!("{word}_{n}"),
+        name: title.to_owned(),
+        kind,
         at: (at[0], at[1]),
         radius,
     });
     let who = id(world, e);
-    let detail = format!("{name} thrown: smoke around {} ({:.1}, {:.1})", id(world, t), at[0], at[1]);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "smoke", detail });
+    let detail = format!("{name} thrown: {word} around {} ({:.1}, {:.1})", id(world, t), at[0], at[1]);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: word, detail });
+    if kind == AreaKind::Gas {
+        let inside: Vec<Entity> = world
+            .resource::<fray_core::prelude::TableIndex>()
+            .order
+            .clone()
+            .into_iter()
+            .filter(|&o| {
+                world.get::<Fighter>(o).is_some() && in_area(world, position(world, o), AreaKind::Gas)
+            })
+            .collect();
+        for o in inside {
+            choke(world, o);
+        }
+    }
+}
+
+/// Whoever is in a gas cloud at its turn's start chokes: 1d10 + `gas_plus` Peril.
+pub fn gas(world: &mut World, e: Entity) {
+    if in_area(world, position(world, e), AreaKind::Gas) {
+        choke(world, e);
+    }
+}
+
+fn choke(world: &mut World, e: Entity) {
+    if !can_act(world, e) && world.get::<Status>(e) != Some(&Status::Unconscious) {
+        return;
+    }
+    let plus = world.resource::<Battle>().rules.numbers.gas_plus;
+    let peril = roll(world, Some(e), "choking gas", 1, 10, plus as i64);
+    harm(world, e, peril, Harm::Peril, None, "gas");
 }
 
 /// After a parry with a Breaker weapon in hand, a Finesse weapon that struck is Ruined!
@@ -867,7 +1051,7 @@ pub fn land(world: &mut World, p: &PendingAttack) {
             .about(&who, LogEvent::Effect { what: "no_damage", detail: "Ineffective".to_owned() });
         return;
     }
-    let taken = world.get::<Fighter>(t).map_or(0, |tf| {
+    let taken = world.get::<Fighter>(t).filter(|_| !p.at_mount).map_or(0, |tf| {
         let tables = &world.resource::<Battle>().tables;
         tf.conditions.keys().filter_map(|c| tables.condition(*c)).map(|r| r.fury_taken).sum::<u32>()
     });
@@ -879,20 +1063,27 @@ pub fn land(world: &mut World, p: &PendingAttack) {
     let total = total.max(0) as u32;
     let src = source(world, e, p.strike);
     let ranged = p.ranged;
+    let place = if p.at_mount { "mount" } else { p.location };
     let who = id(world, t);
     world
         .resource_mut::<GameLog>()
-        .about(&who, LogEvent::Effect { what: "hit", detail: format!("{} to the {}", total, p.location) });
+        .about(&who, LogEvent::Effect { what: "hit", detail: format!("{} to the {}", total, place) });
     let subdue = p.subdue;
     if let Some(w) = &weapon {
         blast(world, e, t, w, base, p);
+    }
+    if p.at_mount {
+        let blow = Blow::of(weapon.as_ref(), None);
+        crate::mounts::harm_mount(world, t, total, &blow);
+        return;
     }
     let by_weapon = weapon.as_ref().is_some_and(|w| !matches!(w.kind, WeaponKind::Spell { .. }));
     if by_weapon && splinters(world, t, total, ranged) {
         return;
     }
     let before = world.get::<Fighter>(t).map_or(0, |f| f.damage);
-    harm_with(world, t, total, Harm::Damage { ranged, subdue }, Some(e), &src);
+    let blow = Blow::of(weapon.as_ref(), Aim::of_word(p.location));
+    harm_blow(world, t, total, Harm::Damage { ranged, subdue }, Some(e), &src, &blow);
     if let (Some(w), Strike::Weapon(Some(i))) = (&weapon, p.strike) {
         let harmed = world.get::<Fighter>(t).map_or(0, |f| f.damage) > before;
         fire(world, e, t, w, i, harmed);
@@ -972,6 +1163,12 @@ pub fn damage_threshold(world: &World, e: Entity, ranged: bool) -> (u32, Vec<Mod
     if !f.sheet.armour.ruined && f.sheet.armour.threshold > 0 {
         parts.push(Modifier::new(f.sheet.armour.name.clone(), f.sheet.armour.threshold));
     }
+    let marked_shield = f.sheet.weapons.iter().enumerate().find(|(i, w)| {
+        w.shield && w.has(Quality::MakersMark) && !f.lost.get(*i).copied().unwrap_or(true) && !f.ruined[*i]
+    });
+    if let Some((_, w)) = marked_shield {
+        parts.push(Modifier::new(format!("{} (maker's mark)", w.name), 1));
+    }
     if f.running {
         parts.push(Modifier::new("running", 3));
     }
@@ -984,6 +1181,7 @@ pub fn damage_threshold(world: &World, e: Entity, ranged: bool) -> (u32, Vec<Mod
             parts.push(Modifier::new(r.label.clone(), r.damage_threshold));
         }
     }
+    parts.extend(crate::injuries::threshold_modifiers(f));
     let total: i64 = parts.iter().map(|m| m.value).sum();
     (total.max(0) as u32, parts)
 }
@@ -1019,6 +1217,19 @@ pub fn steps(world: &World, total: u32, threshold: u32) -> u32 {
 
 /// Harm of `total` on `e` against its threshold: steps down the damage or peril track.
 pub fn harm_with(world: &mut World, e: Entity, total: u32, kind: Harm, by: Option<Entity>, src: &Source) {
+    harm_blow(world, e, total, kind, by, src, &Blow::default());
+}
+
+/// [`harm_with`] by a blow that may injure as its weapon and hit location say.
+pub fn harm_blow(
+    world: &mut World,
+    e: Entity,
+    total: u32,
+    kind: Harm,
+    by: Option<Entity>,
+    src: &Source,
+    blow: &Blow,
+) {
     if world.get::<Fighter>(e).is_none() || world.get::<Status>(e).is_some_and(|s| *s == Status::Dead) {
         return;
     }
@@ -1042,7 +1253,12 @@ pub fn harm_with(world: &mut World, e: Entity, total: u32, kind: Harm, by: Optio
         return;
     }
     match kind {
-        Harm::Damage { subdue, .. } => wound(world, e, n, subdue, by, src),
+        Harm::Damage { subdue, .. } => {
+            let before = world.get::<Fighter>(e).map_or(0, |f| f.damage);
+            wound(world, e, n, subdue, by, src);
+            let now = world.get::<Fighter>(e).map_or(0, |f| f.damage);
+            crate::injuries::after_blow(world, e, before, now, subdue, blow);
+        }
         Harm::Peril => imperil(world, e, n),
     }
 }

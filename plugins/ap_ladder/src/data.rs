@@ -68,6 +68,8 @@ pub enum Skill {
     Stealth,
     /// Soldiering (resisting a Breaker).
     Warfare,
+    /// Binding wounds.
+    Heal,
 }
 
 impl Skill {
@@ -80,7 +82,7 @@ impl Skill {
             Skill::Athletics | Skill::Toughness => Attribute::Brawn,
             Skill::Coordination | Skill::Ride | Skill::Drive | Skill::Stealth => Attribute::Agility,
             Skill::Awareness | Skill::Scrutinize => Attribute::Perception,
-            Skill::Incantation | Skill::Warfare => Attribute::Intelligence,
+            Skill::Incantation | Skill::Warfare | Skill::Heal => Attribute::Intelligence,
             Skill::Guile | Skill::Intimidate | Skill::HandleAnimal => Attribute::Fellowship,
             Skill::Leadership => Attribute::Fellowship,
         }
@@ -107,6 +109,7 @@ impl Skill {
             Skill::HandleAnimal => "Handle Animal",
             Skill::Stealth => "Stealth",
             Skill::Warfare => "Warfare",
+            Skill::Heal => "Heal",
         }
     }
 }
@@ -166,7 +169,7 @@ pub enum Quality {
     Brace,
     /// A Finesse weapon it parries may be Ruined! (1 AP more; the attacker resists with Warfare).
     Breaker,
-    /// Injuries bleed (injuries are not tracked).
+    /// Its injuries bleed.
     Dangerous,
     /// A hit blasts everyone within the burst template (a 6-yard circle) around the target.
     Detonate,
@@ -176,6 +179,9 @@ pub enum Quality {
     Defensive,
     /// A hit forces a Resist against a Takedown, flipped to fail.
     Entangling,
+    /// Taking aim with it in hand makes each engaged foe resist Dirty Tricks (Awareness) or be
+    /// blinded.
+    Distraction,
     /// -10 to the defender's Dodge or Parry.
     Fast,
     /// [AB] instead of [CB] for damage.
@@ -184,6 +190,9 @@ pub enum Quality {
     Flexible,
     /// Fires while engaged; cannot be dodged or parried.
     Gunpowder,
+    /// Thrown or shot, it makes no hit: a cloud of choking gas (a 6-yard circle) comes down
+    /// around the target; whoever is in it takes Peril at once and at each of its turns' start.
+    Gas,
     /// A shield useless until fixed on the ground (1 AP): medium cover there, and the one
     /// person beside it parries ranged attacks as with a Protective weapon.
     FreeStanding,
@@ -195,6 +204,9 @@ pub enum Quality {
     Ineffective,
     /// +1 damage to the melee weapon in the primary hand, held in the off-hand (`off_hand`).
     Light,
+    /// A weapon: +5 to strike with it; a shield: +1 Damage Threshold while at hand; armour:
+    /// lighter (encumbrance is not tracked).
+    MakersMark,
     /// +10 to Dodge.
     Natural,
     /// Usable in cramped spaces without a malus.
@@ -209,10 +221,13 @@ pub enum Quality {
     Powerful,
     /// Parries ranged attacks.
     Protective,
-    /// [BB] instead of [CB] for damage.
+    /// [BB] instead of [CB] for damage; Moderate Injuries only, which never bleed.
     Pummeling,
     /// +1 Fury Die for +1 AP.
     Punishing,
+    /// Fired, the wielder resists with Toughness or is shoved out of the engagement; a critical
+    /// failure injures its arm as badly as it is wounded.
+    Recoil,
     /// Three shots before reloading.
     Repeating,
     /// Cannot be ruined.
@@ -225,14 +240,17 @@ pub enum Quality {
     Throwing,
     /// A shield: a Fortune Point spent turns a weapon's blow aside, destroying it.
     Splintered,
-    /// Injuries are likelier (injuries are not tracked).
+    /// One Chaos Die more for an injury.
     Vicious,
+    /// After a critical failure with it, a Chaos Die: 1 to 5 it misfires (useless for the
+    /// fight), 6 it explodes in its wielder's hands (2d10+2 damage, no reaction).
+    Volatile,
     /// Nine shots before reloading.
     Volley,
     /// A hit sets the foe on fire unless it passes Coordination; harmed, it gains 3
     /// Corruption.
     Wytchfyre,
-    /// No Grievous Injuries (injuries are not tracked).
+    /// No Grievous Injuries: a Serious one instead.
     Weak,
 }
 
@@ -417,9 +435,12 @@ pub struct ApLadderMount {
     /// Its Agility Bonus.
     #[serde(default)]
     pub agility_bonus: u32,
-    /// Its Brawn Bonus (a trample's damage).
+    /// Its Brawn Bonus (a trample's damage; its Damage Threshold).
     #[serde(default)]
     pub brawn_bonus: u32,
+    /// Its barding: added to its Damage Threshold.
+    #[serde(default)]
+    pub barding: u32,
 }
 
 /// A movement sub-type (the sub-types table): +1 AP, a skill test at the start of the
@@ -513,6 +534,9 @@ pub enum Condition {
     /// Sneaking past a Stealth test: no ranged attack from beyond an engagement, no
     /// opportunity attack on its sneaking moves; lifted once it acts openly or is struck.
     Unseen,
+    /// An injury bleeds: a Chaos Die at each of its turns' start, a 6 one step down the damage
+    /// track, until the wound is bound.
+    Bleeding,
 }
 
 /// The reactions.
@@ -645,7 +669,7 @@ pub enum FumbleEffect {
     AutoHit,
     /// A Toughness test against a lingering disease (logged for the GM).
     Disease,
-    /// The next hit taken is an Injury (injuries are not tracked: logged for the GM).
+    /// The next hit that harms the fumbler injures it, no dice rolled.
     NextHitInjures,
     /// A miss strikes an engaged ally; a hit also strikes it (its threshold +3); oneself if none.
     AllyHit,
@@ -674,6 +698,107 @@ pub struct FumbleRow {
     pub text: String,
 }
 
+/// How bad an injury is: the damage condition it comes with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Severity {
+    /// Comes with Moderately Wounded.
+    Moderate,
+    /// Comes with Seriously Wounded.
+    Serious,
+    /// Comes with Grievously Wounded.
+    Grievous,
+}
+
+impl Severity {
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Moderate => "moderate",
+            Severity::Serious => "serious",
+            Severity::Grievous => "grievous",
+        }
+    }
+
+    /// The severity that comes with a step of the damage track (2 moderately … 4 grievously
+    /// wounded); none for the others.
+    pub fn of_step(step: u32) -> Option<Severity> {
+        match step {
+            2 => Some(Severity::Moderate),
+            3 => Some(Severity::Serious),
+            4 => Some(Severity::Grievous),
+            _ => None,
+        }
+    }
+}
+
+/// What an injury does while it lasts (the rest of the fight), where the fight can see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum InjuryEffect {
+    /// Added to the tests of these skills (every test when the list is empty).
+    Tests {
+        /// The skills; empty: all.
+        skills: Vec<Skill>,
+        /// Added, e.g. -10.
+        amount: i32,
+    },
+    /// Yards off Movement (one yard is always left).
+    Slower(u32),
+    /// Added to the Damage Threshold.
+    Threshold(i32),
+    /// When it is taken: the weapon in hand falls.
+    Drop,
+    /// When it is taken: prone.
+    Prone,
+    /// When it is taken: stunned.
+    Stunned,
+}
+
+/// An injury table row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InjuryRow {
+    /// Its name.
+    pub name: String,
+    /// How bad it is.
+    pub severity: Severity,
+    /// Where it is (the hit location).
+    pub region: crate::intent::Aim,
+    /// What it does.
+    #[serde(default)]
+    pub effects: Vec<InjuryEffect>,
+    /// It bleeds.
+    #[serde(default)]
+    pub bleeds: bool,
+}
+
+impl InjuryRow {
+    /// Its effects in words, e.g. "-10 to Athletics, 2 yards slower, bleeds".
+    pub fn summary(&self) -> String {
+        let mut parts: Vec<String> = self
+            .effects
+            .iter()
+            .map(|e| match e {
+                InjuryEffect::Tests { skills, amount } if skills.is_empty() => {
+                    format!("{amount:+} to every test")
+                }
+                InjuryEffect::Tests { skills, amount } => {
+                    let names: Vec<&str> = skills.iter().map(|s| s.word()).collect();
+                    format!("{amount:+} to {}", names.join(", "))
+                }
+                InjuryEffect::Slower(y) => format!("{y} yd slower"),
+                InjuryEffect::Threshold(t) => format!("Damage Threshold {t:+}"),
+                InjuryEffect::Drop => "drops the weapon in hand".to_owned(),
+                InjuryEffect::Prone => "falls prone".to_owned(),
+                InjuryEffect::Stunned => "stunned".to_owned(),
+            })
+            .collect();
+        if self.bleeds {
+            parts.push("bleeds".to_owned());
+        }
+        parts.join(", ")
+    }
+}
+
 /// The tables shipped with the ruleset (`data/tables.ron`); a scenario may replace any.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -684,6 +809,14 @@ pub struct Tables {
     pub fumbles: Vec<FumbleRow>,
     /// The movement sub-types.
     pub subtypes: Vec<SubtypeRow>,
+    /// The injury table (a scenario's tables without one keep the bundled injuries).
+    #[serde(default = "bundled_injuries")]
+    pub injuries: Vec<InjuryRow>,
+}
+
+/// The bundled injury table.
+fn bundled_injuries() -> Vec<InjuryRow> {
+    Tables::default().injuries
 }
 
 /// The tables as bundled.
@@ -696,6 +829,7 @@ impl Default for Tables {
             conditions: Vec::new(),
             fumbles: Vec::new(),
             subtypes: Vec::new(),
+            injuries: Vec::new(),
         })
     }
 }
@@ -784,6 +918,8 @@ pub enum AreaKind {
     Gap,
     /// A smoke cloud: bad visibility, and no shot beyond short range from inside it.
     Smoke,
+    /// A cloud of gas: bad visibility, and Peril to whoever is in it at its turn's start.
+    Gas,
 }
 
 impl AreaKind {
@@ -799,6 +935,7 @@ impl AreaKind {
             AreaKind::Climb => "climbing",
             AreaKind::Gap => "a gap: run and jump it",
             AreaKind::Smoke => "smoke: no long shots from inside",
+            AreaKind::Gas => "gas: choking",
         }
     }
 }
@@ -884,6 +1021,13 @@ pub struct Numbers {
     pub burn_plus: u32,
     /// AP to put a fire out (a Coordination test).
     pub put_out_ap: u32,
+    /// Chaos Dice rolled for an injury by a blow that leaves its victim moderately,
+    /// seriously, grievously wounded; any 6 injures.
+    pub injury_dice: (u32, u32, u32),
+    /// AP to bind a bleeding wound (a Heal test).
+    pub bind_ap: u32,
+    /// Added to the 1d10 of Peril a gas cloud does.
+    pub gas_plus: u32,
 }
 
 impl Default for Numbers {
@@ -907,6 +1051,9 @@ impl Default for Numbers {
             cone: (16.0, 1.0, 5.0),
             burn_plus: 1,
             put_out_ap: 2,
+            injury_dice: (1, 2, 3),
+            bind_ap: 2,
+            gas_plus: 3,
         }
     }
 }

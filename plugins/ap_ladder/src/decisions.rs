@@ -89,6 +89,8 @@ pub enum Plan {
     FixShield(usize),
     /// Beat out the flames.
     PutOutFire,
+    /// Bind this one's wound.
+    Bind(Entity),
 }
 
 fn target(world: &World, id: &CombatantId) -> Verdict<Entity> {
@@ -159,9 +161,14 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
             moves::check_mount(world, e, Some(m)).map(|ap| Plan::Mount(Some(m), ap))
         }
         ApLadderIntent::Dismount => moves::check_mount(world, e, None).map(|ap| Plan::Mount(None, ap)),
-        ApLadderIntent::Attack { target: t, called, all_out, punishing } => {
+        ApLadderIntent::Attack { target: t, called, all_out, punishing, press } => {
             let t = target(world, t)?;
-            plan_attack(world, e, t, *called, *all_out, *punishing).map(Plan::Attack)
+            let plan = plan_attack(world, e, t, *called, *all_out, *punishing)?;
+            if *press { combat::pressed(plan) } else { Ok(plan) }.map(Plan::Attack)
+        }
+        ApLadderIntent::StrikeMount { rider } => {
+            let t = target(world, rider)?;
+            combat::plan_mount_attack(world, e, t).map(Plan::Attack)
         }
         ApLadderIntent::Trample { target: t } => {
             let t = target(world, t)?;
@@ -202,6 +209,10 @@ pub fn validate(world: &World, e: Entity, intent: &ApLadderIntent) -> Verdict<Pl
         ApLadderIntent::Escape => Err(Rejection::new("not choked")),
         ApLadderIntent::FixShield => specials::check_fix(world, e).map(Plan::FixShield),
         ApLadderIntent::PutOutFire => specials::check_put_out(world, e).map(|()| Plan::PutOutFire),
+        ApLadderIntent::BindWound { target: t } => {
+            let t = target(world, t)?;
+            crate::injuries::check_bind(world, e, t).map(|()| Plan::Bind(t))
+        }
     }
 }
 
@@ -239,6 +250,7 @@ pub fn apply(world: &mut World, e: Entity, plan: Plan) {
         Plan::Escape => stunts::escape(world, e),
         Plan::FixShield(w) => specials::fix(world, e, w),
         Plan::PutOutFire => specials::put_out(world, e),
+        Plan::Bind(t) => crate::injuries::bind(world, e, t),
     }
 }
 

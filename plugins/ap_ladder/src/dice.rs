@@ -79,20 +79,17 @@ pub fn test(
     mut modifiers: Vec<Modifier>,
     flip: Flip,
 ) -> Test {
-    let (chance_base, penalty, fails, hampered) = match world.get::<Fighter>(who) {
+    let (chance_base, fails, hampered) = match world.get::<Fighter>(who) {
         Some(f) => {
             let base = base.unwrap_or_else(|| skill.map_or(0, |s| f.sheet.chance(s)));
-            let penalty = peril_penalty(f.peril);
             let tests_fail = world.get_resource::<crate::phase::Battle>().is_some_and(|b| {
                 f.conditions.keys().any(|c| b.tables.condition(*c).is_some_and(|r| r.tests_fail))
             });
-            (base, penalty, tests_fail, f.hampered)
+            modifiers.extend(standing(f, skill));
+            (base, tests_fail, f.hampered)
         }
-        None => (base.unwrap_or(0), 0, false, false),
+        None => (base.unwrap_or(0), false, false),
     };
-    if penalty != 0 {
-        modifiers.push(Modifier::new("peril", penalty));
-    }
     let chance = chance(chance_base, &modifiers);
     let flip = if hampered { Flip::ToFail } else { flip };
     let die = world.resource_mut::<TableRng>().die(100);
@@ -119,6 +116,22 @@ pub fn test(
 /// A test's chance: its base and every modifier, clamped to 1–99.
 pub fn chance(base: i32, modifiers: &[Modifier]) -> u32 {
     (base + modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 99) as u32
+}
+
+/// What `f`'s state adds to every test of `skill`: the peril track's penalty, its injuries.
+pub fn standing(f: &Fighter, skill: Option<crate::data::Skill>) -> Vec<Modifier> {
+    let mut out = Vec::new();
+    let penalty = peril_penalty(f.peril);
+    if penalty != 0 {
+        out.push(Modifier::new("peril", penalty));
+    }
+    out.extend(crate::injuries::test_modifiers(f, skill));
+    out
+}
+
+/// The sum of [`standing`].
+pub fn standing_sum(f: &Fighter, skill: Option<crate::data::Skill>) -> i32 {
+    standing(f, skill).iter().map(|m| m.value as i32).sum()
 }
 
 /// The peril track's penalty to skill tests: -10 a step from "ignore 1 rank".

@@ -110,7 +110,11 @@ fn carry_out(
         FumbleEffect::Terrain => gm(world, "the ground around the fumbler gets worse"),
         FumbleEffect::Chaos => gm(world, "something unforeseen happens"),
         FumbleEffect::Disease => gm(world, "a Toughness test against a lingering sickness"),
-        FumbleEffect::NextHitInjures => gm(world, "the next hit taken causes an Injury"),
+        FumbleEffect::NextHitInjures => {
+            if let Some(mut f) = world.get_mut::<Fighter>(e) {
+                f.injure_next = true;
+            }
+        }
         FumbleEffect::Environment => gm(world, "a severe setback from the surroundings"),
         FumbleEffect::ItemRuined => {
             if let Some(mut f) = world.get_mut::<Fighter>(e)

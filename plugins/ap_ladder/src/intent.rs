@@ -77,6 +77,11 @@ impl Aim {
         }
     }
 
+    /// The location a word names ("head", "arms", "body", "legs").
+    pub fn of_word(word: &str) -> Option<Aim> {
+        [Aim::Head, Aim::Arms, Aim::Body, Aim::Legs].into_iter().find(|a| a.word() == word)
+    }
+
     /// Its name.
     pub fn word(self) -> &'static str {
         match self {
@@ -159,6 +164,16 @@ pub enum ApLadderIntent {
         all_out: u32,
         /// Punishing: 1 AP more for a Fury Die.
         punishing: bool,
+        /// The weapon's size difficulty (a cramped space, an ally in the engagement) ignored for
+        /// a Chaos Die: a 6 makes the attack a fumble.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        press: bool,
+    },
+    /// Strike the mount a foe rides, with the weapon in hand (as an attack; a mount does not
+    /// react).
+    StrikeMount {
+        /// The rider.
+        rider: CombatantId,
     },
     /// A mounted combatant's trample (a Drive or Ride test; 1d10 + the mount's [BB]).
     Trample {
@@ -222,4 +237,9 @@ pub enum ApLadderIntent {
     FixShield,
     /// Beat out the flames (2 AP, a Coordination test).
     PutOutFire,
+    /// Bind a bleeding wound, one's own or an engaged ally's (2 AP, a Heal test).
+    BindWound {
+        /// Whose.
+        target: CombatantId,
+    },
 }

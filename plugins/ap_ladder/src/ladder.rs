@@ -356,6 +356,9 @@ pub fn start_turn(world: &mut World, e: Entity) {
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "action_points", detail: format!("{ap} AP") });
     crate::combat::burn(world, e);
+    crate::combat::gas(world, e);
+    crate::injuries::bleed(world, e);
+    crate::mounts::turn_starts(world, e);
     let helpless = world
         .get::<Fighter>(e)
         .is_some_and(|f| crate::dice::cannot_act(world, f) && !f.has(Condition::Choked));
@@ -384,6 +387,7 @@ pub fn end_turn(world: &mut World, e: Entity) {
         crate::stunts::release(world, e, v, "not kept");
     }
     expire(world, e, Lasts::NextTurnEnd);
+    crate::mounts::turn_ends(world, e);
     let half_loaded = world.get::<Fighter>(e).is_some_and(|f| f.loading.iter().any(|&l| l > 0));
     // Aim, a charge, subduing and channelled power last for the turn only.
     if let Some(mut f) = world.get_mut::<Fighter>(e) {

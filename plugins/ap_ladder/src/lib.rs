@@ -8,6 +8,8 @@
 //! Where to find a rule: the phase chain is in [`schedule`]; the ladder, the surprise turn,
 //! a turn's start and end, waiting and the GM's events in [`ladder`]; movement, opportunity
 //! attacks and mounts in [`moves`]; attacks, reactions, damage and Peril in [`combat`];
+//! injuries, bleeding and binding wounds in [`injuries`]; mounts harmed and out of control in
+//! [`mounts`];
 //! perilous stunts and chokeholds in [`stunts`]; special actions in [`specials`]; conditions
 //! in [`conditions`]; fumbles in [`fumble`]; the dice in [`dice`]; the field in yards in
 //! [`field`]; the end of the fight in [`ending`]; who decides and the AI in [`decisions`] and
@@ -25,9 +27,11 @@ pub mod dice;
 pub mod ending;
 pub mod field;
 pub mod fumble;
+pub mod injuries;
 pub mod intent;
 pub mod ladder;
 pub mod load;
+pub mod mounts;
 pub mod moves;
 pub mod phase;
 pub mod ruleset;

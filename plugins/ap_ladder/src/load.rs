@@ -45,8 +45,8 @@ pub fn parse_scenario(text: &str) -> Result<ApLadderScenario, ScenarioError> {
         if m.sheet.kind.is_none() {
             problems.push(format!("mount '{}': no kind (a destrier, a wagon…: the sub-types table)", m.id));
         }
-        if m.sheet.agility_bonus > 20 || m.sheet.brawn_bonus > 20 {
-            problems.push(format!("mount '{}': a bonus above 20 is absurd", m.id));
+        if m.sheet.agility_bonus > 20 || m.sheet.brawn_bonus > 20 || m.sheet.barding > 20 {
+            problems.push(format!("mount '{}': a bonus or barding above 20 is absurd", m.id));
         }
     }
     if !scenario.locations.is_empty() {
@@ -93,6 +93,18 @@ fn rules_problems(s: &ApLadderScenario, problems: &mut Vec<String>) {
     }
     if n.movement_plus > 50 || n.initiative_plus > 50 || n.peril_plus > 50 {
         problems.push("rules: numbers.movement_plus, initiative_plus or peril_plus is absurd".to_owned());
+    }
+    let (moderate, serious, grievous) = n.injury_dice;
+    if moderate.max(serious).max(grievous) > 10 {
+        problems.push(format!("rules: numbers.injury_dice {:?}: at most 10 Chaos Dice each", n.injury_dice));
+    }
+    for (what, v) in [("put_out_ap", n.put_out_ap), ("bind_ap", n.bind_ap)] {
+        if v == 0 || v > 3 {
+            problems.push(format!("rules: numbers.{what} is {v}; an action costs 1 to 3 AP"));
+        }
+    }
+    if n.burn_plus > 100 || n.gas_plus > 100 {
+        problems.push("rules: numbers.burn_plus or gas_plus above 100 is absurd".to_owned());
     }
     let mut ids = std::collections::BTreeSet::new();
     for c in &r.covers {
@@ -223,7 +235,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &ApLadderScenario, seed: u64,
     }
     for m in &scenario.mounts {
         if let Some(e) = index.mount(&m.id) {
-            world.entity_mut(e).insert(MountSheet(m.sheet.clone()));
+            world.entity_mut(e).insert((MountSheet(m.sheet.clone()), crate::mounts::Steed::default()));
         }
     }
     // A rider with no position of its own starts where its mount stands.

@@ -67,7 +67,8 @@ pub fn subtype_at(world: &World, e: Entity, to: Option<[f32; 2]>) -> Option<(Mov
             Attribute::Brawn => sheet.brawn_bonus,
             _ => sheet.agility_bonus,
         } as i32;
-        return Some((row.subtype, (bonus + row.plus).max(row.minimum as i32) as f32));
+        let slower = world.get::<crate::mounts::Steed>(mount).map_or(0, |s| s.slower()) as i32;
+        return Some((row.subtype, (bonus + row.plus - slower).max(row.minimum as i32) as f32));
     }
     let from = position(world, e);
     let touches = |k: AreaKind| in_area(world, from, k) || to.is_some_and(|t| in_area(world, t, k));
@@ -118,6 +119,7 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
         return Err(Rejection::new(format!("that is off the field ({w} by {h} yards)")));
     }
     let from = position(world, e);
+    crate::mounts::check_moves(world, e)?;
     let fast = matches!(how, MoveKind::Charge | MoveKind::Maneuver | MoveKind::Run);
     if f.has(Condition::Prone) && how != MoveKind::Walk {
         return Err(Rejection::new(format!("{} is prone: get up first, or walk to crawl", name(world, e))));

@@ -113,6 +113,8 @@ pub struct PendingAttack {
     pub ranged: bool,
     /// A fumble's 1d6 less damage.
     pub less: bool,
+    /// Aimed at the defender's mount: the mount takes the harm.
+    pub at_mount: bool,
 }
 
 impl PendingAttack {
@@ -133,6 +135,7 @@ impl PendingAttack {
             subdue: false,
             ranged: false,
             less: false,
+            at_mount: false,
         }
     }
 }
@@ -286,6 +289,10 @@ pub struct Fighter {
     pub has_waited: bool,
     /// Has taken at least one turn (stunned at the first turn's start counts).
     pub turns: u32,
+    /// Injuries taken this fight.
+    pub injuries: Vec<crate::data::InjuryRow>,
+    /// The next blow that harms it injures it (a fumble).
+    pub injure_next: bool,
 }
 
 impl Fighter {
@@ -327,6 +334,8 @@ impl Fighter {
             waited: false,
             has_waited: false,
             turns: 0,
+            injuries: Vec::new(),
+            injure_next: false,
             sheet,
         }
     }
@@ -336,9 +345,16 @@ impl Fighter {
         self.conditions.contains_key(&c)
     }
 
-    /// Movement in yards: [AB] + the rules' plus.
+    /// Movement in yards: [AB] + the rules' plus, less what injuries take (one yard is left).
     pub fn movement(&self, plus: u32) -> f32 {
-        (self.sheet.bonus(crate::data::Attribute::Agility) + plus) as f32
+        let full = self.sheet.bonus(crate::data::Attribute::Agility) + plus;
+        let slower: u32 = self
+            .injuries
+            .iter()
+            .flat_map(|i| &i.effects)
+            .map(|e| if let crate::data::InjuryEffect::Slower(y) = e { *y } else { 0 })
+            .sum();
+        full.saturating_sub(slower).max(1) as f32
     }
 
     /// The weapon in hand, if any (fists otherwise).

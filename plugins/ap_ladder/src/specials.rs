@@ -43,11 +43,21 @@ pub fn check_aim(world: &World, e: Entity, ap: u32) -> Verdict {
     Ok(())
 }
 
-/// Takes aim.
+/// Takes aim; with a Distraction weapon in hand, each engaged foe resists Dirty Tricks or is
+/// blinded.
 pub fn aim(world: &mut World, e: Entity, ap: u32) {
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.ap -= ap;
         f.aim = 10 * ap as i32;
+    }
+    let distracts = world
+        .get::<Fighter>(e)
+        .and_then(|f| f.wielding.filter(|&w| !f.lost[w]).and_then(|w| f.sheet.weapons.get(w)))
+        .is_some_and(|w| w.has(crate::data::Quality::Distraction));
+    if distracts {
+        for t in crate::field::engaged_foes(world, e) {
+            crate::stunts::forced_resist(world, e, t, crate::intent::StuntKind::DirtyTricks, Flip::None);
+        }
     }
 }
 

@@ -142,7 +142,7 @@ pub fn stunt(world: &mut World, e: Entity, t: Entity, kind: StuntKind, ap: u32) 
 pub fn forced_resist(world: &mut World, e: Entity, t: Entity, kind: StuntKind, flip: Flip) {
     let resist = match kind {
         StuntKind::Push { .. } => Skill::Toughness,
-        _ => Skill::Coordination,
+        _ => skills(kind, Skill::SimpleMelee).1.unwrap_or(Skill::Coordination),
     };
     if !resisted(world, e, t, kind, resist, flip) {
         effect(world, e, t, kind);
@@ -179,6 +179,11 @@ fn resisted(world: &mut World, e: Entity, t: Entity, kind: StuntKind, skill: Ski
             .about(&who, LogEvent::Effect { what: "resisted", detail: kind.word().to_owned() });
     }
     r.success
+}
+
+/// `t` shoved the push's yards straight away from `e` (a Recoil weapon's kick).
+pub fn shove(world: &mut World, e: Entity, t: Entity) {
+    effect(world, e, t, StuntKind::Push { takedown: false });
 }
 
 fn effect(world: &mut World, e: Entity, t: Entity, kind: StuntKind) {

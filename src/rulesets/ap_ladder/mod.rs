@@ -4,7 +4,7 @@
 //! says what each movement action would cost and whose opportunity attacks it would provoke;
 //! the decision panel says what is being answered.
 
-use ap_ladder::combat::reactions;
+use ap_ladder::combat::odds;
 use ap_ladder::field::{distance, position};
 use ap_ladder::intent::MoveKind;
 use ap_ladder::moves::{plan_move, reach};
@@ -61,10 +61,10 @@ impl BoardAdapter for Board {
     fn decision(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<BoardAsk>) {
         let battle = world.resource::<Battle>();
         if let Some(p) = battle.pending.as_ref().filter(|p| p.defender == e) {
-            let odds: Vec<String> = reactions(world, p)
+            let odds: Vec<String> = odds(world, p)
                 .into_iter()
                 .map(|(r, v)| match v {
-                    Ok(c) => format!("{} {}% for 1 AP", r.word(), c.clamp(1, 99)),
+                    Ok(c) => format!("{} {c}% for 1 AP", r.word()),
                     Err(why) => format!("{}: {}", r.word(), why.0),
                 })
                 .collect();

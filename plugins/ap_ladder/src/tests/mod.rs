@@ -2,6 +2,7 @@
 //! and running, the fumble table, stunts, the AI to the end on both bundled scenarios, a
 //! golden log, random legal play, and an ordered schedule.
 
+mod harm;
 mod play;
 mod rules;
 

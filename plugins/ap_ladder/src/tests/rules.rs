@@ -16,19 +16,19 @@ use crate::phase::{Battle, Fighter, PendingAttack, Strike};
 use crate::{ApLadder, ladder};
 
 /// The tavern with nobody acting: the ladder not rolled, `e`'s turn opened by hand.
-fn turn_of(app: &mut App, id: &str) -> Entity {
+pub(super) fn turn_of(app: &mut App, id: &str) -> Entity {
     let e = who(app, id);
     fray_core::phase::go_to(app.world_mut(), crate::ApLadderPhase::Turns);
     ladder::start_turn(app.world_mut(), e);
     e
 }
 
-fn place(app: &mut App, id: &str, at: [f32; 2]) {
+pub(super) fn place(app: &mut App, id: &str, at: [f32; 2]) {
     let e = who(app, id);
     app.world_mut().entity_mut(e).insert(FieldPosition(at));
 }
 
-fn fighter<'a>(app: &'a App, id: &str) -> &'a Fighter {
+pub(super) fn fighter<'a>(app: &'a App, id: &str) -> &'a Fighter {
     app.world().get::<Fighter>(who(app, id)).expect("a fighter")
 }
 
@@ -47,15 +47,15 @@ fn scenario(perception: (u32, u32)) -> String {
     )
 }
 
-/// The first rolled initiative of each, and the ladder's order of ids.
 /// A sheet's opening, attributes only: 40 in combat, brawn and perception, 30 in willpower
 /// and fellowship, `agility` and `intelligence` as given (the scenario closes it).
-fn sheet(agility: u32, intelligence: u32) -> String {
+pub(super) fn sheet(agility: u32, intelligence: u32) -> String {
     format!(
         "(attributes: (combat: 40, brawn: 40, agility: {agility}, perception: 40, intelligence: {intelligence}, willpower: 30, fellowship: 30)"
     )
 }
 
+/// The first rolled initiative of each, and the ladder's order of ids.
 fn ladder_of(app: &App) -> (Vec<i64>, Vec<String>) {
     let log = log_values(app);
     let scores = log
@@ -144,7 +144,7 @@ fn a_turn_discards_leftover_ap_and_gains_three_and_a_stunned_one_starts_on_two()
     assert_eq!(fighter(&app, "bran").ap, 3, "the next turn is whole again");
 }
 
-fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingAttack {
+pub(super) fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingAttack {
     let (a, d) = (who(app, attacker), who(app, defender));
     let cause = app.world_mut().resource_mut::<Battle>().cause();
     PendingAttack {
@@ -313,8 +313,13 @@ fn a_helpless_foe_is_slain_by_an_attack_without_a_roll() {
     let bran = turn_of(&mut app, "bran");
     let perrin = who(&app, "perrin");
     add(app.world_mut(), perrin, Condition::Helpless);
-    let attack =
-        ApLadderIntent::Attack { target: "perrin".into(), called: None, all_out: 0, punishing: false };
+    let attack = ApLadderIntent::Attack {
+        target: "perrin".into(),
+        called: None,
+        all_out: 0,
+        punishing: false,
+        press: false,
+    };
     let plan =
         crate::decisions::validate(app.world(), bran, &attack).expect("a helpless foe may be attacked");
     crate::decisions::apply(app.world_mut(), bran, plan);
@@ -352,8 +357,13 @@ fn choked_disarmed_and_incapacitated_limit_what_one_may_do() {
     place(&mut app, "perrin", [-2.0, 0.5]);
     let bran = turn_of(&mut app, "bran");
     add(app.world_mut(), bran, Condition::Choked);
-    let attack =
-        ApLadderIntent::Attack { target: "perrin".into(), called: None, all_out: 0, punishing: false };
+    let attack = ApLadderIntent::Attack {
+        target: "perrin".into(),
+        called: None,
+        all_out: 0,
+        punishing: false,
+        press: false,
+    };
     let refused = ApLadder::validate(app.world(), bran, &attack).expect_err("choked");
     assert_eq!(refused.0, "Bran is choked: only a Resist to escape");
     crate::conditions::remove(app.world_mut(), bran, Condition::Choked);
@@ -449,7 +459,11 @@ fn the_fumble_table_keeps_the_texts_weights() {
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 7).map(|r| r.name.as_str()), Some("Stumble"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 96).map(|r| r.name.as_str()), Some("Old sins"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 97), None);
-    assert_eq!(tables.conditions.len(), 16, "every condition of the text, on fire and unseen (a sneak's)");
+    assert_eq!(
+        tables.conditions.len(),
+        17,
+        "every condition of the text, on fire, unseen (a sneak's) and bleeding"
+    );
     assert_eq!(tables.subtypes.len(), 14, "every movement sub-type of the text");
 }
 
