@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Draws Fray's bundled token emblems and board maps (Pillow only, no inputs): run it from
-the repository root to write assets/art/emblems/*.png and assets/art/maps/*.png again.
+"""Draws Fray's bundled token emblems, condition marks and board maps (Pillow only, no inputs):
+run it from the repository root to write assets/art/emblems/*.png, assets/art/marks/*.png and
+assets/art/maps/*.png again.
 
 Emblems are light figures with a dark outline on a transparent ground, so that a token's
 disc (its side's colour and rim pattern) shows round and behind them. Maps are plain ground
@@ -305,6 +306,172 @@ def hood():
     return img
 
 
+# Condition marks: a pictogram on a round badge whose colour says what kind of state it is
+# (red: harm, amber: hampered, violet: the mind, green: to one's good), drawn on a token's rim.
+HARM, HAMPERED, MIND, GOOD = (150, 28, 28, 255), (168, 104, 16, 255), (96, 52, 140, 255), (36, 116, 60, 255)
+CLEAR = (0, 0, 0, 0)
+
+
+def badge(colour, draw):
+    img = canvas(); d = ImageDraw.Draw(img)
+    d.ellipse((0.02 * S, 0.02 * S, 0.98 * S, 0.98 * S), fill=DARK)
+    d.ellipse((0.08 * S, 0.08 * S, 0.92 * S, 0.92 * S), fill=colour)
+    draw(d)
+    return img
+
+
+def line(d, a, b, width, fill=LIGHT):
+    d.line((a[0] * S, a[1] * S, b[0] * S, b[1] * S), fill=fill, width=int(width * S))
+
+
+def ring(d, box, width, fill=LIGHT):
+    d.ellipse(tuple(v * S for v in box), outline=fill, width=int(width * S))
+
+
+def disc(d, box, fill=LIGHT):
+    d.ellipse(tuple(v * S for v in box), fill=fill)
+
+
+def star(d, cx, cy, r, points=5, fill=LIGHT):
+    pts = []
+    for i in range(points * 2):
+        a = math.pi / points * i - math.pi / 2
+        k = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + k * math.cos(a), cy + k * math.sin(a)))
+    poly(d, pts, fill)
+
+
+def eye(d):
+    d.chord((0.22 * S, 0.34 * S, 0.78 * S, 0.66 * S), 180, 360, fill=LIGHT)
+    d.chord((0.22 * S, 0.34 * S, 0.78 * S, 0.66 * S), 0, 180, fill=LIGHT)
+    disc(d, (0.42, 0.42, 0.58, 0.58), DARK)
+
+
+def mark_blinded(d):
+    eye(d)
+    line(d, (0.26, 0.74), (0.74, 0.26), 0.07, DARK)
+    line(d, (0.26, 0.74), (0.74, 0.26), 0.035)
+
+
+def mark_choked(d):
+    disc(d, (0.38, 0.2, 0.62, 0.44))  # a head
+    d.rectangle((0.44 * S, 0.42 * S, 0.56 * S, 0.6 * S), fill=LIGHT)  # a neck
+    line(d, (0.3, 0.5), (0.7, 0.52), 0.06, DARK)  # the grip across it
+    poly(d, [(0.3, 0.6), (0.7, 0.6), (0.78, 0.8), (0.22, 0.8)])  # shoulders
+
+
+def mark_defenseless(d):
+    poly(d, [(0.5, 0.2), (0.76, 0.3), (0.72, 0.58), (0.5, 0.8), (0.28, 0.58), (0.24, 0.3)])
+    line(d, (0.52, 0.2), (0.44, 0.42), 0.05, DARK)  # the crack
+    line(d, (0.44, 0.42), (0.56, 0.56), 0.05, DARK)
+    line(d, (0.56, 0.56), (0.48, 0.8), 0.05, DARK)
+
+
+def mark_disarmed(d):
+    d.rounded_rectangle((0.32 * S, 0.44 * S, 0.68 * S, 0.78 * S), radius=0.08 * S, fill=LIGHT)  # palm
+    for i, x in enumerate((0.35, 0.45, 0.55, 0.65)):  # open fingers
+        top = 0.22 if i in (1, 2) else 0.28
+        d.rounded_rectangle(((x - 0.04) * S, top * S, (x + 0.04) * S, 0.5 * S), radius=0.04 * S, fill=LIGHT)
+    line(d, (0.3, 0.58), (0.18, 0.46), 0.07)  # the thumb
+
+
+def mark_helpless(d):
+    ring(d, (0.18, 0.34, 0.52, 0.68), 0.07)  # shackles
+    ring(d, (0.48, 0.34, 0.82, 0.68), 0.07)
+
+
+def mark_incapacitated(d):
+    line(d, (0.5, 0.2), (0.5, 0.56), 0.08)
+    poly(d, [(0.34, 0.52), (0.66, 0.52), (0.5, 0.7)])
+    d.rectangle((0.24 * S, 0.74 * S, 0.76 * S, 0.8 * S), fill=LIGHT)
+
+
+def mark_inspired(d):
+    star(d, 0.5, 0.52, 0.32)
+
+
+def mark_intimidated(d):
+    for y in (0.26, 0.46):  # chevrons down
+        poly(d, [(0.24, y), (0.5, y + 0.2), (0.76, y), (0.76, y + 0.1), (0.5, y + 0.3), (0.24, y + 0.1)])
+
+
+def mark_intoxicated(d):
+    d.rounded_rectangle((0.28 * S, 0.34 * S, 0.6 * S, 0.78 * S), radius=0.04 * S, fill=LIGHT)
+    d.arc((0.5 * S, 0.42 * S, 0.76 * S, 0.68 * S), -90, 90, fill=LIGHT, width=int(0.05 * S))
+    for x in (0.32, 0.44, 0.56):
+        disc(d, (x - 0.07, 0.24, x + 0.07, 0.38))
+
+
+def zee(d, x, y, size, width):
+    line(d, (x, y), (x + size, y), width)
+    line(d, (x + size, y), (x, y + size), width)
+    line(d, (x, y + size), (x + size, y + size), width)
+
+
+def mark_knocked_out(d):
+    zee(d, 0.24, 0.46, 0.26, 0.06)
+    zee(d, 0.54, 0.24, 0.2, 0.05)
+
+
+def mark_prone(d):
+    disc(d, (0.16, 0.42, 0.34, 0.6))  # the head, lying down
+    d.rounded_rectangle((0.34 * S, 0.44 * S, 0.84 * S, 0.58 * S), radius=0.06 * S, fill=LIGHT)
+    d.rectangle((0.14 * S, 0.66 * S, 0.86 * S, 0.7 * S), fill=LIGHT)  # the ground
+
+
+def mark_slain(d):
+    d.ellipse((0.26 * S, 0.2 * S, 0.74 * S, 0.64 * S), fill=LIGHT)  # a skull
+    d.rectangle((0.36 * S, 0.56 * S, 0.64 * S, 0.78 * S), fill=LIGHT)
+    disc(d, (0.34, 0.38, 0.46, 0.5), DARK)
+    disc(d, (0.54, 0.38, 0.66, 0.5), DARK)
+    for x in (0.44, 0.5, 0.56):
+        line(d, (x, 0.66), (x, 0.78), 0.02, DARK)
+
+
+def mark_stunned(d):
+    for cx, cy, r in ((0.3, 0.56, 0.12), (0.5, 0.36, 0.14), (0.7, 0.56, 0.12)):
+        star(d, cx, cy, r)
+
+
+def mark_surprised(d):
+    d.rounded_rectangle((0.44 * S, 0.18 * S, 0.56 * S, 0.6 * S), radius=0.05 * S, fill=LIGHT)
+    disc(d, (0.43, 0.68, 0.57, 0.82))
+
+
+def mark_on_fire(d):
+    poly(d, [(0.5, 0.16), (0.62, 0.36), (0.68, 0.28), (0.76, 0.5), (0.7, 0.72), (0.5, 0.84),
+             (0.3, 0.72), (0.24, 0.5), (0.34, 0.32), (0.4, 0.42)])
+    poly(d, [(0.5, 0.48), (0.6, 0.64), (0.5, 0.76), (0.4, 0.64)], fill=HARM)
+
+
+def mark_unseen(d):
+    d.arc((0.22 * S, 0.26 * S, 0.78 * S, 0.62 * S), 20, 160, fill=LIGHT, width=int(0.06 * S))  # a closed lid
+    for x0, x1 in ((0.32, 0.26), (0.5, 0.5), (0.68, 0.74)):  # lashes
+        line(d, (x0, 0.6), (x1, 0.74), 0.045)
+
+
+def mark_bleeding(d):
+    poly(d, [(0.5, 0.16), (0.68, 0.5), (0.32, 0.5)])
+    disc(d, (0.31, 0.38, 0.69, 0.78))
+
+
+MARKS = [
+    (mark_blinded, HAMPERED), (mark_choked, HARM), (mark_defenseless, HAMPERED),
+    (mark_disarmed, HAMPERED), (mark_helpless, HAMPERED), (mark_incapacitated, HAMPERED),
+    (mark_inspired, GOOD), (mark_intimidated, MIND), (mark_intoxicated, MIND),
+    (mark_knocked_out, HAMPERED), (mark_prone, HAMPERED), (mark_slain, HARM),
+    (mark_stunned, HAMPERED), (mark_surprised, HAMPERED), (mark_on_fire, HARM),
+    (mark_unseen, GOOD), (mark_bleeding, HARM),
+]
+
+
+def marks():
+    os.makedirs(f"{OUT}/marks", exist_ok=True)
+    for draw, colour in MARKS:
+        name = draw.__name__[len("mark_"):]
+        badge(colour, draw).resize((64, 64), Image.LANCZOS).save(f"{OUT}/marks/{name}.png")
+
+
 def ground(w, h, base, spread, seed, blur=2):
     """A mottled ground: noise in `base` colour, `spread` either way, softened."""
     rng = random.Random(seed)
@@ -393,4 +560,5 @@ if __name__ == "__main__":
                staff, fist, club, wolf, wyrm, pistol, rifle, flame, car, cart, toad, mug, sling, hood]
     for draw in emblems:
         finish(draw(), draw.__name__)
+    marks()
     maps()

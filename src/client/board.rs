@@ -1236,7 +1236,8 @@ fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: E
     Some(lines.join("\n"))
 }
 
-/// Name and status in words, then the ruleset's notes; the counters are chips. Rewritten
+/// Name and status in words, then the ruleset's notes and its marks' words (their pictures are
+/// `marks`'); the counters are chips. Rewritten
 /// only when the rules changed something (logged), the table, or what the table may see.
 fn write_captions(
     world: &mut World,
@@ -1267,6 +1268,7 @@ fn write_captions(
         }
         let view = rules.token(world, e);
         let mut notes = view.notes;
+        notes.extend(view.marks.into_iter().map(|m| m.label));
         // The rules' own word ("concealed") says it already.
         if hidden.contains(&c.id) && !view.concealed {
             notes.push("hidden".to_owned());

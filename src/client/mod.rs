@@ -15,6 +15,7 @@ pub mod decisions;
 mod drag;
 mod edit;
 mod history;
+mod marks;
 mod motion;
 mod offscreen;
 mod panels;
@@ -178,6 +179,7 @@ impl Plugin for ClientPlugin {
         camera::plugin(app);
         board::plugin(app);
         token_art::plugin(app);
+        marks::plugin(app);
         art::plugin(app);
         motion::plugin(app);
         theme::plugin(app);

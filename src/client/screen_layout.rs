@@ -7,7 +7,8 @@
 //! crowd's "N here" is a text whose id lists the names in it. Each text has its `font` size in
 //! that window's pixels; each window has a `screen` object (its whole size), and its `board`
 //! says whether the view holds the `whole` board (else it shows a part, too big to read
-//! whole, around whoever acts).
+//! whole, around whoever acts). A token's marks are kind `mark` ("ID:WORD") and its pips kind
+//! `pip` ("ID:lit", "ID:spent").
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -213,6 +214,16 @@ impl Ids {
         own.extend(floats.iter(world).map(|(d, p)| {
             let of = world.get::<Token>(p.parent()).map(|t| id(world, t.0)).unwrap_or_default();
             (d, ("float", of))
+        }));
+        // A mark or a pip: "ID:WORD" ("ysolt:surprised"), "ID:lit" or "ID:spent".
+        let on = |world: &World, p: &ChildOf| {
+            world.get::<Token>(p.parent()).map(|t| id(world, t.0)).unwrap_or_default()
+        };
+        let mut marks = world.query::<(Entity, &super::marks::MarkIcon, &ChildOf)>();
+        own.extend(marks.iter(world).map(|(d, m, p)| (d, ("mark", format!("{}:{}", on(world, p), m.0)))));
+        let mut pips = world.query::<(Entity, &super::marks::Pip, &ChildOf)>();
+        own.extend(pips.iter(world).map(|(d, l, p)| {
+            (d, ("pip", format!("{}:{}", on(world, p), if l.0 { "lit" } else { "spent" })))
         }));
         let mut crowds = world.query::<(Entity, &super::board::Crowd)>();
         own.extend(crowds.iter(world).map(|(d, c)| (d, ("crowd", c.names.join(", ")))));

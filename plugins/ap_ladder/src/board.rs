@@ -4,7 +4,8 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, Scenery, SceneryKind, SheetRow, TokenView,
+    Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, Pips, Scenery, SceneryKind, SheetRow, TokenMark,
+    TokenView,
 };
 use fray_core::table::{can_act, id, name};
 
@@ -313,22 +314,27 @@ fn toward(world: &World, e: Entity, t: Entity, how: MoveKind) -> Option<[f32; 2]
     Some([from[0] + (there[0] - from[0]) * k, from[1] + (there[1] - from[1]) * k])
 }
 
-/// A token's caption: AP, wounds and peril when not whole, conditions, cover, running.
+/// A token's AP as pips (while it can act); its caption: wounds and peril when not whole,
+/// cover, running, injuries, its mount's state; its conditions as marks.
 pub fn token(world: &World, e: Entity) -> TokenView {
     let Some(f) = world.get::<Fighter>(e) else { return TokenView::default() };
     let mut notes = Vec::new();
-    if can_act(world, e) {
-        notes.push(format!("AP {}/3", f.ap));
-    }
+    let pips = can_act(world, e).then_some(Pips { full: f.ap, of: 3 });
     if f.damage > 0 {
         notes.push(DAMAGE_TRACK[f.damage as usize].to_owned());
     }
     if f.peril > 0 {
         notes.push(PERIL_TRACK[f.peril as usize].to_owned());
     }
-    for c in f.conditions.keys() {
-        notes.push(label(world, *c));
-    }
+    let tables = &world.resource::<Battle>().tables;
+    let marks = f
+        .conditions
+        .keys()
+        .map(|c| TokenMark {
+            label: label(world, *c),
+            icon: tables.condition(*c).and_then(|r| r.icon.clone()),
+        })
+        .collect();
     if let Some(level) = crate::field::cover_level(world, e) {
         notes.push(format!("{} cover", level.word()));
     }
@@ -346,7 +352,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     {
         notes.push(format!("mount {}", s.words()));
     }
-    TokenView { notes, ..TokenView::default() }
+    TokenView { notes, marks, pips, ..TokenView::default() }
 }
 
 /// The sheet: tracks, thresholds, AP, attributes, skills, weapons, conditions.

@@ -585,6 +585,9 @@ pub struct ConditionRow {
     pub condition: Condition,
     /// Its label on tokens.
     pub label: String,
+    /// Its mark on tokens: a PNG under `assets/`.
+    #[serde(default)]
+    pub icon: Option<String>,
     /// Reactions it forbids.
     #[serde(default)]
     pub blocks: Vec<Reaction>,

@@ -147,6 +147,11 @@ pub fn tables_problems(t: &Tables, problems: &mut Vec<String>) {
     if t.fumbles.iter().any(|f| f.weight > 1000) {
         problems.push("tables: a fumble weight above 1000 is absurd".to_owned());
     }
+    for row in &t.conditions {
+        if let Some(problem) = row.icon.as_deref().and_then(fray_core::scenario::image_problem) {
+            problems.push(format!("tables: condition {:?}: {problem}", row.condition));
+        }
+    }
     for c in [Condition::Prone, Condition::Stunned, Condition::Defenseless, Condition::Helpless] {
         if t.condition(c).is_none() {
             problems.push(format!("tables: the conditions table lacks {c:?}"));

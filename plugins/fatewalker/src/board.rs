@@ -197,7 +197,7 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if penalty > 0 {
         notes.push(format!("wounds -{penalty}"));
     }
-    TokenView { notes, heading: motion.map(|m| m.to), concealed: false }
+    TokenView { notes, heading: motion.map(|m| m.to), ..TokenView::default() }
 }
 
 /// Clock, place, traits, skills, weapons, armour and the wound chart.

@@ -241,11 +241,35 @@ pub struct SecretView {
 pub struct TokenView {
     /// The caption's second line: weapon, stance, marks... in a few words each.
     pub notes: Vec<String>,
+    /// The states it is in (conditions): each a small picture on the token's upper rim (the
+    /// first three), and its word in the caption after the notes.
+    pub marks: Vec<TokenMark>,
+    /// A resource spent and regained each turn, as pips along the token's lower rim (the
+    /// Initiative ladder's AP).
+    pub pips: Option<Pips>,
     /// Where it is heading (free positions, in the space's unit), if it is moving.
     pub heading: Option<[f32; 2]>,
     /// The rules keep it off the table's screen (a concealed character): the GM's board shows
     /// it faded, the table window not at all, until the rules reveal it.
     pub concealed: bool,
+}
+
+/// A state a token is in, as its ruleset names and pictures it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TokenMark {
+    /// Its word, e.g. "prone".
+    pub label: String,
+    /// Its picture: a PNG under `assets/`; none: the word only.
+    pub icon: Option<String>,
+}
+
+/// Pips: `full` of `of` lit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pips {
+    /// Lit.
+    pub full: u32,
+    /// In all.
+    pub of: u32,
 }
 
 /// What a location's card says besides its name and where it is entered from.

@@ -1128,3 +1128,33 @@ fn a_fiery_hit_sets_the_foe_and_those_engaged_with_it_on_fire_which_burns_each_t
     }
     assert!(burned > 0, "the flames harmed at least once in 12 turns");
 }
+
+#[test]
+fn conditions_are_marks_with_their_bundled_pictures_and_ap_are_pips() {
+    let mut app = table(TAVERN, 1, false);
+    let bran = turn_of(&mut app, "bran");
+    add(app.world_mut(), bran, Condition::Prone);
+    add(app.world_mut(), bran, Condition::Stunned);
+    app.world_mut().get_mut::<Fighter>(bran).expect("fighter").ap = 2;
+    let view = crate::board::token(app.world(), bran);
+    assert_eq!(view.pips, Some(fray_core::board::Pips { full: 2, of: 3 }), "AP as pips");
+    let marks: Vec<(&str, Option<&str>)> =
+        view.marks.iter().map(|m| (m.label.as_str(), m.icon.as_deref())).collect();
+    assert_eq!(marks, [("prone", Some("art/marks/prone.png")), ("stunned", Some("art/marks/stunned.png"))]);
+    assert!(
+        !view.notes.iter().any(|n| n == "prone" || n.starts_with("AP")),
+        "not said twice: {:?}",
+        view.notes
+    );
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+    for row in &app.world().resource::<Battle>().tables.conditions {
+        let icon = row.icon.as_deref().unwrap_or_else(|| panic!("{:?} has no mark", row.condition));
+        assert!(assets.join(icon).is_file(), "{:?}: {icon} is bundled", row.condition);
+    }
+    // A broken picture in a scenario's own tables is refused, naming the condition.
+    let mut tables = app.world().resource::<Battle>().tables.clone();
+    tables.conditions[0].icon = Some("../secret.png".to_owned());
+    let mut problems = Vec::new();
+    crate::load::tables_problems(&tables, &mut problems);
+    assert!(problems.iter().any(|p| p.starts_with("tables: condition Blinded: image")), "{problems:?}");
+}
