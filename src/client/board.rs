@@ -1236,6 +1236,22 @@ fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: E
     Some(lines.join("\n"))
 }
 
+/// Words that may open a name before the one it goes by ("Sir Aldric" goes by Aldric).
+const TITLES: [&str; 14] = [
+    "Sir", "Lady", "Lord", "Dame", "Master", "Mistress", "Captain", "Brother", "Sister", "Father", "Mother",
+    "Old", "Saint", "Doctor",
+];
+
+/// The name a caption or a strip gives a combatant: the first word of its name, past a title.
+pub(crate) fn short_name(name: &str) -> &str {
+    let mut words = name.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    match words.next() {
+        Some(next) if TITLES.contains(&first) => next,
+        _ => first,
+    }
+}
+
 /// Name and status in words, then the ruleset's notes and its marks' words (their pictures are
 /// `marks`'); the counters are chips. Rewritten
 /// only when the rules changed something (logged), the table, or what the table may see.
@@ -1262,7 +1278,7 @@ fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let mut first = c.name.split_whitespace().next().unwrap_or_default().to_owned();
+        let mut first = short_name(&c.name).to_owned();
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }
@@ -1336,6 +1352,15 @@ pub fn card_rects(world: &mut World) -> Vec<(Entity, Rect)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caption_names_the_first_word_past_a_title() {
+        assert_eq!(short_name("Sir Aldric"), "Aldric");
+        assert_eq!(short_name("Mael the carter"), "Mael");
+        assert_eq!(short_name("Sir"), "Sir", "a title alone is the name");
+        assert_eq!(short_name("Sirius Black"), "Sirius");
+        assert_eq!(short_name(""), "");
+    }
 
     #[test]
     fn a_crowds_label_goes_under_it_else_beside_it_clear_of_what_is_drawn() {

@@ -316,7 +316,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                     ui.label("|");
                 }
                 let asked = waiting.contains(&entry.who);
-                let first = name(world, entry.who).split_whitespace().next().unwrap_or_default().to_owned();
+                let first = super::board::short_name(&name(world, entry.who)).to_owned();
                 let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
                 let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
                 let deciding = if asked { " · deciding" } else { "" };
