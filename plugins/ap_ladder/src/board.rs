@@ -517,7 +517,11 @@ pub fn scenery(world: &World) -> Vec<Scenery> {
         kind: SceneryKind::Terrain,
         at: [a.at.0, a.at.1],
         radius: a.radius,
-        label: Some(format!("{} ({})", a.name, a.kind.word())),
+        label: Some(if a.height > 0.0 {
+            format!("{} ({}, {:.0} yd up)", a.name, a.kind.word(), a.height)
+        } else {
+            format!("{} ({})", a.name, a.kind.word())
+        }),
     });
     let dropped = battle.dropped.iter().map(|d| Scenery {
         kind: SceneryKind::Trap { armed: false },

@@ -917,6 +917,7 @@ fn cloud_burst(world: &mut World, e: Entity, w: usize, t: Entity, kind: AreaKind
         kind,
         at: (at[0], at[1]),
         radius,
+        height: 0.0,
     });
     let who = id(world, e);
     let detail = format!("{name} thrown: {word} around {} ({:.1}, {:.1})", id(world, t), at[0], at[1]);

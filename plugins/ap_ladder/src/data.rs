@@ -957,6 +957,14 @@ pub struct AreaSpec {
     pub at: (f32, f32),
     /// Its radius, in yards.
     pub radius: f32,
+    /// Higher ground's height in yards: above 0, it is entered from below only by a run that
+    /// leaps onto it.
+    #[serde(default, skip_serializing_if = "is_level")]
+    pub height: f32,
+}
+
+fn is_level(height: &f32) -> bool {
+    *height == 0.0
 }
 
 /// An environmental event the GM places on the ladder (at 2d10+2).
@@ -1013,6 +1021,8 @@ pub struct Numbers {
     pub run_up: f32,
     /// Points of Brawn Bonus a yard of jump takes.
     pub jump_per: u32,
+    /// Points of Brawn Bonus a yard of leap (upward) takes.
+    pub leap_per: u32,
     /// The radius of a smoke cloud or a Detonate blast (the text's 6-yard burst template is
     /// its width).
     pub burst: f32,
@@ -1049,6 +1059,7 @@ impl Default for Numbers {
             pick_up: 1.0,
             run_up: 6.0,
             jump_per: 3,
+            leap_per: 6,
             burst: 3.0,
             explosion: 5.0,
             cone: (16.0, 1.0, 5.0),
@@ -1146,7 +1157,15 @@ impl Round for AreaSpec {
     fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self {
         let kind = like.map_or(AreaKind::Hard, |l| l.kind);
         let radius = like.map_or(3.0, |l| l.radius);
-        AreaSpec { id: free_name("area", "_", taken), name: free_name("Area", " ", taken), kind, at, radius }
+        let height = like.map_or(0.0, |l| l.height);
+        AreaSpec {
+            id: free_name("area", "_", taken),
+            name: free_name("Area", " ", taken),
+            kind,
+            at,
+            radius,
+            height,
+        }
     }
 }
 

@@ -120,23 +120,26 @@ pub fn spans(world: &World, a: [f32; 2], b: [f32; 2], kind: AreaKind) -> Vec<(f3
     if len < EPS {
         return Vec::new();
     }
-    let d = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-    let mut out: Vec<(f32, f32)> = rules
-        .areas
-        .iter()
-        .filter(|x| x.kind == kind && distance(a, [x.at.0, x.at.1]) > x.radius + EPS)
-        .filter_map(|x| {
-            // Where the way meets the circle: |a + t d - c| = r.
-            let f = [a[0] - x.at.0, a[1] - x.at.1];
-            let p = f[0] * d[0] + f[1] * d[1];
-            let q = f[0] * f[0] + f[1] * f[1] - x.radius * x.radius;
-            let root = (p * p - q).sqrt();
-            let (t1, t2) = (-p - root, (-p + root).min(len));
-            (root.is_finite() && t1 >= 0.0 && t1 < len && t2 > t1 + EPS).then_some((t1, t2 - t1))
-        })
-        .collect();
+    let mut out: Vec<(f32, f32)> =
+        rules.areas.iter().filter(|x| x.kind == kind).filter_map(|x| span(a, b, x)).collect();
     out.sort_by(|x, y| x.0.total_cmp(&y.0));
     out
+}
+
+/// Where the way from `a` (outside `area`) to `b` comes into it and how far it goes in it.
+pub fn span(a: [f32; 2], b: [f32; 2], area: &crate::data::AreaSpec) -> Option<(f32, f32)> {
+    let len = distance(a, b);
+    if len < EPS || distance(a, [area.at.0, area.at.1]) <= area.radius + EPS {
+        return None;
+    }
+    let d = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    // Where the way meets the circle: |a + t d - c| = r.
+    let f = [a[0] - area.at.0, a[1] - area.at.1];
+    let p = f[0] * d[0] + f[1] * d[1];
+    let q = f[0] * f[0] + f[1] * f[1] - area.radius * area.radius;
+    let root = (p * p - q).sqrt();
+    let (t1, t2) = (-p - root, (-p + root).min(len));
+    (root.is_finite() && t1 >= 0.0 && t1 < len && t2 > t1 + EPS).then_some((t1, t2 - t1))
 }
 
 /// The cover (its index) a point lies behind, the best first.

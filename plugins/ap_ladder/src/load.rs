@@ -6,7 +6,7 @@ use fray_core::ruleset::Ruleset;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 
 use crate::ApLadder;
-use crate::data::{ApLadderMount, ApLadderRules, ApLadderSheet, Condition, Tables, WeaponKind};
+use crate::data::{ApLadderMount, ApLadderRules, ApLadderSheet, AreaKind, Condition, Tables, WeaponKind};
 use crate::phase::{ApLadderPhase, Battle, Fighter};
 
 /// An Initiative ladder scenario: free positions in yards, mounts and vehicles.
@@ -123,6 +123,10 @@ fn rules_problems(s: &ApLadderScenario, problems: &mut Vec<String>) {
         if !(inside(r, a.at) && finite(a.radius) && a.radius > 0.0) {
             problems
                 .push(format!("area '{}': off the field, or a radius that is not 0 to {MOST} yards", a.id));
+        }
+        if !finite(a.height) || (a.height > 0.0 && a.kind != AreaKind::High) {
+            problems
+                .push(format!("area '{}': a height of 0 to {MOST} yards, and only for higher ground", a.id));
         }
     }
     for ev in &r.events {

@@ -37,8 +37,17 @@ pub struct MovePlan {
     /// Foes wielding a Reach weapon it charges or runs at: each strikes as it comes into the
     /// weapon's reach.
     pub met: Vec<Entity>,
-    /// A run that jumps a gap: the gap's near edge, where a failed jump ends it.
-    pub jump: Option<[f32; 2]>,
+    /// A run that jumps a gap or leaps onto a ledge.
+    pub jump: Option<Jump>,
+}
+
+/// A jump a run makes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Jump {
+    /// Where it takes off: the gap's near edge or the ledge's foot, where a failed one ends.
+    pub edge: [f32; 2],
+    /// The ledge it leaps up onto (none: across a gap).
+    pub onto: Option<String>,
 }
 
 /// AP a kind of move costs, before a sub-type's extra AP.
@@ -197,9 +206,76 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
     Ok(MovePlan { to, how, yards, ap, subtype: sub.map(|s| s.0), provokes, left, met, jump })
 }
 
+/// A gap on the way from `from` to `to`, or a ledge at its end: the jump or leap it takes
+/// (one a run).
+fn check_jump(
+    world: &World,
+    e: Entity,
+    from: [f32; 2],
+    to: [f32; 2],
+    how: MoveKind,
+) -> Verdict<Option<Jump>> {
+    let gap = check_gap(world, e, from, to, how)?;
+    let leap = check_leap(world, e, from, to, how)?;
+    match (gap, leap) {
+        (Some(_), Some(_)) => Err(Rejection::new("one jump a run: a gap and a ledge lie on the way")),
+        (Some(edge), None) => Ok(Some(Jump { edge, onto: None })),
+        (None, leap) => Ok(leap),
+    }
+}
+
+/// Higher ground with a height that `to` is on and `from` is not: refused unless a run of at
+/// least the run-up leaps onto it, [BB] / 6 yards up at most, never mounted.
+fn check_leap(
+    world: &World,
+    e: Entity,
+    from: [f32; 2],
+    to: [f32; 2],
+    how: MoveKind,
+) -> Verdict<Option<Jump>> {
+    let rules = &world.resource::<Battle>().rules;
+    let on = |p: [f32; 2], a: &crate::data::AreaSpec| distance(p, [a.at.0, a.at.1]) <= a.radius + EPS;
+    let Some(ledge) =
+        rules.areas.iter().find(|a| a.kind == AreaKind::High && a.height > 0.0 && on(to, a) && !on(from, a))
+    else {
+        return Ok(None);
+    };
+    let (up, numbers, who) = (ledge.height, &rules.numbers, name(world, e));
+    if how != MoveKind::Run {
+        return Err(Rejection::new(format!(
+            "{} is {up:.0} yards up: only a run leaps onto it (a {:.0}-yard run-up)",
+            ledge.name, numbers.run_up
+        )));
+    }
+    if world.get::<Rides>(e).is_some() {
+        return Err(Rejection::new(format!(
+            "{who}'s mount balks at {}: dismount to leap onto it",
+            ledge.name
+        )));
+    }
+    let before = crate::field::span(from, to, ledge).map_or(0.0, |s| s.0);
+    if before + EPS < numbers.run_up {
+        return Err(Rejection::new(format!(
+            "a leap needs a {:.0}-yard run-up: the foot of {} is {before:.1} yards away",
+            numbers.run_up, ledge.name
+        )));
+    }
+    let brawn = world.get::<Fighter>(e).map_or(0, |f| f.sheet.bonus(Attribute::Brawn));
+    let most = (brawn / numbers.leap_per.max(1)) as f32;
+    if up > most + EPS {
+        return Err(Rejection::new(format!(
+            "{} is {up:.0} yards up: {who} leaps {most:.0} at most ([BB] {brawn} / {})",
+            ledge.name, numbers.leap_per
+        )));
+    }
+    let k = (before - 0.3).max(0.0) / distance(from, to);
+    let edge = [from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k];
+    Ok(Some(Jump { edge, onto: Some(ledge.name.clone()) }))
+}
+
 /// A gap on the way from `from` to `to`: refused unless a run of at least the run-up jumps
 /// it, [BB] / 3 yards at most, one gap a run, never mounted; where the jump takes off.
-fn check_jump(
+fn check_gap(
     world: &World,
     e: Entity,
     from: [f32; 2],
@@ -290,16 +366,20 @@ pub fn apply_move(world: &mut World, e: Entity, plan: MovePlan) {
             return;
         }
     }
-    // A jump: an Athletics test at the gap's edge; failed, the jumper falls there, prone.
-    if let Some(edge) = plan.jump {
+    // A jump or a leap: an Athletics test where it takes off; failed, the jumper falls there,
+    // prone.
+    if let Some(jump) = &plan.jump {
+        let what = if jump.onto.is_some() { "the leap" } else { "the jump" };
         let ok =
-            test(world, e, "the jump", Some(crate::data::Skill::Athletics), None, Vec::new(), Flip::None)
-                .success;
+            test(world, e, what, Some(crate::data::Skill::Athletics), None, Vec::new(), Flip::None).success;
         if !ok {
-            place(world, e, edge);
+            place(world, e, jump.edge);
             crate::conditions::add(world, e, Condition::Prone);
             remove(world, e, Condition::Unseen);
-            let detail = "the jump failed: down at the gap's edge".to_owned();
+            let detail = match &jump.onto {
+                Some(ledge) => format!("the leap failed: down at the foot of {ledge}"),
+                None => "the jump failed: down at the gap's edge".to_owned(),
+            };
             let who = id(world, e);
             world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "jump_failed", detail });
             return;

@@ -782,7 +782,7 @@ fn a_gap_is_crossed_only_by_a_run_that_jumps_it_and_a_failed_jump_falls_prone_at
         assert_eq!(plan(&app, [-1.0, 2.0], MoveKind::Walk).map(|p| p.jump), Ok(None));
         place(&mut app, "x", [-8.0, 0.0]);
         let run = plan(&app, [3.0, 0.0], MoveKind::Run).expect("7.5 yards of run-up, 1 yard across");
-        let edge = run.jump.expect("a jump");
+        let edge = run.jump.clone().expect("a jump").edge;
         assert!(
             (edge[0] + 0.8).abs() < 1e-3 && edge[1].abs() < 1e-3,
             "it takes off at the near edge: {edge:?}"
@@ -1157,4 +1157,71 @@ fn conditions_are_marks_with_their_bundled_pictures_and_ap_are_pips() {
     let mut problems = Vec::new();
     crate::load::tables_problems(&tables, &mut problems);
     assert!(problems.iter().any(|p| p.starts_with("tables: condition Blinded: image")), "{problems:?}");
+}
+
+#[test]
+fn a_ledge_is_leapt_onto_only_by_a_run_brawn_bonus_over_six_yards_up_and_a_failed_leap_falls_at_its_foot() {
+    // X has Brawn 60 ([BB] 6: a yard of leap), W Brawn 40 ([BB] 4: none).
+    let strong = sheet(40, 30).replace("brawn: 40", "brawn: 60");
+    let weak = sheet(40, 30);
+    let text = format!(
+        r#"Scenario(name: "ledge", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           rules: (areas: [(id: "loft", name: "Hayloft", kind: High, at: (5.0, 0.0), radius: 2.0, height: 1.0)]),
+           combatants: [(id: "x", name: "X", side: "a", position: (-6.0, 0.0), sheet: {strong})),
+                        (id: "w", name: "W", side: "a", position: (-6.0, 3.0), sheet: {weak})),
+                        (id: "y", name: "Y", side: "b", position: (9.0, 9.0), sheet: {weak}))])"#
+    );
+    let (mut up, mut fell) = (0, 0);
+    for seed in 0..16 {
+        let mut app = table(&text, seed, false);
+        let x = turn_of(&mut app, "x");
+        let plan =
+            |app: &App, who: Entity, to: [f32; 2], how| crate::moves::plan_move(app.world(), who, to, how);
+        place(&mut app, "x", [1.5, 0.0]);
+        assert_eq!(
+            plan(&app, x, [4.0, 0.0], MoveKind::Walk).expect_err("a walk").0,
+            "Hayloft is 1 yards up: only a run leaps onto it (a 6-yard run-up)"
+        );
+        assert_eq!(
+            plan(&app, x, [4.0, 0.0], MoveKind::Run).expect_err("no run-up").0,
+            "a leap needs a 6-yard run-up: the foot of Hayloft is 1.5 yards away"
+        );
+        let w = who(&app, "w");
+        app.world_mut().get_mut::<Fighter>(w).expect("fighter").ap = 3;
+        assert_eq!(
+            plan(&app, w, [4.0, 3.0].map(|v| v * 1.0), MoveKind::Run).map(|p| p.jump.is_some()),
+            Ok(false),
+            "beside the loft, not onto it: a plain run"
+        );
+        assert_eq!(
+            plan(&app, w, [4.5, 0.5], MoveKind::Run).expect_err("too weak").0,
+            "Hayloft is 1 yards up: W leaps 0 at most ([BB] 4 / 6)"
+        );
+        place(&mut app, "x", [-6.0, 0.0]);
+        let run = plan(&app, x, [4.0, 0.0], MoveKind::Run).expect("9 yards of run-up, 1 yard up, [BB] 6");
+        let jump = run.jump.clone().expect("a leap");
+        assert_eq!(jump.onto.as_deref(), Some("Hayloft"));
+        crate::moves::apply_move(app.world_mut(), x, run);
+        let at = app.world().get::<FieldPosition>(x).map(|p| p.0).expect("a position");
+        if fighter(&app, "x").has(Condition::Prone) {
+            assert_eq!(at, jump.edge, "a failed leap ends at the ledge's foot (seed {seed})");
+            let log = log_values(&app);
+            let failed = log.iter().find(|l| l["what"] == "jump_failed").expect("logged");
+            assert_eq!(failed["detail"], "the leap failed: down at the foot of Hayloft");
+            fell += 1;
+        } else {
+            assert_eq!(at, [4.0, 0.0], "a passed leap lands on the loft (seed {seed})");
+            up += 1;
+        }
+    }
+    assert!(up > 0 && fell > 0, "both outcomes: {up} up, {fell} fell");
+    let broken = text.replace("kind: High", "kind: Hard");
+    let Err(err) = fray_core::ruleset::table_app::<ApLadder>(&broken, 1, 20, false) else {
+        panic!("a height on hard terrain is refused");
+    };
+    let report = err.report("scenario").join("; ");
+    assert!(
+        report.contains("area 'loft': a height of 0 to 1000 yards, and only for higher ground"),
+        "{report}"
+    );
 }
