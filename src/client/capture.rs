@@ -276,6 +276,7 @@ fn status(world: &World) -> serde_json::Value {
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn capture(
     mut commands: Commands,
     options: Res<PlayOptions>,
@@ -285,9 +286,13 @@ fn capture(
     table: Option<Res<super::table::window::TableWindow>>,
     glides: Option<Res<super::motion::Glides>>,
     layout: Option<Res<super::board::LayoutDirty>>,
+    texts: Query<(), Changed<bevy::text::TextLayoutInfo>>,
 ) {
     state.frames += 1;
-    state.quiet = if layout.is_some_and(|l| l.0) { 0 } else { state.quiet.saturating_add(1) };
+    // A text laid out again this frame (a caption rewritten after the layout ran) is placed
+    // again only in the next: not quiet yet.
+    let redone = layout.is_some_and(|l| l.0) || !texts.is_empty();
+    state.quiet = if redone { 0 } else { state.quiet.saturating_add(1) };
     // The board settles once autoplay has handed over to the players.
     if autoplay.0.is_some() {
         state.frames = state.frames.min(SETTLE_FRAMES / 2);
