@@ -1098,7 +1098,11 @@ fn label_crowds(
     let mut existing: Vec<_> = labels.iter_mut().collect();
     let used = crowds.len();
     for (i, (hid, members)) in crowds.into_iter().enumerate() {
-        let words = format!("{} here", members.len());
+        // One alone is named: "1 here" would say less in as much room.
+        let words = match members.as_slice() {
+            [(_, only)] => short_name(only).to_owned(),
+            _ => format!("{} here", members.len()),
+        };
         let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
         let audience = if hid {
             crate::client::table::audience::Audience::Gm

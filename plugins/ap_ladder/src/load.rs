@@ -151,6 +151,20 @@ pub fn tables_problems(t: &Tables, problems: &mut Vec<String>) {
     if t.fumbles.iter().any(|f| f.weight > 1000) {
         problems.push("tables: a fumble weight above 1000 is absurd".to_owned());
     }
+    for row in &t.injuries {
+        let absurd = row.effects.iter().any(|e| match e {
+            crate::data::InjuryEffect::Tests { amount, .. } => amount.abs() > 100,
+            crate::data::InjuryEffect::Slower(y) => *y > 50,
+            crate::data::InjuryEffect::Threshold(t) => t.abs() > 50,
+            _ => false,
+        });
+        if absurd {
+            problems.push(format!(
+                "tables: injury '{}': a test change beyond 100, or yards or threshold beyond 50",
+                row.name
+            ));
+        }
+    }
     for row in &t.conditions {
         if let Some(problem) = row.icon.as_deref().and_then(fray_core::scenario::image_problem) {
             problems.push(format!("tables: condition {:?}: {problem}", row.condition));

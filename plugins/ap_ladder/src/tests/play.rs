@@ -74,6 +74,10 @@ fn consistent(app: &App, context: &str) {
         let f = world.get::<Fighter>(e).expect("fighter");
         assert!(f.ap <= 3, "{context}: never more than 3 AP");
         assert!(f.damage <= 5 && f.peril <= 5, "{context}: tracks within their ends");
+        if let Some(m) = world.get::<fray_core::prelude::Rides>(e).map(|r| r.0) {
+            let steed = world.get::<crate::mounts::Steed>(m);
+            assert!(steed.is_some_and(|s| s.damage < 5), "{context}: a rider's mount stands, not slain");
+        }
         let status = world.get::<Status>(e).copied();
         if status == Some(Status::Dead) {
             assert!(battle.acting != Some(e), "{context}: the slain never act");
@@ -116,7 +120,7 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn random_legal_play_keeps_the_table_consistent_and_every_fight_ends(
@@ -129,8 +133,8 @@ proptest! {
 }
 
 #[test]
-fn a_thousand_ai_fights_end_with_the_table_consistent() {
-    for seed in 0..1000 {
+fn two_thousand_ai_fights_end_with_the_table_consistent() {
+    for seed in 0..2000 {
         let text = [FORD, TAVERN][seed as usize % 2];
         let mut app = table(text, seed, true);
         app.update();

@@ -1157,6 +1157,12 @@ fn conditions_are_marks_with_their_bundled_pictures_and_ap_are_pips() {
     let mut problems = Vec::new();
     crate::load::tables_problems(&tables, &mut problems);
     assert!(problems.iter().any(|p| p.starts_with("tables: condition Blinded: image")), "{problems:?}");
+    tables.injuries[0].effects =
+        vec![crate::data::InjuryEffect::Tests { skills: Vec::new(), amount: i32::MAX }];
+    let mut problems = Vec::new();
+    crate::load::tables_problems(&tables, &mut problems);
+    let name = &tables.injuries[0].name;
+    assert!(problems.iter().any(|p| p.starts_with(&format!("tables: injury '{name}'"))), "{problems:?}");
 }
 
 #[test]
