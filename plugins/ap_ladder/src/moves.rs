@@ -268,9 +268,13 @@ fn check_leap(
             ledge.name, numbers.leap_per
         )));
     }
+    Ok(Some(Jump { edge: take_off(from, to, before), onto: Some(ledge.name.clone()) }))
+}
+
+/// Where a jump along the way from `from` to `to` takes off: just short of `before` yards on.
+fn take_off(from: [f32; 2], to: [f32; 2], before: f32) -> [f32; 2] {
     let k = (before - 0.3).max(0.0) / distance(from, to);
-    let edge = [from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k];
-    Ok(Some(Jump { edge, onto: Some(ledge.name.clone()) }))
+    [from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k]
 }
 
 /// A gap on the way from `from` to `to`: refused unless a run of at least the run-up jumps
@@ -315,8 +319,7 @@ fn check_gap(
             numbers.jump_per
         )));
     }
-    let k = (before - 0.3).max(0.0) / distance(from, to);
-    Ok(Some([from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k]))
+    Ok(Some(take_off(from, to, before)))
 }
 
 /// The foes of `e` wielding a Reach weapon, able to strike, whose reach a move from `from`

@@ -144,6 +144,11 @@ fn a_turn_discards_leftover_ap_and_gains_three_and_a_stunned_one_starts_on_two()
     assert_eq!(fighter(&app, "bran").ap, 3, "the next turn is whole again");
 }
 
+/// A plain attack on `target` with the weapon in hand.
+pub(super) fn attack_on(target: &str) -> ApLadderIntent {
+    ApLadderIntent::Attack { target: target.into(), called: None, all_out: 0, punishing: false, press: false }
+}
+
 pub(super) fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingAttack {
     let (a, d) = (who(app, attacker), who(app, defender));
     let cause = app.world_mut().resource_mut::<Battle>().cause();
@@ -313,13 +318,7 @@ fn a_helpless_foe_is_slain_by_an_attack_without_a_roll() {
     let bran = turn_of(&mut app, "bran");
     let perrin = who(&app, "perrin");
     add(app.world_mut(), perrin, Condition::Helpless);
-    let attack = ApLadderIntent::Attack {
-        target: "perrin".into(),
-        called: None,
-        all_out: 0,
-        punishing: false,
-        press: false,
-    };
+    let attack = attack_on("perrin");
     let plan =
         crate::decisions::validate(app.world(), bran, &attack).expect("a helpless foe may be attacked");
     crate::decisions::apply(app.world_mut(), bran, plan);
@@ -357,13 +356,7 @@ fn choked_disarmed_and_incapacitated_limit_what_one_may_do() {
     place(&mut app, "perrin", [-2.0, 0.5]);
     let bran = turn_of(&mut app, "bran");
     add(app.world_mut(), bran, Condition::Choked);
-    let attack = ApLadderIntent::Attack {
-        target: "perrin".into(),
-        called: None,
-        all_out: 0,
-        punishing: false,
-        press: false,
-    };
+    let attack = attack_on("perrin");
     let refused = ApLadder::validate(app.world(), bran, &attack).expect_err("choked");
     assert_eq!(refused.0, "Bran is choked: only a Resist to escape");
     crate::conditions::remove(app.world_mut(), bran, Condition::Choked);
