@@ -325,15 +325,18 @@ fn smallest(drawn: &[(Rect, f32, bool)], centre: Vec2) -> Vec2 {
     for (i, &(a, ha, card_a)) in drawn.iter().enumerate() {
         for &(b, hb, card_b) in &drawn[i + 1..] {
             // Two cards keep the room they have in the scenario, up to [`LINK_ROOM`]; cards
-            // that touch there come no closer than they are, pieces that do (a rider at its
-            // mount's place) are left to.
+            // or pieces that touch there come no closer than they are; a piece touching a card
+            // is moved clear of it later, pieces at one spot (a rider at its mount's place)
+            // stay together.
             let apart =
                 (a.min.x - b.max.x).max(b.min.x - a.max.x).max(a.min.y - b.max.y).max(b.min.y - a.max.y);
             let room = if card_a && card_b { apart.clamp(CARD_GAP, LINK_ROOM) } else { 0.0 };
-            let (room, most) = match (near(a, b, 0.0), card_a && card_b) {
-                (false, _) => (room, f32::MAX),
-                (true, true) => (0.0, 1.0),
-                (true, false) => continue,
+            let together = a.center().distance(b.center()) < 1.0;
+            let (room, most) = match (near(a, b, 0.0), card_a, card_b) {
+                (false, ..) => (room, f32::MAX),
+                (true, true, true) => (0.0, 1.0),
+                (true, false, false) if !together => (0.0, 1.0),
+                (true, ..) => continue,
             };
             let dx = (a.center().x - b.center().x).abs();
             let across = ((a.width() + b.width()) / 2.0 + room) / dx.max(1e-3);
@@ -1081,6 +1084,7 @@ fn label_crowds(
     if !dirty.0 {
         return;
     }
+    let everyone: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
     let mut crowds: Vec<(bool, Vec<(Vec2, String)>)> = Vec::new();
     for &(drawing, at) in &crowded.members {
         let Some(c) = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok()) else { continue };
@@ -1100,7 +1104,7 @@ fn label_crowds(
     for (i, (hid, members)) in crowds.into_iter().enumerate() {
         // One alone is named: "1 here" would say less in as much room.
         let words = match members.as_slice() {
-            [(_, only)] => short_name(only).to_owned(),
+            [(_, only)] => shown_name(only, &everyone).to_owned(),
             _ => format!("{} here", members.len()),
         };
         let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
@@ -1246,7 +1250,21 @@ const TITLES: [&str; 14] = [
     "Old", "Saint", "Doctor",
 ];
 
-/// The name a caption or a strip gives a combatant: the first word of its name, past a title.
+/// The name a caption or a strip gives a combatant among `all` (every combatant's name at the
+/// table): its short name, or its whole name where another goes by the same short name.
+pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
+    let short = short_name(name);
+    if all.iter().filter(|n| short_name(n) == short).count() > 1 { name } else { short }
+}
+
+/// Every combatant's name at the table.
+pub(crate) fn all_names(world: &World) -> Vec<String> {
+    world
+        .try_query::<&Combatant>()
+        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect())
+}
+
+/// A combatant's short name: the first word of its name, past a title.
 pub(crate) fn short_name(name: &str) -> &str {
     let mut words = name.split_whitespace();
     let first = words.next().unwrap_or_default();
@@ -1275,6 +1293,8 @@ fn write_captions(
     *seen = key;
     let Some(rules) = ruleset(world) else { return };
     let all: Vec<(Entity, Entity)> = captions.iter(world).map(|(d, c)| (d, c.0)).collect();
+    let names = all_names(world);
+    let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
     for (drawing, e) in all {
         let Some(c) = world.get::<Combatant>(e) else { continue };
         let status = world.get::<Status>(e).copied().unwrap_or_default();
@@ -1282,7 +1302,7 @@ fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let mut first = short_name(&c.name).to_owned();
+        let mut first = shown_name(&c.name, &everyone).to_owned();
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }
@@ -1306,7 +1326,8 @@ fn write_captions(
     }
 }
 
-/// Arrows from each location to those that may be entered from it, card edge to card edge.
+/// Arrows from each location to those that may be entered from it, card edge to card edge,
+/// bent round the cards in their way.
 fn draw_arrows(
     mut gizmos: Gizmos,
     palette: Res<super::theme::Palette>,
@@ -1314,32 +1335,127 @@ fn draw_arrows(
     cards: Query<(&Card, &CardRect)>,
 ) {
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
-    for (.., start, end) in arrows(&drawn, locations.iter()) {
-        gizmos.arrow_2d(start, end, palette.arrow);
+    for (.., path) in arrows(&drawn, locations.iter()) {
+        let [.., before, end] = path[..] else { continue };
+        let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
+        if path.len() > 2 {
+            gizmos.linestrip_2d(path[..path.len() - 1].iter().copied(), palette.arrow);
+        }
+        // The head as long as a straight arrow's of that length.
+        gizmos.arrow_2d(before, end, palette.arrow).with_tip_length(length / 10.0);
     }
 }
 
-/// The accessibility arrows as drawn between the cards `drawn`: (entered from, entered,
-/// start, end), card edge to card edge.
+/// The accessibility arrows as drawn between the cards `drawn`: (entered from, entered, the
+/// path from the first card's edge to the second's), straight, or bent round the other cards
+/// where a straight one would cross them.
 pub fn arrows<'a>(
     drawn: &BTreeMap<Entity, Rect>,
     entered: impl Iterator<Item = (Entity, &'a EnteredFrom)>,
-) -> Vec<(Entity, Entity, Vec2, Vec2)> {
+) -> Vec<(Entity, Entity, Vec<Vec2>)> {
     let mut found = Vec::new();
     for (to, from) in entered {
-        let Some(target) = drawn.get(&to) else { continue };
+        let Some(&target) = drawn.get(&to) else { continue };
         for &f in &from.0 {
-            let Some(source) = drawn.get(&f) else { continue };
-            let (start, end) = (source.center(), target.center());
-            let dir = (end - start).normalize_or_zero();
-            let out = |r: &Rect| {
-                let half = r.half_size();
-                (half.x / dir.x.abs().max(1e-3)).min(half.y / dir.y.abs().max(1e-3))
-            };
-            found.push((f, to, start + dir * out(source), end - dir * (out(target) + 4.0)));
+            let Some(&source) = drawn.get(&f) else { continue };
+            let others: Vec<Rect> = drawn
+                .iter()
+                .filter(|(e, _)| **e != f && **e != to)
+                .map(|(_, r)| r.inflate(ARROW_CLEARANCE))
+                .collect();
+            found.push((f, to, arrow_path(source, target, &others)));
         }
     }
     found
+}
+
+/// How far an arrow keeps from a card it passes.
+const ARROW_CLEARANCE: f32 = 6.0;
+/// The room left between an arrow's head and the card it points at.
+const ARROW_GAP: f32 = 4.0;
+
+/// The path of an arrow from card `source` to card `target`: straight, edge to edge, unless
+/// that crosses one of the cards `others`; then the least bent curve that crosses none (both
+/// arrows between two cards bend the same way, so that they lie on one line), else straight.
+fn arrow_path(source: Rect, target: Rect, others: &[Rect]) -> Vec<Vec2> {
+    let (a, b) = (source.center(), target.center());
+    let dir = (b - a).normalize_or_zero();
+    let out = |r: &Rect| {
+        let half = r.half_size();
+        (half.x / dir.x.abs().max(1e-3)).min(half.y / dir.y.abs().max(1e-3))
+    };
+    let straight = vec![a + dir * out(&source), b - dir * (out(&target) + ARROW_GAP)];
+    let clear = |path: &[Vec2]| path.windows(2).all(|w| others.iter().all(|r| !segment_hits(w[0], w[1], *r)));
+    if clear(&straight) || a.distance(b) < 1.0 {
+        return straight;
+    }
+    let one_way = if (a.x, a.y) < (b.x, b.y) { b - a } else { a - b };
+    let normal = one_way.perp().normalize_or_zero();
+    let length = a.distance(b);
+    for k in 1..=8 {
+        for side in [1.0, -1.0] {
+            let control = (a + b) / 2.0 + normal * side * length * 0.15 * k as f32;
+            let path = curve(a, control, b, source, target);
+            if clear(&path) {
+                return path;
+            }
+        }
+    }
+    straight
+}
+
+/// A quadratic curve from `a` through `control` to `b` as a line of points, from where it
+/// leaves `source` to just short of where it enters `target`.
+fn curve(a: Vec2, control: Vec2, b: Vec2, source: Rect, target: Rect) -> Vec<Vec2> {
+    let at = |t: f32| a * (1.0 - t) * (1.0 - t) + control * 2.0 * (1.0 - t) * t + b * t * t;
+    // The last `t` inside `inside` going from `from` toward `to` (the curve crosses its edge once).
+    let edge = |inside: Rect, mut from: f32, mut to: f32| {
+        for _ in 0..16 {
+            let mid = (from + to) / 2.0;
+            if inside.contains(at(mid)) {
+                from = mid;
+            } else {
+                to = mid;
+            }
+        }
+        to
+    };
+    let (t0, t1) = (edge(source, 0.0, 1.0), edge(target, 1.0, 0.0));
+    const STEPS: usize = 20;
+    let mut path: Vec<Vec2> = (0..=STEPS).map(|i| at(t0 + (t1 - t0) * i as f32 / STEPS as f32)).collect();
+    if let [.., before, end] = path[..] {
+        let back = (end - before).normalize_or_zero() * ARROW_GAP;
+        if let Some(last) = path.last_mut() {
+            *last -= back;
+        }
+    }
+    path
+}
+
+/// Whether the segment from `p` to `q` passes through the rectangle `r`.
+fn segment_hits(p: Vec2, q: Vec2, r: Rect) -> bool {
+    let d = q - p;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (towards, room) in
+        [(-d.x, p.x - r.min.x), (d.x, r.max.x - p.x), (-d.y, p.y - r.min.y), (d.y, r.max.y - p.y)]
+    {
+        if towards == 0.0 {
+            if room < 0.0 {
+                return false;
+            }
+            continue;
+        }
+        let t = room / towards;
+        if towards < 0.0 {
+            t0 = t0.max(t);
+        } else {
+            t1 = t1.min(t);
+        }
+        if t0 > t1 {
+            return false;
+        }
+    }
+    true
 }
 
 /// The location whose card covers this board point, if any.
@@ -1364,6 +1480,41 @@ mod tests {
         assert_eq!(short_name("Sir"), "Sir", "a title alone is the name");
         assert_eq!(short_name("Sirius Black"), "Sirius");
         assert_eq!(short_name(""), "");
+    }
+
+    #[test]
+    fn an_arrow_bends_round_a_card_in_its_way_and_both_ways_bend_alike() {
+        let box_at = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::new(120.0, 90.0));
+        let (left, middle, right) = (box_at(-300.0, 0.0), box_at(0.0, -10.0), box_at(300.0, 0.0));
+        // Nothing in the way: straight, edge to edge.
+        let straight = arrow_path(left, right, &[]);
+        assert_eq!(straight, vec![Vec2::new(-240.0, 0.0), Vec2::new(236.0, 0.0)]);
+        let there = arrow_path(left, right, &[middle.inflate(ARROW_CLEARANCE)]);
+        let back = arrow_path(right, left, &[middle.inflate(ARROW_CLEARANCE)]);
+        for path in [&there, &back] {
+            assert!(path.len() > 2, "bent: {path:?}");
+            for w in path.windows(2) {
+                assert!(!segment_hits(w[0], w[1], middle), "crosses the middle card at {w:?}");
+            }
+        }
+        assert!(
+            left.inflate(1.0).contains(there[0]) && !left.inflate(-1.0).contains(there[0]),
+            "from the edge"
+        );
+        let end = *there.last().unwrap_or(&Vec2::ZERO);
+        assert!(!right.contains(end) && right.inflate(ARROW_GAP + 1.0).contains(end), "to the edge: {end}");
+        let apex =
+            |p: &[Vec2]| p.iter().map(|v| v.y).fold(0.0, |a: f32, y| if y.abs() > a.abs() { y } else { a });
+        assert_eq!(apex(&there).signum(), apex(&back).signum(), "both ways on one side");
+    }
+
+    #[test]
+    fn a_short_name_two_combatants_share_gives_way_to_the_whole_name() {
+        let all = ["Sir Aldric", "Reed archer", "Reed cutthroat", "X1 Wenna", "X2 Wenna", "X2 Hale"];
+        assert_eq!(shown_name("Sir Aldric", &all), "Aldric");
+        assert_eq!(shown_name("Reed archer", &all), "Reed archer");
+        assert_eq!(shown_name("Reed cutthroat", &all), "Reed cutthroat");
+        assert_eq!(shown_name("X2 Wenna", &all), "X2 Wenna");
     }
 
     #[test]
@@ -1457,6 +1608,38 @@ mod tests {
                 assert!(!near(*a, *b, -0.5), "{a:?} overlaps {b:?} at {:?}", spread.factor);
             }
         }
+    }
+
+    #[test]
+    fn tokens_close_together_with_no_cards_come_no_closer_than_they_stand() {
+        // The toy duel: two pairs, each 120 apart down (less than a token's room), far across.
+        let pieces = [
+            Vec2::new(-220.0, 0.0),
+            Vec2::new(-220.0, -120.0),
+            Vec2::new(220.0, 0.0),
+            Vec2::new(220.0, -120.0),
+        ];
+        let mut spread = Spread::default();
+        spread.update(&[], &pieces, true);
+        let room = |p: Vec2| Rect::from_center_size(p, PIECE);
+        for (i, &a) in pieces.iter().enumerate() {
+            for &b in &pieces[i + 1..] {
+                let (da, db) = (spread.out(a), spread.out(b));
+                if near(room(a), room(b), 0.0) {
+                    assert!(
+                        da.distance(db) >= a.distance(b) - 0.01,
+                        "{a} and {b} closer at {:?}",
+                        spread.factor
+                    );
+                } else {
+                    assert!(!near(room(da), room(db), -0.5), "{a} and {b} overlap at {:?}", spread.factor);
+                }
+            }
+        }
+        assert!(near(room(pieces[0]), room(pieces[1]), 0.0), "the pair is close in the scenario");
+        // A rider at its mount's place stays with it, and leaves the board as tight as it was.
+        spread.update(&[], &[Vec2::ZERO, Vec2::ZERO, Vec2::new(800.0, 0.0)], true);
+        assert!(spread.factor.y < 1.0 && spread.factor.x < 1.0, "{:?}", spread.factor);
     }
 
     #[test]

@@ -90,6 +90,22 @@ fn stack_start(live: impl IntoIterator<Item = f32>) -> f32 {
     live.into_iter().map(|y| y + LINE).fold(START_Y, f32::max)
 }
 
+/// The height over a token at `at` at which a float `size` big, starting at `base`, overlaps
+/// none of the floats `taken` (each moved above the one it would overlap). Floats rise alike,
+/// so two clear of each other when the second appears stay clear.
+fn clear_of(taken: &[Rect], at: Vec2, size: Vec2, mut base: f32) -> f32 {
+    for _ in 0..taken.len() {
+        let mine = Rect::from_center_size(at + Vec2::new(0.0, base), size);
+        let Some(over) =
+            taken.iter().filter(|r| !r.intersect(mine).is_empty()).map(|r| r.max.y).reduce(f32::max)
+        else {
+            break;
+        };
+        base = over + size.y / 2.0 + 2.0 - at.y;
+    }
+    base
+}
+
 /// A float's depth on its token: newer above older (cycling after 64), so that floats of
 /// neighbouring tokens overlap whole rather than interleaving text and backing.
 fn depth(seq: u64) -> f32 {
@@ -109,8 +125,8 @@ fn spawn_floats(
     log: Option<Res<GameLog>>,
     index: Option<Res<TableIndex>>,
     mut mark: Local<Option<Mark>>,
-    tokens: Query<(Entity, &Token, Option<&Children>)>,
-    floats: Query<&Transform, With<DamageFloat>>,
+    tokens: Query<(Entity, &Token, &GlobalTransform, Option<&Children>)>,
+    floats: Query<(&Transform, &GlobalTransform, &Sprite), With<DamageFloat>>,
     mut commands: Commands,
 ) {
     let (Some(log), Some(index)) = (log, index) else { return };
@@ -118,20 +134,31 @@ fn spawn_floats(
     if !new.iter().any(|e| matches!(e.event, LogEvent::Damage { .. })) {
         return;
     }
-    let drawings: HashMap<Entity, (Entity, Option<&Children>)> =
-        tokens.iter().map(|(drawing, token, children)| (token.0, (drawing, children))).collect();
+    let drawings: HashMap<Entity, (Entity, Vec2, Option<&Children>)> = tokens
+        .iter()
+        .map(|(drawing, token, at, children)| (token.0, (drawing, at.translation().truncate(), children)))
+        .collect();
+    // Every float up, on any token, where it is on the board: a new one keeps clear of them.
+    let mut taken: Vec<Rect> = floats
+        .iter()
+        .map(|(_, at, sprite)| {
+            Rect::from_center_size(at.translation().truncate(), sprite.custom_size.unwrap_or_default())
+        })
+        .collect();
     // Floats spawned this frame are not children yet: their heights are kept here.
     let mut spawned: Vec<(Entity, f32)> = Vec::new();
     for entry in new {
-        let LogEvent::Damage { damage, reduced, taken, .. } = &entry.event else { continue };
+        let LogEvent::Damage { damage, reduced, taken: lost, .. } = &entry.event else { continue };
         let Some(combatant) = entry.actor.as_ref().and_then(|id| index.combatant(id)) else { continue };
-        let Some(&(drawing, children)) = drawings.get(&combatant) else { continue };
-        let up = children.into_iter().flatten().filter_map(|&c| floats.get(c).ok()).map(|t| t.translation.y);
+        let Some(&(drawing, at, children)) = drawings.get(&combatant) else { continue };
+        let up =
+            children.into_iter().flatten().filter_map(|&c| floats.get(c).ok()).map(|(t, ..)| t.translation.y);
         let mine = spawned.iter().filter(|(d, _)| *d == drawing).map(|&(_, y)| y);
-        let base = stack_start(up.chain(mine));
-        spawned.push((drawing, base));
-        let (words, colour) = label(damage, *reduced, *taken);
+        let (words, colour) = label(damage, *reduced, *lost);
         let estimate = Vec2::new(words.chars().count() as f32 * FONT_SIZE * 0.6, FONT_SIZE) + PADDING * 2.0;
+        let base = clear_of(&taken, at, estimate, stack_start(up.chain(mine)));
+        taken.push(Rect::from_center_size(at + Vec2::new(0.0, base), estimate));
+        spawned.push((drawing, base));
         commands
             .spawn((
                 DamageFloat { start: time.elapsed_secs(), base },
@@ -242,6 +269,19 @@ mod tests {
         assert_eq!(label("normal", 0, 2), ("-2 damage".to_owned(), HURT));
         assert_eq!(label("wounds", 4, 0), ("blocked".to_owned(), BLOCKED));
         assert_eq!(label("stun", 0, 0), ("0 stun".to_owned(), BLOCKED));
+    }
+
+    #[test]
+    fn a_float_keeps_clear_of_the_floats_of_tokens_nearby() {
+        let size = Vec2::new(120.0, 40.0);
+        // A neighbour's float just where this one would start: it goes above it.
+        let theirs = Rect::from_center_size(Vec2::new(30.0, START_Y), size);
+        let base = clear_of(&[theirs], Vec2::ZERO, size, START_Y);
+        assert!(Rect::from_center_size(Vec2::new(0.0, base), size).intersect(theirs).is_empty(), "{base}");
+        assert!(base > START_Y && base <= START_Y + size.y + 2.0, "just above: {base}");
+        // Far off, nothing moves.
+        let far = Rect::from_center_size(Vec2::new(500.0, START_Y), size);
+        assert_eq!(clear_of(&[far], Vec2::ZERO, size, START_Y), START_Y);
     }
 
     #[test]

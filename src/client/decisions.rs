@@ -297,8 +297,13 @@ fn choices(
     }
 }
 
-/// The refused choices in a few lines, one per kind of action (a label's first word): how
-/// many, and the reason when they all share it, else the commonest one.
+/// The most lines the refused choices are summed up in; the rest wait behind "Show all".
+const SUMMARY_LINES: usize = 4;
+
+/// The refused choices in a few lines: one per kind of action (a label's first word) with how
+/// many and the reason when they all share it (else the commonest one); kinds whose reasons
+/// end alike ("… is not something to do during Round Prep") share one line; at most
+/// [`SUMMARY_LINES`], then how many more kinds there are.
 pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
     let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
     for (label, reason) in refused {
@@ -308,7 +313,7 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
             None => kinds.push((kind, vec![reason])),
         }
     }
-    kinds
+    let mut rows: Vec<(String, String)> = kinds
         .into_iter()
         .map(|(kind, reasons)| {
             let mut counts: Vec<(&str, usize)> = Vec::new();
@@ -320,13 +325,57 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
             }
             let (common, n) = counts.iter().copied().max_by_key(|&(_, n)| n).unwrap_or_default();
             let why = if n == reasons.len() { common.to_owned() } else { format!("{n} of them: {common}") };
-            if reasons.len() == 1 {
-                format!("{kind}: {why}")
-            } else {
-                format!("{kind} ×{}: {why}", reasons.len())
-            }
+            let head =
+                if reasons.len() == 1 { kind.to_owned() } else { format!("{kind} ×{}", reasons.len()) };
+            (head, why)
         })
-        .collect()
+        .collect();
+    let mut lines = Vec::new();
+    while let Some(tail) = shared_tail(&rows) {
+        let (alike, rest): (Vec<_>, Vec<_>) =
+            rows.into_iter().partition(|(_, why)| ends_with_words(why, &tail));
+        rows = rest;
+        let heads: Vec<&str> = alike.iter().map(|(h, _)| h.as_str()).collect();
+        let named = match heads.len() {
+            n if n > 4 => format!("{} and {} more", heads[..3].join(", "), n - 3),
+            _ => heads.join(", "),
+        };
+        let tail = tail.strip_prefix("is ").or_else(|| tail.strip_prefix("are ")).unwrap_or(&tail);
+        lines.push(format!("{named}: {tail}"));
+    }
+    lines.extend(rows.into_iter().map(|(head, why)| format!("{head}: {why}")));
+    if lines.len() > SUMMARY_LINES {
+        let more = lines.len() - (SUMMARY_LINES - 1);
+        lines.truncate(SUMMARY_LINES - 1);
+        lines.push(format!("… {more} more lines in the full list"));
+    }
+    lines
+}
+
+/// The longest ending of at least four words that the reasons of three kinds or more share,
+/// past the first word of each (so that the kind's own words are not part of it).
+fn shared_tail(rows: &[(String, String)]) -> Option<String> {
+    let mut tails: Vec<(String, usize)> = Vec::new();
+    for (_, why) in rows {
+        let words: Vec<&str> = why.split_whitespace().collect();
+        for from in 1..words.len().saturating_sub(3) {
+            let tail = words[from..].join(" ");
+            match tails.iter_mut().find(|(t, _)| *t == tail) {
+                Some((_, n)) => *n += 1,
+                None => tails.push((tail, 1)),
+            }
+        }
+    }
+    tails
+        .into_iter()
+        .filter(|(_, n)| *n >= 3)
+        .max_by_key(|(t, n)| (*n, t.split_whitespace().count()))
+        .map(|(t, _)| t)
+}
+
+/// Whether `text` ends with the words of `tail`, a whole word boundary before it.
+fn ends_with_words(text: &str, tail: &str) -> bool {
+    text.strip_suffix(tail).is_some_and(|head| head.ends_with(' '))
 }
 
 /// With a token clicked on the board, the decider's choices on it come first.
@@ -487,5 +536,32 @@ mod tests {
             refused_summary(&refused),
             vec!["Melee ×3: 2 of them: out of reach".to_owned(), "Shoot: no ammunition".to_owned()]
         );
+    }
+
+    #[test]
+    fn kinds_refused_for_the_same_reason_share_a_line_and_the_summary_stays_short() {
+        let r = |l: &str, why: &str| (l.to_owned(), why.to_owned());
+        let wrong = |what: &str| format!("{what} is not something to do during Round Prep");
+        let refused = vec![
+            r("Bid 1", &wrong("bid")),
+            r("Bid 2", &wrong("bid")),
+            r("Pay armour", "the armour costs 1 TP this round"),
+            r("Retreat to Keep", &wrong("retreat")),
+            r("Call your shot", &wrong("call your shot")),
+            r("Clear out", &wrong("clear out")),
+            r("End turn", &wrong("end turn")),
+        ];
+        assert_eq!(
+            refused_summary(&refused),
+            vec![
+                "Bid ×2, Retreat, Call and 2 more: not something to do during Round Prep".to_owned(),
+                "Pay: the armour costs 1 TP this round".to_owned(),
+            ]
+        );
+        // Many different reasons: a few lines, and how many more there are.
+        let many: Vec<_> = (0..9).map(|i| r(&format!("Kind{i} x"), &format!("reason {i}"))).collect();
+        let lines = refused_summary(&many);
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[3], "… 6 more lines in the full list");
     }
 }

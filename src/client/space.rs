@@ -47,6 +47,8 @@ pub(super) struct Drawn {
     circles: Vec<(Vec2, f32, SceneryKind)>,
     /// The scale bar: its left end, one unit's length, and how many units it spans.
     bar: Option<(Vec2, f32, u32)>,
+    /// How wide the scale bar's label is drawn, about (board units).
+    bar_label: f32,
 }
 
 /// The ruler while a token is dragged: from, to, words.
@@ -124,18 +126,36 @@ fn sync_scenery(world: &mut World) {
         }
     }
     let mut points = world.query_filtered::<&FieldPosition, With<Combatant>>();
-    let min = points.iter(world).fold(Vec2::splat(f32::MAX), |a, p| a.min(to_board(&space, p.0)));
-    // Ten units at the lower left corner of where the combatants stand: inside the framed board.
-    let bar = (space.unit.measured && min.x < f32::MAX)
-        .then(|| (min - Vec2::new(0.0, 0.6 * space.unit.board), space.unit.board, 10));
+    let tokens: Vec<Vec2> = points.iter(world).map(|p| to_board(&space, p.0)).collect();
+    let bar = (space.unit.measured && !tokens.is_empty())
+        .then(|| (scale_bar_start(&tokens, &circles), space.unit.board, 10));
+    let mut bar_label = 0.0;
     if let Some((start, unit, n)) = bar {
+        let words = format!("{n} {}", space.unit.short);
+        bar_label = words.chars().count() as f32 * super::board::BOARD_TEXT * 0.65;
         world.spawn((
             Scenery,
-            text(format!("{n} {}", space.unit.short), super::board::BOARD_TEXT, Color::WHITE),
-            Transform::from_translation((start + Vec2::new(unit * n as f32 / 2.0, 22.0)).extend(0.5)),
+            text(words, super::board::BOARD_TEXT, Color::WHITE),
+            bevy::sprite::Anchor::CENTER_LEFT,
+            Transform::from_translation((start + Vec2::new(unit * n as f32 + BAR_LABEL, 0.0)).extend(0.5)),
         ));
     }
-    *world.resource_mut::<Drawn>() = Drawn { circles, bar };
+    *world.resource_mut::<Drawn>() = Drawn { circles, bar, bar_label };
+}
+
+/// How far right of the scale bar's end its label starts.
+const BAR_LABEL: f32 = 12.0;
+
+/// The scale bar's left end: under everything on the board (each token with a caption of
+/// two lines and a half, each circle with its name under it), at its left edge, so that it
+/// crosses neither a token, a caption nor the scenery. Its label stands after its end.
+fn scale_bar_start(tokens: &[Vec2], circles: &[(Vec2, f32, SceneryKind)]) -> Vec2 {
+    let text = super::board::BOARD_TEXT;
+    let under_tokens =
+        tokens.iter().map(|t| Vec2::new(t.x - FREE_TOKEN / 2.0, t.y - FREE_TOKEN / 2.0 - 2.5 * text));
+    let under_circles = circles.iter().map(|&(at, r, _)| Vec2::new(at.x - r, at.y - r - 1.4 * text));
+    let corner = under_tokens.chain(under_circles).fold(Vec2::splat(f32::MAX), Vec2::min);
+    corner - Vec2::new(0.0, 8.0)
 }
 
 impl Drawn {
@@ -144,7 +164,10 @@ impl Drawn {
     pub(super) fn extent(&self) -> Option<Rect> {
         let circles = self.circles.iter().map(|&(at, r, _)| Rect::from_center_half_size(at, Vec2::splat(r)));
         let bar = self.bar.map(|(start, unit, n)| {
-            Rect::from_corners(start - Vec2::Y * 8.0, start + Vec2::new(unit * n as f32, 8.0))
+            // The label after the end.
+            let text = super::board::BOARD_TEXT;
+            let end = unit * n as f32 + BAR_LABEL + self.bar_label;
+            Rect::from_corners(start - Vec2::Y * text / 2.0, start + Vec2::new(end, text / 2.0))
         });
         circles.chain(bar).reduce(|a, b| a.union(b))
     }
@@ -255,4 +278,22 @@ fn draw_ruler(
         text.0 = words.clone();
     }
     visibility.set_if_neq(Visibility::Visible);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_bar_lies_under_every_token_caption_and_circle() {
+        let tokens = [Vec2::new(0.0, 0.0), Vec2::new(-100.0, 50.0)];
+        let circles = [(Vec2::new(200.0, -80.0), 60.0, SceneryKind::Cover { strong: false })];
+        let start = scale_bar_start(&tokens, &circles);
+        assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");
+        assert!(start.y < -80.0 - 60.0 - super::super::board::BOARD_TEXT, "under the circle's name: {start}");
+        assert!(
+            start.y < -FREE_TOKEN / 2.0 - 3.0 * super::super::board::BOARD_TEXT,
+            "under the captions: {start}"
+        );
+    }
 }

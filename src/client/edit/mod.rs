@@ -779,14 +779,17 @@ pub(super) fn place_dropped(
 const ARROW_REACH: f32 = 10.0;
 
 /// The arrow under a board point, if one is within `reach` board units.
-fn arrow_at(world: &mut World, at: Vec2, reach: f32) -> Option<(Entity, Entity, Vec2, Vec2)> {
+fn arrow_at(world: &mut World, at: Vec2, reach: f32) -> Option<(Entity, Entity, Vec<Vec2>)> {
     let drawn = super::board::card_rects(world).into_iter().collect();
     let mut locations = world.query_filtered::<(Entity, &EnteredFrom), Without<OpenField>>();
     let entered: Vec<(Entity, EnteredFrom)> =
         locations.iter(world).map(|(e, f)| (e, EnteredFrom(f.0.clone()))).collect();
     arrows(&drawn, entered.iter().map(|(e, f)| (*e, f)))
         .into_iter()
-        .map(|a| (a, distance_to_segment(at, a.2, a.3)))
+        .map(|a| {
+            let d = a.2.windows(2).map(|w| distance_to_segment(at, w[0], w[1])).fold(f32::INFINITY, f32::min);
+            (a, d)
+        })
         .filter(|(_, d)| *d <= reach)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(a, _)| a)
@@ -902,13 +905,18 @@ fn reload_from_disk(world: &mut World, mut last: Local<Option<Duration>>) {
     }
 }
 
-/// The arrows only edit mode draws, found each frame: (start, end, colour).
+/// The arrows only edit mode draws, found each frame: (path, colour).
 #[derive(Resource, Default)]
-struct EditMarks(Vec<(Vec2, Vec2, Color)>);
+struct EditMarks(Vec<(Vec<Vec2>, Color)>);
 
 fn draw_edit_marks(marks: Res<EditMarks>, mut gizmos: Gizmos) {
-    for &(start, end, colour) in &marks.0 {
-        gizmos.arrow_2d(start, end, colour);
+    for (path, colour) in &marks.0 {
+        let [.., before, end] = path[..] else { continue };
+        if path.len() > 2 {
+            gizmos.linestrip_2d(path[..path.len() - 1].iter().copied(), *colour);
+        }
+        let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
+        gizmos.arrow_2d(before, end, *colour).with_tip_length(length / 10.0);
     }
 }
 
@@ -932,10 +940,10 @@ fn find_edit_marks(world: &mut World) {
     };
     let mut marks = world.resource_mut::<EditMarks>();
     if let Some((start, end)) = from {
-        marks.0.push((start, end, Color::srgb(1.0, 0.85, 0.2)));
+        marks.0.push((vec![start, end], Color::srgb(1.0, 0.85, 0.2)));
     }
-    if let Some((.., start, end)) = hovered {
-        marks.0.push((start, end, Color::srgb(1.0, 0.25, 0.2)));
+    if let Some((.., path)) = hovered {
+        marks.0.push((path, Color::srgb(1.0, 0.25, 0.2)));
     }
 }
 

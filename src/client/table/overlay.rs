@@ -222,7 +222,10 @@ fn last_roll(
     let Some((seq, actor, roll)) = newest else {
         return;
     };
-    if last.seq != Some(seq) {
+    // A new roll is measured, unseen, in its first frame: placed by the last roll's size it
+    // would stand partly off the screen for a frame.
+    let fresh = last.seq != Some(seq);
+    if fresh {
         *last = LastRoll { seq: Some(seq), since: now };
     }
     if now - last.since > ROLL_SHOWN_SECS {
@@ -243,7 +246,7 @@ fn last_roll(
     let chosen = roll_spot(&spots, size, tokens, previous);
     ctx.data_mut(|d| d.insert_temp(id, chosen));
     let (align, offset, _) = spots[chosen];
-    egui::Area::new(id).anchor(align, offset).show(ctx, |ui| {
+    egui::Area::new(id).anchor(align, offset).sizing_pass(fresh).show(ctx, |ui| {
         egui::Frame::new().fill(BACKDROP).inner_margin(round(18.0 * k)).corner_radius(round(10.0 * k)).show(
             ui,
             |ui| {
