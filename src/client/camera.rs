@@ -163,7 +163,7 @@ fn frame_board(
     let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
     let mut gliding = false;
     if !same {
-        let shown = frame(bounds, room, most, focus);
+        let shown = frame(bounds, room, most, focus, &board.token_rects());
         if let Projection::Orthographic(ortho) = &mut *projection {
             ortho.scale = shown.scale;
         }
@@ -171,7 +171,7 @@ fn frame_board(
         framed.key = Some((*area, window.size(), bounds, smallest));
         framed.part = !shown.whole;
     } else if framed.part && !still {
-        let goal = view_centre(bounds, room * current, focus);
+        let goal = view_centre(bounds, room * current, focus, &board.token_rects());
         gliding = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
     }
     if moving != gliding {
@@ -254,14 +254,15 @@ const MARGIN: f32 = 1.03;
 
 /// The view of `bounds` in a `room` (logical pixels): the whole with a margin, no closer than
 /// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
-/// view at `most` nearest `focus` that stays on the board.
-pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2) -> View {
+/// view at `most` nearest `focus` that stays on the board and cuts none of `tokens` at its edge
+/// ([`view_centre`]).
+pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, tokens: &[Rect]) -> View {
     let fit = (fit_scale(bounds, room) * MARGIN).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
     let scale = most.max(0.05);
-    View { scale, centre: view_centre(bounds, room * scale, focus), whole: false }
+    View { scale, centre: view_centre(bounds, room * scale, focus, tokens), whole: false }
 }
 
 /// The world units a pixel shows for `bounds` to just fill a `room` (logical pixels).
@@ -271,16 +272,60 @@ pub(crate) fn fit_scale(bounds: Rect, room: Vec2) -> f32 {
 }
 
 /// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis
-/// the view is wider than the bounds, the bounds' centre).
-pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2) -> Vec2 {
+/// the view is wider than the bounds, the bounds' centre), moved as little as it takes (the
+/// focus kept in view) for none of `tokens` to stand across its edge, where it can.
+pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, tokens: &[Rect]) -> Vec2 {
     let half = shown / 2.0;
     let axis = |lo: f32, hi: f32, at: f32, half: f32| {
         if hi - lo <= 2.0 * half { (lo + hi) / 2.0 } else { at.clamp(lo + half, hi - half) }
     };
-    Vec2::new(
+    let mut centre = Vec2::new(
         axis(bounds.min.x, bounds.max.x, focus.x, half.x),
         axis(bounds.min.y, bounds.max.y, focus.y, half.y),
-    )
+    );
+    for a in 0..2 {
+        centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus[a], tokens);
+    }
+    centre
+}
+
+/// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
+/// of `tokens` in view stand across its edges: the least move that cuts none, keeping within
+/// `board` (where the view is narrower; a token's size past it at most) and `focus` a token's
+/// half clear of the edges; else the least move that cuts fewest.
+fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: f32, tokens: &[Rect]) -> f32 {
+    let o = 1 - a;
+    let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
+    let spans: Vec<(f32, f32)> = tokens
+        .iter()
+        .filter(|t| t.max[o] > centre[o] - half[o] && t.min[o] < centre[o] + half[o])
+        .map(|t| (t.min[a], t.max[a]))
+        .collect();
+    let across = |edge: f32| spans.iter().filter(|&&(from, to)| from < edge && edge < to).count();
+    let cut = |s: f32| across(lo + s) + across(hi + s);
+    if cut(0.0) == 0 {
+        return 0.0;
+    }
+    // A view may pass the board's edge by a token's size to leave a token out whole.
+    let clear = super::board::TOKEN / 2.0;
+    let past = super::board::TOKEN;
+    let allowed = |s: f32| {
+        let on_board = board.1 - board.0 <= hi - lo || (lo + s >= board.0 - past && hi + s <= board.1 + past);
+        on_board && focus >= lo + s + clear && focus <= hi + s - clear
+    };
+    // Each token cut: the moves that take it in whole (first, on a tie), or out whole.
+    let mut moves: Vec<f32> = Vec::new();
+    for &(from, to) in &spans {
+        if from < lo && lo < to {
+            moves.extend([from - lo - 2.0, to - lo + 2.0]);
+        }
+        if from < hi && hi < to {
+            moves.extend([to - hi + 2.0, from - hi - 2.0]);
+        }
+    }
+    moves.retain(|&s| allowed(s));
+    moves.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
+    moves.into_iter().fold((cut(0.0), 0.0), |best, s| if cut(s) < best.0 { (cut(s), s) } else { best }).1
 }
 
 /// What the cameras frame: the cards, the tokens, and the board's texts.
@@ -306,6 +351,14 @@ impl BoardParts<'_, '_> {
     /// Whether there is nothing to frame.
     pub(super) fn is_empty(&self) -> bool {
         self.cards.is_empty() && self.tokens.is_empty()
+    }
+
+    /// Where each token (and mount) is drawn, a token's size around its place.
+    pub(super) fn token_rects(&self) -> Vec<Rect> {
+        self.tokens
+            .iter()
+            .map(|t| Rect::from_center_size(t.translation.truncate(), Vec2::splat(TOKEN)))
+            .collect()
     }
 
     /// The board's bounds (`captions`: where the captions of tokens in no card stand).
@@ -467,12 +520,12 @@ mod tests {
     fn a_board_that_fits_is_shown_whole_and_one_too_big_in_part_around_the_focus() {
         let room = Vec2::new(800.0, 600.0);
         let bounds = Rect::new(-400.0, -200.0, 400.0, 200.0);
-        let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0));
+        let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0), &[]);
         assert!(whole.whole && whole.centre == bounds.center(), "{whole:?}");
         assert!((whole.scale - MARGIN).abs() < 1e-4, "the whole board with a margin: {whole:?}");
 
         // Readable only at half a world unit a pixel: 400 x 300 of the board, by the focus.
-        let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0));
+        let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0), &[]);
         assert!(!part.whole && part.scale == 0.5, "{part:?}");
         let shown = Rect::from_center_size(part.centre, room * part.scale);
         assert!(shown.contains(Vec2::new(390.0, 190.0)), "the focus is in view: {shown:?}");
@@ -486,9 +539,42 @@ mod tests {
     #[test]
     fn a_view_wider_than_the_board_on_one_axis_is_centred_on_it() {
         let bounds = Rect::new(0.0, 0.0, 2000.0, 100.0);
-        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(1900.0, 90.0));
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(1900.0, 90.0), &[]);
         assert_eq!(centre, Vec2::new(1750.0, 50.0));
-        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(-50.0, 0.0));
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(-50.0, 0.0), &[]);
         assert_eq!(centre, Vec2::new(250.0, 50.0));
+    }
+
+    #[test]
+    fn a_view_in_part_moves_so_that_no_token_stands_across_its_edge() {
+        let bounds = Rect::new(0.0, 0.0, 2000.0, 2000.0);
+        let shown = Vec2::new(500.0, 300.0);
+        let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(TOKEN));
+        // Focus at (1000, 1000): the view spans y 850..1150; a token at y 1150 is cut in half.
+        let cut = [token(1000.0, 1150.0)];
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &cut);
+        let view = Rect::from_center_size(centre, shown);
+        assert!(view.contains(cut[0].min) && view.contains(cut[0].max), "taken in whole: {view:?}");
+        assert!(view.contains(Vec2::new(1000.0, 1000.0)), "the focus stays in view");
+        // Moving either way would cut another: the view keeps the fewest cut, the least move.
+        let crowded = [token(1000.0, 1150.0), token(1000.0, 830.0), token(1000.0, 1180.0)];
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &crowded);
+        let view = Rect::from_center_size(centre, shown);
+        let cut = |t: &Rect| view.contains(t.min) != view.contains(t.max);
+        assert!(crowded.iter().filter(|t| cut(t)).count() <= 1, "{view:?}");
+        // The FateWalker ambush on the table's screen at 1920x1080: the view at the board's
+        // top, the one who acts near it; taking the token cut at the bottom in would cut the
+        // one who acts, so the view passes the board's top a little to leave it out whole.
+        let board = Rect::new(-483.5, -333.4, 963.4, 543.2);
+        let shown = Vec2::new(1152.0, 582.0);
+        let drawn = [token(625.0, 500.0), token(50.0, -37.5)];
+        let centre = view_centre(board, shown, Vec2::new(625.0, 500.0), &drawn);
+        let view = Rect::from_center_size(centre, shown);
+        assert!(drawn.iter().all(|t| view.contains(t.min) == view.contains(t.max)), "none cut: {view:?}");
+        assert!(view.contains(drawn[0].min) && view.contains(drawn[0].max), "the one who acts in whole");
+        assert!(view.max.y <= board.max.y + TOKEN, "past the board by a token at most: {view:?}");
+        // A token off to the side (not in view across) does not move it.
+        let aside = [token(100.0, 1150.0)];
+        assert_eq!(view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &aside), Vec2::new(1000.0, 1000.0));
     }
 }

@@ -116,6 +116,9 @@ fn sync_scenery(world: &mut World) {
         let at = to_board(&space, item.at);
         let r = item.radius * space.unit.board;
         circles.push((at, r, item.kind));
+        for (radius, colour) in rings(r, item.kind) {
+            spawn_ring(world, at, radius, colour);
+        }
         if let Some(label) = item.label {
             world.spawn((
                 Scenery,
@@ -147,13 +150,14 @@ fn sync_scenery(world: &mut World) {
 const BAR_LABEL: f32 = 12.0;
 
 /// The scale bar's left end: under everything on the board (each token with a caption of
-/// two lines and a half, each circle with its name under it), at its left edge, so that it
-/// crosses neither a token, a caption nor the scenery. Its label stands after its end.
+/// two lines and a half, each circle with its name under it as `place_captions` puts it), at
+/// its left edge, so that it crosses neither a token, a caption nor the scenery. Its label
+/// stands after its end.
 fn scale_bar_start(tokens: &[Vec2], circles: &[(Vec2, f32, SceneryKind)]) -> Vec2 {
     let text = super::board::BOARD_TEXT;
     let under_tokens =
         tokens.iter().map(|t| Vec2::new(t.x - FREE_TOKEN / 2.0, t.y - FREE_TOKEN / 2.0 - 2.5 * text));
-    let under_circles = circles.iter().map(|&(at, r, _)| Vec2::new(at.x - r, at.y - r - 1.4 * text));
+    let under_circles = circles.iter().map(|&(at, r, _)| Vec2::new(at.x - r, at.y - r - 2.2 * text));
     let corner = under_tokens.chain(under_circles).fold(Vec2::splat(f32::MAX), Vec2::min);
     corner - Vec2::new(0.0, 8.0)
 }
@@ -173,32 +177,64 @@ impl Drawn {
     }
 }
 
+/// The rings a circle of scenery is drawn with: radius and colour each.
+fn rings(r: f32, kind: SceneryKind) -> Vec<(f32, Color)> {
+    match kind {
+        SceneryKind::Light => vec![(r, Color::srgba(1.0, 0.9, 0.5, 0.35))],
+        SceneryKind::Cover { strong: false } => vec![(r, COVER)],
+        SceneryKind::Cover { strong: true } => vec![(r, COVER), (r - 5.0, COVER)],
+        SceneryKind::Trap { armed } => vec![(r, trap_colour(armed))],
+        SceneryKind::Hazard => {
+            vec![(r, Color::srgb(0.3, 0.6, 1.0)), (r - 4.0, Color::srgba(0.3, 0.6, 1.0, 0.5))]
+        }
+        SceneryKind::Terrain => {
+            vec![(r, Color::srgb(0.72, 0.6, 0.4)), (r - 7.0, Color::srgba(0.72, 0.6, 0.4, 0.4))]
+        }
+    }
+}
+
+fn trap_colour(armed: bool) -> Color {
+    if armed { Color::srgb(0.95, 0.3, 0.25) } else { Color::srgb(0.5, 0.5, 0.5) }
+}
+
+/// How wide a ring of scenery is drawn (board units).
+const RING: f32 = 2.5;
+
+/// A ring of scenery under the tokens (a line drawn over a token would cross its face): a
+/// mesh, where the app renders (none in the rules' tests).
+fn spawn_ring(world: &mut World, at: Vec2, radius: f32, colour: Color) {
+    if radius <= RING {
+        return;
+    }
+    let Some(mesh) =
+        world.get_resource_mut::<Assets<Mesh>>().map(|mut m| m.add(Annulus::new(radius - RING, radius)))
+    else {
+        return;
+    };
+    let Some(material) = world.get_resource_mut::<Assets<ColorMaterial>>().map(|mut m| {
+        m.add(ColorMaterial {
+            color: colour,
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+            ..default()
+        })
+    }) else {
+        return;
+    };
+    world.spawn((
+        Scenery,
+        Mesh2d(mesh),
+        MeshMaterial2d(material),
+        Transform::from_translation(at.extend(0.05)),
+    ));
+}
+
 fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
+    // A trap's cross (its ring is a mesh, see `spawn_ring`).
     for &(at, r, kind) in &drawn.circles {
-        match kind {
-            SceneryKind::Light => {
-                gizmos.circle_2d(at, r, Color::srgba(1.0, 0.9, 0.5, 0.35));
-            }
-            SceneryKind::Cover { strong } => {
-                gizmos.circle_2d(at, r, COVER);
-                if strong {
-                    gizmos.circle_2d(at, r - 4.0, COVER);
-                }
-            }
-            SceneryKind::Trap { armed } => {
-                let colour = if armed { Color::srgb(0.95, 0.3, 0.25) } else { Color::srgb(0.5, 0.5, 0.5) };
-                gizmos.circle_2d(at, r, colour);
-                gizmos.line_2d(at - Vec2::splat(r * 0.5), at + Vec2::splat(r * 0.5), colour);
-                gizmos.line_2d(at + Vec2::new(-r * 0.5, r * 0.5), at + Vec2::new(r * 0.5, -r * 0.5), colour);
-            }
-            SceneryKind::Hazard => {
-                gizmos.circle_2d(at, r, Color::srgb(0.3, 0.6, 1.0));
-                gizmos.circle_2d(at, r - 3.0, Color::srgba(0.3, 0.6, 1.0, 0.5));
-            }
-            SceneryKind::Terrain => {
-                gizmos.circle_2d(at, r, Color::srgb(0.72, 0.6, 0.4));
-                gizmos.circle_2d(at, r - 6.0, Color::srgba(0.72, 0.6, 0.4, 0.4));
-            }
+        if let SceneryKind::Trap { armed } = kind {
+            let colour = trap_colour(armed);
+            gizmos.line_2d(at - Vec2::splat(r * 0.5), at + Vec2::splat(r * 0.5), colour);
+            gizmos.line_2d(at + Vec2::new(-r * 0.5, r * 0.5), at + Vec2::new(r * 0.5, -r * 0.5), colour);
         }
     }
     if let Some((start, unit, n)) = drawn.bar {

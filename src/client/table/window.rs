@@ -13,7 +13,7 @@ use fray_core::prelude::TableIndex;
 use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
-use crate::client::board::{MountToken, Token};
+use crate::client::board::{MountToken, TOKEN, Token};
 use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, view_centre};
 use crate::client::motion::{Acting, Glides, reduced};
 
@@ -182,7 +182,8 @@ fn frame_once(
         return;
     }
     let focus = acting.focus(true).unwrap_or(transform.translation.truncate());
-    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus);
+    let shown =
+        frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.token_rects());
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = shown.scale;
     }
@@ -288,7 +289,11 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            view_centre(state.bounds, room(window.size(), kept) * scale, focus)
+            let drawn: Vec<Rect> = tokens
+                .iter()
+                .map(|(_, at)| Rect::from_center_size(at.translation.truncate(), Vec2::splat(TOKEN)))
+                .collect();
+            view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
         };
         goal + lift(kept, scale)
     });
