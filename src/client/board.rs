@@ -321,21 +321,22 @@ fn even(cards: &[(Rect, f32)], centre: Vec2) -> f32 {
 /// far enough apart across or down: each pair needs a spread across, or one down, of at
 /// least its threshold.
 fn smallest(drawn: &[(Rect, f32, bool)], centre: Vec2) -> Vec2 {
+    let no_cards = !drawn.iter().any(|d| d.2);
     let mut pairs: Vec<(f32, f32)> = Vec::new();
     for (i, &(a, ha, card_a)) in drawn.iter().enumerate() {
         for &(b, hb, card_b) in &drawn[i + 1..] {
             // Two cards keep the room they have in the scenario, up to [`LINK_ROOM`]; cards
-            // or pieces that touch there come no closer than they are; a piece touching a card
-            // is moved clear of it later, pieces at one spot (a rider at its mount's place)
-            // stay together.
+            // that touch there come no closer than they are, nor (on a board with no card at
+            // all) do pieces; else pieces that touch are left to (a rider at its mount's place,
+            // a piece on a card is moved clear of it later).
             let apart =
                 (a.min.x - b.max.x).max(b.min.x - a.max.x).max(a.min.y - b.max.y).max(b.min.y - a.max.y);
             let room = if card_a && card_b { apart.clamp(CARD_GAP, LINK_ROOM) } else { 0.0 };
-            let together = a.center().distance(b.center()) < 1.0;
+            let apart_pieces = no_cards && a.center().distance(b.center()) >= 1.0;
             let (room, most) = match (near(a, b, 0.0), card_a, card_b) {
                 (false, ..) => (room, f32::MAX),
                 (true, true, true) => (0.0, 1.0),
-                (true, false, false) if !together => (0.0, 1.0),
+                (true, false, false) if apart_pieces => (0.0, 1.0),
                 (true, ..) => continue,
             };
             let dx = (a.center().x - b.center().x).abs();
@@ -1084,7 +1085,6 @@ fn label_crowds(
     if !dirty.0 {
         return;
     }
-    let everyone: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
     let mut crowds: Vec<(bool, Vec<(Vec2, String)>)> = Vec::new();
     for &(drawing, at) in &crowded.members {
         let Some(c) = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok()) else { continue };
@@ -1104,7 +1104,7 @@ fn label_crowds(
     for (i, (hid, members)) in crowds.into_iter().enumerate() {
         // One alone is named: "1 here" would say less in as much room.
         let words = match members.as_slice() {
-            [(_, only)] => shown_name(only, &everyone).to_owned(),
+            [(_, only)] => short_name(only).to_owned(),
             _ => format!("{} here", members.len()),
         };
         let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
@@ -1250,21 +1250,7 @@ const TITLES: [&str; 14] = [
     "Old", "Saint", "Doctor",
 ];
 
-/// The name a caption or a strip gives a combatant among `all` (every combatant's name at the
-/// table): its short name, or its whole name where another goes by the same short name.
-pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
-    let short = short_name(name);
-    if all.iter().filter(|n| short_name(n) == short).count() > 1 { name } else { short }
-}
-
-/// Every combatant's name at the table.
-pub(crate) fn all_names(world: &World) -> Vec<String> {
-    world
-        .try_query::<&Combatant>()
-        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect())
-}
-
-/// A combatant's short name: the first word of its name, past a title.
+/// The name a caption or a strip gives a combatant: the first word of its name, past a title.
 pub(crate) fn short_name(name: &str) -> &str {
     let mut words = name.split_whitespace();
     let first = words.next().unwrap_or_default();
@@ -1293,8 +1279,6 @@ fn write_captions(
     *seen = key;
     let Some(rules) = ruleset(world) else { return };
     let all: Vec<(Entity, Entity)> = captions.iter(world).map(|(d, c)| (d, c.0)).collect();
-    let names = all_names(world);
-    let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
     for (drawing, e) in all {
         let Some(c) = world.get::<Combatant>(e) else { continue };
         let status = world.get::<Status>(e).copied().unwrap_or_default();
@@ -1302,7 +1286,7 @@ fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let mut first = shown_name(&c.name, &everyone).to_owned();
+        let mut first = short_name(&c.name).to_owned();
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }
@@ -1331,11 +1315,18 @@ fn write_captions(
 fn draw_arrows(
     mut gizmos: Gizmos,
     palette: Res<super::theme::Palette>,
-    locations: Query<(Entity, &EnteredFrom), Without<OpenField>>,
+    locations: Query<(Entity, Ref<EnteredFrom>), Without<OpenField>>,
     cards: Query<(&Card, &CardRect)>,
+    mut paths: Local<(BTreeMap<Entity, Rect>, usize, Vec<(Entity, Entity, Vec<Vec2>)>)>,
 ) {
+    // The paths are worked out again only when a card moved or grew, or an arrow changed.
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
-    for (.., path) in arrows(&drawn, locations.iter()) {
+    let changed = locations.iter().any(|(_, f)| f.is_changed());
+    if changed || paths.0 != drawn || paths.1 != locations.iter().len() {
+        let found = arrows(&drawn, locations.iter().map(|(e, f)| (e, f.into_inner())));
+        *paths = (drawn, locations.iter().len(), found);
+    }
+    for (.., path) in &paths.2 {
         let [.., before, end] = path[..] else { continue };
         let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
         if path.len() > 2 {
@@ -1506,15 +1497,6 @@ mod tests {
         let apex =
             |p: &[Vec2]| p.iter().map(|v| v.y).fold(0.0, |a: f32, y| if y.abs() > a.abs() { y } else { a });
         assert_eq!(apex(&there).signum(), apex(&back).signum(), "both ways on one side");
-    }
-
-    #[test]
-    fn a_short_name_two_combatants_share_gives_way_to_the_whole_name() {
-        let all = ["Sir Aldric", "Reed archer", "Reed cutthroat", "X1 Wenna", "X2 Wenna", "X2 Hale"];
-        assert_eq!(shown_name("Sir Aldric", &all), "Aldric");
-        assert_eq!(shown_name("Reed archer", &all), "Reed archer");
-        assert_eq!(shown_name("Reed cutthroat", &all), "Reed cutthroat");
-        assert_eq!(shown_name("X2 Wenna", &all), "X2 Wenna");
     }
 
     #[test]

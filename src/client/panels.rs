@@ -305,8 +305,6 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         let first = order.entries.iter().position(|e| e.mark == OrderMark::Now || waiting.contains(&e.who));
         let from = first.unwrap_or(0).saturating_sub(2).min(order.entries.len().saturating_sub(ORDER_SHOWN));
         let to = (from + ORDER_SHOWN).min(order.entries.len());
-        let names = super::board::all_names(world);
-        let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{}:", order.title)).strong());
             if from > 0 {
@@ -318,7 +316,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                     ui.label("|");
                 }
                 let asked = waiting.contains(&entry.who);
-                let first = super::board::shown_name(&name(world, entry.who), &everyone).to_owned();
+                let first = super::board::short_name(&name(world, entry.who)).to_owned();
                 let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
                 let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
                 let deciding = if asked { " · deciding" } else { "" };
