@@ -1327,14 +1327,19 @@ fn draw_arrows(
         *paths = (drawn, locations.iter().len(), found);
     }
     for (.., path) in &paths.2 {
-        let [.., before, end] = path[..] else { continue };
-        let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
-        if path.len() > 2 {
-            gizmos.linestrip_2d(path[..path.len() - 1].iter().copied(), palette.arrow);
-        }
-        // The head as long as a straight arrow's of that length.
-        gizmos.arrow_2d(before, end, palette.arrow).with_tip_length(length / 10.0);
+        draw_path(&mut gizmos, path, palette.arrow);
     }
+}
+
+/// An arrow along `path` (a line of points), its head as long as a straight arrow's of that
+/// length.
+pub(crate) fn draw_path(gizmos: &mut Gizmos, path: &[Vec2], colour: Color) {
+    let [.., before, end] = path[..] else { return };
+    let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
+    if path.len() > 2 {
+        gizmos.linestrip_2d(path[..path.len() - 1].iter().copied(), colour);
+    }
+    gizmos.arrow_2d(before, end, colour).with_tip_length(length / 10.0);
 }
 
 /// The accessibility arrows as drawn between the cards `drawn`: (entered from, entered, the

@@ -271,6 +271,11 @@ pub(crate) fn fit_scale(bounds: Rect, room: Vec2) -> f32 {
     (size.x / room.x).max(size.y / room.y)
 }
 
+/// The room a token drawn at `at` takes, for keeping it whole in a view: a token's size.
+pub(crate) fn token_rect(at: Vec2) -> Rect {
+    Rect::from_center_size(at, Vec2::splat(TOKEN))
+}
+
 /// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis
 /// the view is wider than the bounds, the bounds' centre), moved as little as it takes (the
 /// focus kept in view) for none of `tokens` to stand across its edge, where it can.
@@ -353,12 +358,9 @@ impl BoardParts<'_, '_> {
         self.cards.is_empty() && self.tokens.is_empty()
     }
 
-    /// Where each token (and mount) is drawn, a token's size around its place.
+    /// Where each token (and mount) is drawn ([`token_rect`]).
     pub(super) fn token_rects(&self) -> Vec<Rect> {
-        self.tokens
-            .iter()
-            .map(|t| Rect::from_center_size(t.translation.truncate(), Vec2::splat(TOKEN)))
-            .collect()
+        self.tokens.iter().map(|t| token_rect(t.translation.truncate())).collect()
     }
 
     /// The board's bounds (`captions`: where the captions of tokens in no card stand).

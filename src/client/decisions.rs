@@ -303,7 +303,7 @@ const SUMMARY_LINES: usize = 4;
 /// The refused choices in a few lines: one per kind of action (a label's first word) with how
 /// many and the reason when they all share it (else the commonest one); kinds whose reasons
 /// end alike ("… is not something to do during Round Prep") share one line; at most
-/// [`SUMMARY_LINES`], then how many more kinds there are.
+/// [`SUMMARY_LINES`], the last saying how many more lines the full list would take.
 pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
     let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
     for (label, reason) in refused {

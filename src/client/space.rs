@@ -327,9 +327,10 @@ mod tests {
         let start = scale_bar_start(&tokens, &circles);
         assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");
         assert!(start.y < -80.0 - 60.0 - super::super::board::BOARD_TEXT, "under the circle's name: {start}");
-        assert!(
-            start.y < -FREE_TOKEN / 2.0 - 3.0 * super::super::board::BOARD_TEXT,
-            "under the captions: {start}"
-        );
+        // Tokens alone: under each token's caption room.
+        let text = super::super::board::BOARD_TEXT;
+        let start = scale_bar_start(&tokens, &[]);
+        assert!(start.y <= -FREE_TOKEN / 2.0 - 2.5 * text, "under the captions: {start}");
+        assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");
     }
 }

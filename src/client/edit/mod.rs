@@ -911,12 +911,7 @@ struct EditMarks(Vec<(Vec<Vec2>, Color)>);
 
 fn draw_edit_marks(marks: Res<EditMarks>, mut gizmos: Gizmos) {
     for (path, colour) in &marks.0 {
-        let [.., before, end] = path[..] else { continue };
-        if path.len() > 2 {
-            gizmos.linestrip_2d(path[..path.len() - 1].iter().copied(), *colour);
-        }
-        let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
-        gizmos.arrow_2d(before, end, *colour).with_tip_length(length / 10.0);
+        super::board::draw_path(&mut gizmos, path, *colour);
     }
 }
 

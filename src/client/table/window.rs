@@ -13,8 +13,10 @@ use fray_core::prelude::TableIndex;
 use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
-use crate::client::board::{MountToken, TOKEN, Token};
-use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, view_centre};
+use crate::client::board::{MountToken, Token};
+use crate::client::camera::{
+    BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, token_rect, view_centre,
+};
 use crate::client::motion::{Acting, Glides, reduced};
 
 /// The table window, while it is open.
@@ -289,10 +291,8 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            let drawn: Vec<Rect> = tokens
-                .iter()
-                .map(|(_, at)| Rect::from_center_size(at.translation.truncate(), Vec2::splat(TOKEN)))
-                .collect();
+            let drawn: Vec<Rect> =
+                tokens.iter().map(|(_, at)| token_rect(at.translation.truncate())).collect();
             view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
         };
         goal + lift(kept, scale)
