@@ -7,7 +7,8 @@
   layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
                                 a card's text covered by a token, a token or a text outside the
                                 room its window shows the board in (where that view holds the
-                                whole board), on the table's screen a font under 2.2% of the
+                                whole board) or a token cut by the edge of a view that holds
+                                part of it, on the table's screen a font under 2.2% of the
                                 window's height or a token under 6%, or in the GM's window a
                                 font under 12 px; prints the smallest font and token in each
                                 window
@@ -72,11 +73,14 @@ def problems(drawn):
                 if overlap(t["rect"], k["rect"]):
                     found.append(f"{window}: card {t['id']}'s text {t['text']!r} is covered by token {k['id']}")
         # A board too big to read whole is shown in part: a token beyond that view is not
-        # drawn in it, and one at its edge is cut by the view, not by a panel.
+        # drawn in it, but none (nor a mount) stands across the view's edge, half shown.
         whole = all(d.get("whole", True) for d in mine if d["kind"] == "board")
         for k in tokens:
             if whole and boards and not any(inside(k["rect"], b) for b in boards):
                 found.append(f"{window}: token {k['id']} at {[round(v) for v in k['rect']]} is outside the board {[round(v) for v in boards[0]]}")
+        for k in tokens + [d for d in mine if d["kind"] == "mount"]:
+            if not whole and boards and any(overlap(k["rect"], b, 2.0) and not inside(k["rect"], b) for b in boards):
+                found.append(f"{window}: {k['kind']} {k['id']} at {[round(v) for v in k['rect']]} is cut by the edge of the view {[round(v) for v in boards[0]]}")
         # Nor is a text cut at a panel's edge (a scenery label, a caption) where the whole board shows.
         for t in texts:
             if whole and boards and not any(inside(t["rect"], b, 2.0) for b in boards):

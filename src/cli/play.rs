@@ -49,6 +49,11 @@ pub struct PlayArgs {
     /// settled, and again after each step of the rules (for scripted checks that drag tokens).
     #[arg(long)]
     pub layout_out: Option<PathBuf>,
+    /// Save a picture of the window in the first frame a token glides after a drag (a refused
+    /// drop sliding back, or the token going to its place), and the screen layout of that
+    /// frame beside it (PATH with `.json`): a token caught on its way, for checks.
+    #[arg(long, value_name = "PATH")]
+    pub glide_picture: Option<PathBuf>,
     /// Select this combatant or location id at the start, showing its reach.
     #[arg(long)]
     pub select: Option<String>,
@@ -155,6 +160,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         status_out: args.status_out.clone(),
         exit_after: args.exit_after,
         layout_out: args.layout_out.clone(),
+        glide_picture: args.glide_picture.clone(),
         select: args.select.clone(),
         hide: args.hide.clone(),
         autoplay_until: args.autoplay_until.clone(),

@@ -68,6 +68,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         status_out: None,
         exit_after: args.exit_after,
         layout_out: None,
+        glide_picture: None,
         select: None,
         hide: Vec::new(),
         autoplay_until: None,

@@ -271,9 +271,11 @@ pub(crate) fn fit_scale(bounds: Rect, room: Vec2) -> f32 {
     (size.x / room.x).max(size.y / room.y)
 }
 
-/// The room a token drawn at `at` takes, for keeping it whole in a view: a token's size.
-pub(crate) fn token_rect(at: Vec2) -> Rect {
-    Rect::from_center_size(at, Vec2::splat(TOKEN))
+/// The room a token (or mount) drawn at `at` by `sprite` takes, for keeping it whole in a
+/// view: its drawn size (a token's size where it has none yet).
+pub(crate) fn token_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
+    let size = sprite.and_then(|s| s.custom_size).unwrap_or(Vec2::splat(TOKEN));
+    Rect::from_center_size(at.translation.truncate(), size * at.scale.truncate())
 }
 
 /// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis
@@ -289,16 +291,16 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, tokens: &[Rect
         axis(bounds.min.y, bounds.max.y, focus.y, half.y),
     );
     for a in 0..2 {
-        centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus[a], tokens);
+        centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, tokens);
     }
     centre
 }
 
 /// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
 /// of `tokens` in view stand across its edges: the least move that cuts none, keeping within
-/// `board` (where the view is narrower; a token's size past it at most) and `focus` a token's
-/// half clear of the edges; else the least move that cuts fewest.
-fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: f32, tokens: &[Rect]) -> f32 {
+/// `board` (where the view is narrower; a token's size past it at most) and the token at
+/// `focus` whole with its rings; else the least move that cuts fewest.
+fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, tokens: &[Rect]) -> f32 {
     let o = 1 - a;
     let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
     let spans: Vec<(f32, f32)> = tokens
@@ -311,8 +313,14 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: f32
     if cut(0.0) == 0 {
         return 0.0;
     }
-    // A view may pass the board's edge by a token's size to leave a token out whole.
-    let clear = super::board::TOKEN / 2.0;
+    // A view may pass the board's edge by a token's size to leave a token out whole; the
+    // focus's own token stays whole with the rings round whoever acts (a token's size round a
+    // focus with none).
+    let clear = tokens
+        .iter()
+        .find(|t| t.center().distance(focus) < 0.5)
+        .map_or(super::board::TOKEN / 2.0, |t| t.size()[a] * super::motion::RING_REACH + 1.0);
+    let focus = focus[a];
     let past = super::board::TOKEN;
     let allowed = |s: f32| {
         let on_board = board.1 - board.0 <= hi - lo || (lo + s >= board.0 - past && hi + s <= board.1 + past);
@@ -360,7 +368,7 @@ impl BoardParts<'_, '_> {
 
     /// Where each token (and mount) is drawn ([`token_rect`]).
     pub(super) fn token_rects(&self) -> Vec<Rect> {
-        self.tokens.iter().map(|t| token_rect(t.translation.truncate())).collect()
+        self.tokens.iter().map(|(at, sprite)| token_rect(at, sprite)).collect()
     }
 
     /// The board's bounds (`captions`: where the captions of tokens in no card stand).
@@ -396,8 +404,12 @@ impl BoardParts<'_, '_> {
 }
 
 /// The tokens of combatants and mounts, for framing.
-pub(super) type Tokens<'w, 's> =
-    Query<'w, 's, &'static Transform, (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>)>;
+pub(super) type Tokens<'w, 's> = Query<
+    'w,
+    's,
+    (&'static Transform, Option<&'static Sprite>),
+    (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>),
+>;
 
 /// The world rectangle holding every card and token with its caption and tags (`captions`:
 /// where the captions of tokens in no card stand).
@@ -407,7 +419,7 @@ pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens, captions: 
         .map(|c| c.0)
         .reduce(|a, b| a.union(b))
         .unwrap_or(Rect { min: Vec2::splat(f32::MAX), max: Vec2::splat(f32::MIN) });
-    for t in tokens {
+    for (t, _) in tokens {
         let at = t.translation.truncate();
         bounds = bounds.union(Rect::from_corners(
             at - Vec2::new(TOKEN, TOKEN * 1.3),
@@ -575,6 +587,18 @@ mod tests {
         assert!(drawn.iter().all(|t| view.contains(t.min) == view.contains(t.max)), "none cut: {view:?}");
         assert!(view.contains(drawn[0].min) && view.contains(drawn[0].max), "the one who acts in whole");
         assert!(view.max.y <= board.max.y + TOKEN, "past the board by a token at most: {view:?}");
+        // Tokens drawn smaller than TOKEN (a free board's), the one who acts near the board's
+        // bottom: taking in the token cut at the top would cut the rings round the one who
+        // acts, so the view leaves that token out whole instead.
+        let low = Rect::new(0.0, 850.0, 2000.0, 2000.0);
+        let small = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(39.0));
+        let drawn = [small(1000.0, 885.0), small(1000.0, 1140.0)];
+        let centre = view_centre(low, shown, Vec2::new(1000.0, 885.0), &drawn);
+        let view = Rect::from_center_size(centre, shown);
+        let cut = |t: &Rect| view.contains(t.min) != view.contains(t.max);
+        assert!(!drawn.iter().any(cut), "none cut: {view:?}");
+        let reach = 39.0 * super::super::motion::RING_REACH;
+        assert!(view.min.y <= 885.0 - reach, "the rings round the one who acts stay whole: {view:?}");
         // A token off to the side (not in view across) does not move it.
         let aside = [token(100.0, 1150.0)];
         assert_eq!(view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &aside), Vec2::new(1000.0, 1000.0));

@@ -1,7 +1,7 @@
 //! `--screenshot OUT.png`: once the board has settled, save a picture of the whole window
 //! through Bevy's screenshot API, then exit. Also the hooks scripted checks use: `--log`
 //! (written as it grows), `--status-out` (what the table is doing now), `--exit-after`,
-//! `--layout-out`, and Ctrl+Q, which closes the window.
+//! `--layout-out`, `--glide-picture`, and Ctrl+Q, which closes the window.
 
 use std::path::PathBuf;
 
@@ -43,9 +43,10 @@ const QUIET_FRAMES: u32 = 2;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (picture_on_key, quit_on_key));
-    app.init_resource::<Capture>()
-        .init_resource::<Pictures>()
-        .add_systems(Last, (capture, exit_after, write_layout, write_log, write_status).chain());
+    app.init_resource::<Capture>().init_resource::<Pictures>().add_systems(
+        Last,
+        (capture, glide_picture, exit_after, write_layout, write_log, write_status).chain(),
+    );
 }
 
 /// Pictures saved with F12 so far (the status file counts them once on disk).
@@ -201,6 +202,33 @@ fn write_log(
     }
 }
 
+/// `--glide-picture PATH`: in the first frame a token glides after a person dropped one (a
+/// refused drop sliding back, or the token going to its place), a picture of the window and
+/// the layout of that frame (`PATH.json`), so a check sees the token on its way.
+fn glide_picture(world: &mut World, mut state: Local<(bool, bool)>) {
+    let Some(path) = world.resource::<PlayOptions>().glide_picture.clone() else { return };
+    let (dropped, taken) = &mut *state;
+    if *taken {
+        return;
+    }
+    if world.resource::<super::drag::Dragging>().0.is_some() {
+        *dropped = true;
+        return;
+    }
+    let gliding = world.get_resource::<super::motion::Glides>().is_some_and(|g| g.moving > 0);
+    if !*dropped || !gliding {
+        return;
+    }
+    *taken = true;
+    let drawn = super::screen_layout::collect(world);
+    let layout = path.with_extension("json");
+    if let Err(e) = crate::session::write_atomically(&layout, Value::Array(drawn).to_string().as_bytes()) {
+        error!("cannot write the glide's layout to {}: {e}", layout.display());
+    }
+    info!("saving a picture of a glide to {}", path.display());
+    world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+}
+
 /// Rewrites `--status-out` whenever what it says changed: the ruleset, clock and phase, who
 /// the rules wait on (and which of them a person plays), whose turn it is, who decides in the panel, the
 /// outcomes and the last one, the log's length, pictures saved, whether the layout is
@@ -264,6 +292,7 @@ fn status(world: &World) -> serde_json::Value {
         "last": last,
         "log": world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
         "pictures": saved,
+        "glide_picture": world.resource::<PlayOptions>().glide_picture.as_ref().is_some_and(|p| p.exists()),
         "layout": world.resource::<Capture>().layout_written,
         "glides": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.begun),
         "gliding": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.moving),

@@ -60,6 +60,9 @@ pub struct PlayOptions {
     /// Write the screen positions of cards and tokens here once the board has settled (for
     /// scripted drags).
     pub layout_out: Option<PathBuf>,
+    /// Save a picture (and the layout) of the first frame of the first glide after a drag
+    /// (`--glide-picture`).
+    pub glide_picture: Option<PathBuf>,
     /// Select this combatant or location id at the start (its reach is shown).
     pub select: Option<String>,
     /// Combatant ids hidden from the table's screen from the start (`--hide ID`).

@@ -57,17 +57,18 @@ impl Goal {
     }
 }
 
-/// The tokens of those who act now, for the ring: place, size, hidden from the table; and,
-/// while no one acts, where those the rules wait on stand (hidden from the table or not).
+/// The tokens of those who act now: place, where the token is drawn now (the ring follows a
+/// token on its way), size, hidden from the table; and, while no one acts, where those the
+/// rules wait on stand (hidden from the table or not).
 #[derive(Resource, Default)]
-pub(super) struct Acting(Vec<(Vec2, f32, bool)>, Vec<(Vec2, bool)>);
+pub(super) struct Acting(Vec<(Vec2, Vec2, f32, bool)>, Vec<(Vec2, bool)>);
 
 impl Acting {
     /// Where the first of those who act stands (while no one acts, of those the rules wait
     /// on), for a view that follows the turn: on the table's screen (`for_table`), one the
     /// table may see.
     pub(super) fn focus(&self, for_table: bool) -> Option<Vec2> {
-        let acting = self.0.iter().map(|(at, _, hidden)| (*at, *hidden));
+        let acting = self.0.iter().map(|(at, _, _, hidden)| (*at, *hidden));
         acting.chain(self.1.iter().copied()).find(|(_, hidden)| !(for_table && *hidden)).map(|(at, _)| at)
     }
 }
@@ -75,7 +76,10 @@ impl Acting {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Acting>()
         .init_resource::<Glides>()
-        .add_systems(Update, (glide, find_acting, ring_acting).chain().after(Layout));
+        // Tokens glide before the board is laid out, so that what the layout places by them (a
+        // crowd's label) stands where they are drawn in the same frame.
+        .add_systems(Update, glide.before(Layout))
+        .add_systems(Update, (find_acting, ring_acting).chain().after(Layout));
 }
 
 /// Whether motion is off: the GM's setting, or the environment for scripted checks.
@@ -120,15 +124,18 @@ fn find_acting(world: &mut World) {
     let Some(rules) = ruleset(world) else { return };
     let acting = rules.acting(world);
     let waiting = if acting.is_empty() { rules.awaiting(world) } else { Vec::new() };
-    let mut tokens = world.query::<(&Token, &Goal, &Sprite)>();
-    let found: Vec<(Vec2, f32, bool)> = tokens
+    let mut tokens = world.query::<(&Token, &Goal, &Sprite, &Transform)>();
+    let found: Vec<(Vec2, Vec2, f32, bool)> = tokens
         .iter(world)
         .filter(|(t, ..)| acting.contains(&t.0))
-        .map(|(t, g, s)| (g.at.truncate(), s.custom_size.map_or(0.0, |s| s.x), hidden_from_table(world, t.0)))
+        .map(|(t, g, s, drawn)| {
+            let size = s.custom_size.map_or(0.0, |s| s.x);
+            (g.at.truncate(), drawn.translation.truncate(), size, hidden_from_table(world, t.0))
+        })
         .collect();
     // The first the rules wait on, for the GM, and the first the table may see.
     let mut place = |who: Entity| {
-        let at = tokens.iter(world).find(|(t, ..)| t.0 == who).map(|(_, g, _)| g.at.truncate())?;
+        let at = tokens.iter(world).find(|(t, ..)| t.0 == who).map(|(_, g, ..)| g.at.truncate())?;
         Some((at, hidden_from_table(world, who)))
     };
     let for_gm = waiting.iter().find_map(|&w| place(w));
@@ -139,6 +146,14 @@ fn find_acting(world: &mut World) {
     kept.1 = waited;
 }
 
+/// The rings round an acting token, as shares of its size, and how far they pulse.
+const RINGS: [f32; 2] = [0.68, 0.74];
+const PULSE: f32 = 0.03;
+
+/// How far from its centre the outer ring round an acting token reaches, as a share of its
+/// size (a view keeps it whole).
+pub(super) const RING_REACH: f32 = RINGS[1] + PULSE;
+
 /// Two white rings round each acting token, pulsing gently unless motion is reduced.
 fn ring_acting(
     acting: Res<Acting>,
@@ -147,9 +162,9 @@ fn ring_acting(
     mut everyone: Gizmos,
     mut gm: Gizmos<GmGizmos>,
 ) {
-    let pulse = if reduced(&view) { 0.0 } else { (time.elapsed_secs() * 4.0).sin() * 0.03 };
-    for &(at, size, hidden) in &acting.0 {
-        for r in [0.68, 0.74] {
+    let pulse = if reduced(&view) { 0.0 } else { (time.elapsed_secs() * 4.0).sin() * PULSE };
+    for &(_, at, size, hidden) in &acting.0 {
+        for r in RINGS {
             let radius = size * (r + pulse);
             if hidden {
                 gm.circle_2d(at, radius, Color::WHITE);

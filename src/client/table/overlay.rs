@@ -17,7 +17,7 @@ use super::audience::hidden_from_table as hidden;
 const ROLL_SHOWN_SECS: f32 = 5.0;
 /// The room the table's top bar takes on a screen 900 points tall, left out when framing the
 /// board.
-pub const BAR_HEIGHT: f32 = 92.0;
+pub const BAR_HEIGHT: f32 = 80.0;
 
 /// The room the lower third takes along the bottom on a screen 900 points tall.
 pub const LOWER_THIRD_HEIGHT: f32 = 84.0;
@@ -77,9 +77,9 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, toke
         // One line: the clock, the phase and whose turn it is; the order on a second.
         ui.horizontal(|ui| {
             let clock = rules.clock_title(log.map_or(0, GameLog::clock));
-            ui.label(RichText::new(clock).strong().size(34.0 * k).color(egui::Color32::WHITE));
+            ui.label(RichText::new(clock).strong().size(30.0 * k).color(egui::Color32::WHITE));
             let phase = rules.phase(world).title;
-            ui.label(RichText::new(format!("· {phase}")).size(30.0 * k).color(egui::Color32::YELLOW));
+            ui.label(RichText::new(format!("· {phase}")).size(27.0 * k).color(egui::Color32::YELLOW));
             let acting: Vec<String> = rules
                 .acting(world)
                 .into_iter()
@@ -91,7 +91,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, toke
                     [one] => format!("· Turn: {one}"),
                     all => format!("· Acting: {}", all.join(", ")),
                 };
-                let now = RichText::new(words).strong().size(30.0 * k).color(egui::Color32::YELLOW);
+                let now = RichText::new(words).strong().size(27.0 * k).color(egui::Color32::YELLOW);
                 ui.add(egui::Label::new(now).truncate());
             }
         });

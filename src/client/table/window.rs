@@ -263,7 +263,7 @@ fn follow_active(
     acting: Res<Acting>,
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
-    tokens: Query<(&Token, &Transform), Without<TableCamera>>,
+    tokens: Query<(&Token, &Transform, Option<&Sprite>), Without<TableCamera>>,
     mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
     mut glides: ResMut<Glides>,
 ) {
@@ -280,7 +280,7 @@ fn follow_active(
     };
     let focus = if view.settings.follow {
         let who = followed.and_then(|f| f.0);
-        tokens.iter().find(|(t, _)| Some(t.0) == who).map(|(_, at)| at.translation.truncate())
+        tokens.iter().find(|(t, ..)| Some(t.0) == who).map(|(_, at, _)| at.translation.truncate())
     } else {
         acting.focus(true).filter(|_| state.part)
     };
@@ -291,8 +291,7 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            let drawn: Vec<Rect> =
-                tokens.iter().map(|(_, at)| token_rect(at.translation.truncate())).collect();
+            let drawn: Vec<Rect> = tokens.iter().map(|(_, at, sprite)| token_rect(at, sprite)).collect();
             view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
         };
         goal + lift(kept, scale)
