@@ -84,6 +84,10 @@ const RIDDEN_MOUNT: Vec2 = Vec2::new(TOKEN * 1.5, TOKEN * 0.6);
 /// Token size on a board of cards.
 pub const TOKEN: f32 = 54.0;
 
+/// How far under a token's rim its caption starts: clear of the counts of the chips at its
+/// lower corners, and of the rings round it (whoever acts, a target).
+pub(crate) const CAPTION_GAP: f32 = 7.0;
+
 /// The width of a column of tokens in no location, and the height of a row in it.
 const COLUMN: f32 = TOKEN + 30.0;
 const FIELD_ROW: f32 = TOKEN + 34.0;
@@ -564,7 +568,7 @@ fn spawn_token(add: On<Add, Combatant>, combatants: Query<(&Combatant, &SideInde
                 TextBounds::UNBOUNDED,
                 TextLayout::justify(Justify::Center),
                 Anchor::TOP_CENTER,
-                Transform::from_xyz(0.0, -TOKEN / 2.0 - 7.0, 0.1),
+                Transform::from_xyz(0.0, -TOKEN / 2.0 - CAPTION_GAP, 0.1),
                 Pickable::IGNORE,
             ));
         });
@@ -995,7 +999,7 @@ fn place_captions(
         for &i in by_token.get(&token).into_iter().flatten() {
             let size = found[i].1;
             // Under the token, clear of the counts of the chips at its lower corners.
-            let below = (Vec2::new(0.0, -h - 7.0), Anchor::TOP_CENTER);
+            let below = (Vec2::new(0.0, -h - CAPTION_GAP), Anchor::TOP_CENTER);
             let spots = [
                 below,
                 (Vec2::new(h + 10.0, 0.0), Anchor::CENTER_LEFT),
@@ -1085,6 +1089,7 @@ fn label_crowds(
     if !dirty.0 {
         return;
     }
+    let everyone: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
     let mut crowds: Vec<(bool, Vec<(Vec2, String)>)> = Vec::new();
     for &(drawing, at) in &crowded.members {
         let Some(c) = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok()) else { continue };
@@ -1104,7 +1109,7 @@ fn label_crowds(
     for (i, (hid, members)) in crowds.into_iter().enumerate() {
         // One alone is named: "1 here" would say less in as much room.
         let words = match members.as_slice() {
-            [(_, only)] => short_name(only).to_owned(),
+            [(_, only)] => shown_name(only, &everyone).to_owned(),
             _ => format!("{} here", members.len()),
         };
         let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
@@ -1179,7 +1184,7 @@ fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
     let mut spots = (0..8).flat_map(|k| {
         let k = k as f32;
         [
-            Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0 - k * step),
+            Vec2::new(centre.x, min.y - TOKEN / 2.0 - CAPTION_GAP - size.y / 2.0 - k * step),
             Vec2::new(max.x + TOKEN / 2.0 + 10.0 + size.x / 2.0, centre.y - k * step),
             Vec2::new(min.x - TOKEN / 2.0 - 10.0 - size.x / 2.0, centre.y - k * step),
         ]
@@ -1188,7 +1193,7 @@ fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
         let r = Rect::from_center_size(*at, size);
         taken.iter().all(|o| o.intersect(r).is_empty())
     };
-    let under = Vec2::new(centre.x, min.y - TOKEN / 2.0 - 7.0 - size.y / 2.0);
+    let under = Vec2::new(centre.x, min.y - TOKEN / 2.0 - CAPTION_GAP - size.y / 2.0);
     spots.find(clear).unwrap_or(under)
 }
 
@@ -1250,7 +1255,27 @@ const TITLES: [&str; 14] = [
     "Old", "Saint", "Doctor",
 ];
 
-/// The name a caption or a strip gives a combatant: the first word of its name, past a title.
+/// The longest whole name a caption gives a combatant whose short name another shares (a
+/// longer one would widen a card's grid, and the board, for one caption).
+const WHOLE_NAME_MAX: usize = 15;
+
+/// The name a caption or a strip gives a combatant among `all` (every combatant's name at the
+/// table): its short name, or its whole name (when short enough) where another with another
+/// whole name goes by the same short name ("Bandit leader" beside "Bandit").
+pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
+    let short = short_name(name);
+    let shared = all.iter().any(|n| *n != name && short_name(n) == short);
+    if shared && name.chars().count() <= WHOLE_NAME_MAX { name } else { short }
+}
+
+/// Every combatant's name at the table, for [`shown_name`].
+pub(crate) fn all_names(world: &World) -> Vec<String> {
+    world
+        .try_query::<&Combatant>()
+        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect())
+}
+
+/// A combatant's short name: the first word of its name, past a title.
 pub(crate) fn short_name(name: &str) -> &str {
     let mut words = name.split_whitespace();
     let first = words.next().unwrap_or_default();
@@ -1279,6 +1304,8 @@ fn write_captions(
     *seen = key;
     let Some(rules) = ruleset(world) else { return };
     let all: Vec<(Entity, Entity)> = captions.iter(world).map(|(d, c)| (d, c.0)).collect();
+    let names = all_names(world);
+    let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
     for (drawing, e) in all {
         let Some(c) = world.get::<Combatant>(e) else { continue };
         let status = world.get::<Status>(e).copied().unwrap_or_default();
@@ -1286,7 +1313,7 @@ fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let mut first = short_name(&c.name).to_owned();
+        let mut first = shown_name(&c.name, &everyone).to_owned();
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }
@@ -1502,6 +1529,15 @@ mod tests {
         let apex =
             |p: &[Vec2]| p.iter().map(|v| v.y).fold(0.0, |a: f32, y| if y.abs() > a.abs() { y } else { a });
         assert_eq!(apex(&there).signum(), apex(&back).signum(), "both ways on one side");
+    }
+
+    #[test]
+    fn a_short_name_another_shares_gives_way_to_a_short_whole_name() {
+        let all = ["Sir Aldric", "Bandit leader", "Bandit", "Bandit", "Raider", "Raider crossbowman"];
+        assert_eq!(shown_name("Sir Aldric", &all), "Aldric");
+        assert_eq!(shown_name("Bandit leader", &all), "Bandit leader");
+        assert_eq!(shown_name("Bandit", &all), "Bandit", "the same whole name tells nothing more");
+        assert_eq!(shown_name("Raider crossbowman", &all), "Raider", "too long for a caption");
     }
 
     #[test]

@@ -508,20 +508,45 @@ pub fn shortcut(ctx: &egui::Context, world: &World) -> Option<DecisionAsk> {
     choice.map(|c| DecisionAsk::Submit(id(world, e), c.intent.clone()))
 }
 
-/// A ring around each token the decider may aim at.
-fn mark_targets(targets: Res<Targets>, tokens: Query<(&Token, &Transform)>, mut gizmos: Gizmos<GmGizmos>) {
-    for (token, transform) in &tokens {
+/// The two rings round a token the decider may aim at, as shares of its size: outside the
+/// rings round whoever acts (a token may be both), clear of its caption.
+pub(super) const TARGET_RINGS: [f32; 2] = [0.59, 0.62];
+
+/// Two yellow rings round each token the decider may aim at.
+fn mark_targets(
+    targets: Res<Targets>,
+    tokens: Query<(&Token, &Transform, &Sprite)>,
+    mut gizmos: Gizmos<GmGizmos>,
+) {
+    for (token, transform, sprite) in &tokens {
         if targets.0.contains(&token.0) {
             let at = transform.translation.truncate();
-            gizmos.circle_2d(at, TOKEN * 0.78, Color::srgb(1.0, 0.95, 0.3));
-            gizmos.circle_2d(at, TOKEN * 0.72, Color::srgb(1.0, 0.95, 0.3));
+            let size = sprite.custom_size.map_or(TOKEN, |s| s.x);
+            for r in TARGET_RINGS {
+                gizmos.circle_2d(at, size * r, Color::srgb(1.0, 0.95, 0.3));
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::refused_summary;
+    use super::{TARGET_RINGS, refused_summary};
+    use crate::client::board::{CAPTION_GAP, FREE_TOKEN, TOKEN};
+    use crate::client::motion::RING_REACH;
+
+    #[test]
+    fn the_rings_round_a_token_nest_and_leave_its_caption_clear() {
+        for size in [TOKEN, FREE_TOKEN] {
+            let caption_top = size / 2.0 + CAPTION_GAP;
+            assert!(
+                size * RING_REACH < size * TARGET_RINGS[0],
+                "the acting rings inside the targets' at {size}"
+            );
+            assert!(size * TARGET_RINGS[1] < caption_top, "the target rings over the caption at {size}");
+            assert!(size * RING_REACH > size / 2.0, "the acting rings outside the token's rim at {size}");
+        }
+    }
 
     #[test]
     fn refused_choices_are_summed_up_by_kind_with_their_reason() {

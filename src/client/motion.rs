@@ -146,9 +146,10 @@ fn find_acting(world: &mut World) {
     kept.1 = waited;
 }
 
-/// The rings round an acting token, as shares of its size, and how far they pulse.
-const RINGS: [f32; 2] = [0.68, 0.74];
-const PULSE: f32 = 0.03;
+/// The rings round an acting token, as shares of its size, and how far they pulse: close round
+/// its rim, inside the rings round a target and clear of its caption.
+const RINGS: [f32; 2] = [0.52, 0.55];
+const PULSE: f32 = 0.02;
 
 /// How far from its centre the outer ring round an acting token reaches, as a share of its
 /// size (a view keeps it whole).

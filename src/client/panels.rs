@@ -300,6 +300,8 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
     if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
+        let names = super::board::all_names(world);
+        let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
         // Each entry stays on one line; the strip wraps between entries. A long order shows
         // the entries around the first to act, and counts the others.
         let first = order.entries.iter().position(|e| e.mark == OrderMark::Now || waiting.contains(&e.who));
@@ -316,7 +318,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                     ui.label("|");
                 }
                 let asked = waiting.contains(&entry.who);
-                let first = super::board::short_name(&name(world, entry.who)).to_owned();
+                let first = super::board::shown_name(&name(world, entry.who), &everyone).to_owned();
                 let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
                 let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
                 let deciding = if asked { " · deciding" } else { "" };
