@@ -264,6 +264,7 @@ fn follow_active(
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
     tokens: Query<(&Token, &Transform, Option<&Sprite>), Without<TableCamera>>,
+    mounts: Query<(&Transform, Option<&Sprite>), (With<MountToken>, Without<TableCamera>)>,
     mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
     mut glides: ResMut<Glides>,
 ) {
@@ -291,7 +292,12 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            let drawn: Vec<Rect> = tokens.iter().map(|(_, at, sprite)| token_rect(at, sprite)).collect();
+            // Every token and mount kept whole, as the GM's view keeps them (`BoardParts`).
+            let drawn: Vec<Rect> = tokens
+                .iter()
+                .map(|(_, at, sprite)| token_rect(at, sprite))
+                .chain(mounts.iter().map(|(at, sprite)| token_rect(at, sprite)))
+                .collect();
             view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
         };
         goal + lift(kept, scale)
