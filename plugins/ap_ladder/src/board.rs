@@ -88,7 +88,8 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
     }
     let mut out = Vec::new();
     if f.has(crate::data::Condition::Choked) {
-        out.push(choice(ApLadderIntent::Escape, "Resist the chokehold (Athletics, 0 AP)".to_owned()));
+        let odds = crate::dice::odds_of(world, e, crate::data::Skill::Athletics, &[]);
+        out.push(choice(ApLadderIntent::Escape, format!("Resist the chokehold (Athletics, 0 AP, {odds}%)")));
     }
     let weapon = f.weapon().map_or("fists".to_owned(), |w| w.name.clone());
     for t in foes(world, e) {
@@ -185,9 +186,12 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
             StuntKind::SplinterShield,
         ] {
             let ap = if kind == (StuntKind::Push { takedown: true }) { 2 } else { 1 };
+            // The odds on both sides: the Resist is free and always rolled (see RULES.md).
+            let (mine, resist) = crate::stunts::stunt_odds(world, e, t, kind);
+            let resist = resist.map_or_else(String::new, |r| format!(", Resist {r}%"));
             let mut c = choice(
                 ApLadderIntent::Stunt { target: tid.clone(), kind },
-                format!("{} on {} ({ap} AP)", kind.word(), name(world, t)),
+                format!("{} on {} ({ap} AP, {mine}%{resist})", kind.word(), name(world, t)),
             )
             .at(tid.clone());
             c.folded = c.verdict.is_err() || kind != StuntKind::Takedown;

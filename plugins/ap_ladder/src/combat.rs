@@ -1173,6 +1173,9 @@ pub fn damage_threshold(world: &World, e: Entity, ranged: bool) -> (u32, Vec<Mod
     if f.running {
         parts.push(Modifier::new("running", 3));
     }
+    if f.threshold_lent > 0 {
+        parts.push(Modifier::new("a fumbled blow", f.threshold_lent));
+    }
     if ranged && let Some(level) = cover_level(world, e) {
         parts.push(Modifier::new(format!("{} cover", level.word()), level.threshold()));
     }

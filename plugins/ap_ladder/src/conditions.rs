@@ -1,6 +1,7 @@
 //! Conditions coming and going, as the conditions table (`data/tables.ron`) says: gaining one
-//! (never stunned twice at once; inspired and intimidated lift each other; intoxicated costs
-//! Peril and Corruption), and those that end at a turn's start or end.
+//! (never stunned twice at once; inspired and intimidated lift each other; the Corruption the
+//! table gives with it; intoxicated costs Peril too), and those that end at a turn's start or
+//! end.
 
 use bevy_ecs::prelude::*;
 use fray_core::log::{GameLog, LogEvent};
@@ -29,19 +30,35 @@ pub fn add(world: &mut World, e: Entity, c: Condition) -> bool {
     let who = id(world, e);
     let detail = label(world, c);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "condition", detail });
-    if c == Condition::Intoxicated {
-        intoxicated(world, e);
-    }
+    gained(world, e, c);
     true
 }
 
-/// The Peril and Corruption of getting drunk: 3d10+3 physical Peril, 1 Corruption.
-pub fn intoxicated(world: &mut World, e: Entity) {
-    let peril = crate::dice::roll(world, Some(e), "intoxicated Peril", 3, 10, 3);
-    crate::combat::harm(world, e, peril, crate::combat::Harm::Peril, None, "intoxicated");
-    if let Some(mut f) = world.get_mut::<Fighter>(e) {
-        f.corruption += 1;
+/// What gaining `c` costs at once (mid-fight, or held when the fight opens): the Corruption
+/// the table gives with it (6 incapacitated, 1 intoxicated), and for intoxicated 3d10+3
+/// physical Peril.
+pub fn gained(world: &mut World, e: Entity, c: Condition) {
+    if c == Condition::Intoxicated {
+        let peril = crate::dice::roll(world, Some(e), "intoxicated Peril", 3, 10, 3);
+        crate::combat::harm(world, e, peril, crate::combat::Harm::Peril, None, "intoxicated");
     }
+    let corruption = world.resource::<Battle>().tables.condition(c).map_or(0, |r| r.corruption);
+    if corruption == 0 {
+        return;
+    }
+    let Some(mut f) = world.get_mut::<Fighter>(e) else { return };
+    f.corruption += corruption;
+    let total = f.corruption;
+    let detail = format!("{corruption} Corruption ({}); {total} in all", label(world, c));
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "corruption", detail });
+}
+
+/// The AP the conditions `e` holds take from it at its turn's start.
+pub fn ap_lost(world: &World, e: Entity) -> u32 {
+    let Some(f) = world.get::<Fighter>(e) else { return 0 };
+    let tables = &world.resource::<Battle>().tables;
+    f.conditions.keys().filter_map(|c| tables.condition(*c)).map(|r| r.ap_lost).sum()
 }
 
 /// Lifts a condition (logged); false when `e` did not have it.

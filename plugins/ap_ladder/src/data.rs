@@ -606,9 +606,12 @@ pub struct ConditionRow {
     /// Added to the Peril Threshold.
     #[serde(default)]
     pub peril_threshold: i32,
-    /// AP less at the start of its next turn.
+    /// AP less at the start of each turn that finds it held (stunned then ends).
     #[serde(default)]
     pub ap_lost: u32,
+    /// Corruption gained with it.
+    #[serde(default)]
+    pub corruption: u32,
     /// No skill test succeeds.
     #[serde(default)]
     pub tests_fail: bool,
@@ -648,6 +651,9 @@ pub enum FumbleEffect {
     Terrain,
     /// The weapon in hand is Ruined!.
     ItemRuined,
+    /// Something carried is Ruined!: a weapon not in hand (drawn at random), else the armour,
+    /// else the GM says what.
+    CarriedRuined,
     /// The weapon in hand drops.
     Drop,
     /// Prone.

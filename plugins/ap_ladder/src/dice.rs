@@ -113,6 +113,22 @@ pub fn test(
     t
 }
 
+/// The chance a [`test`] of `skill` by `who` with `modifiers` would have now, as the test
+/// reads it (its standing counted; 0 where no test of its can succeed), to show before a
+/// choice.
+pub fn odds_of(world: &World, who: Entity, skill: Skill, modifiers: &[Modifier]) -> u32 {
+    let Some(f) = world.get::<Fighter>(who) else { return 0 };
+    let fails = world
+        .get_resource::<crate::phase::Battle>()
+        .is_some_and(|b| f.conditions.keys().any(|c| b.tables.condition(*c).is_some_and(|r| r.tests_fail)));
+    if fails {
+        return 0;
+    }
+    let mut all = modifiers.to_vec();
+    all.extend(standing(f, Some(skill)));
+    chance(f.sheet.chance(skill), &all)
+}
+
 /// A test's chance: its base and every modifier, clamped to 1–99.
 pub fn chance(base: i32, modifiers: &[Modifier]) -> u32 {
     (base + modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 99) as u32

@@ -124,6 +124,7 @@ fn carry_out(
                 f.ruined[w] = true;
             }
         }
+        FumbleEffect::CarriedRuined => ruin_carried(world, e),
         FumbleEffect::Drop => crate::stunts::drop_weapon(world, e, None),
         FumbleEffect::Prone => {
             add(world, e, Condition::Prone);
@@ -193,6 +194,35 @@ fn carry_out(
     Some(Spoiled::default())
 }
 
+/// Something `e` carries is Ruined!: one of its weapons not in hand, whole and at hand, drawn
+/// at random (castle-forged ones never break), else its armour, else the GM says what.
+pub(crate) fn ruin_carried(world: &mut World, e: Entity) {
+    let Some(f) = world.get::<Fighter>(e) else { return };
+    let carried: Vec<usize> = (0..f.sheet.weapons.len())
+        .filter(|&i| Some(i) != f.wielding && !f.ruined[i] && !f.lost[i])
+        .filter(|&i| !f.sheet.weapons[i].has(crate::data::Quality::CastleForged))
+        .collect();
+    let armour = !f.sheet.armour.ruined && f.sheet.armour.threshold > 0;
+    let what = if !carried.is_empty() {
+        let n = roll(world, Some(e), "which weapon breaks", 1, carried.len() as u32, -1) as usize;
+        let i = carried[n.min(carried.len() - 1)];
+        let mut f = world.get_mut::<Fighter>(e).expect("the fumbler");
+        f.ruined[i] = true;
+        f.sheet.weapons[i].name.clone()
+    } else if armour {
+        let mut f = world.get_mut::<Fighter>(e).expect("the fumbler");
+        f.sheet.armour.ruined = true;
+        f.sheet.armour.name.clone()
+    } else {
+        let who = id(world, e);
+        let detail = "something the fumbler carries is Ruined!: the GM says what".to_owned();
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "for_the_gm", detail });
+        return;
+    };
+    let who = id(world, e);
+    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "ruined", detail: what });
+}
+
 /// An ally of `e` engaged with it or with its foe.
 fn engaged_ally(world: &World, e: Entity, foe: Option<Entity>) -> Option<Entity> {
     let at = position(world, e);
@@ -212,15 +242,12 @@ fn pending(world: &mut World, attacker: Entity, defender: Entity, strike: Strike
 fn strike(world: &mut World, e: Entity, t: Entity, raise: u32) {
     let weapon = world.get::<Fighter>(e).and_then(|f| f.wielding);
     let p = pending(world, e, t, Strike::Weapon(weapon));
-    // The raise is the +3 a runner has: lent for this blow, then given back.
-    let was = world.get::<Fighter>(t).is_some_and(|f| f.running);
-    if raise > 0
-        && let Some(mut f) = world.get_mut::<Fighter>(t)
-    {
-        f.running = true;
+    // The raise is lent for this blow, on top of whatever else raises the threshold.
+    if let Some(mut f) = world.get_mut::<Fighter>(t) {
+        f.threshold_lent = raise;
     }
     crate::combat::land(world, &p);
     if let Some(mut f) = world.get_mut::<Fighter>(t) {
-        f.running = was;
+        f.threshold_lent = 0;
     }
 }

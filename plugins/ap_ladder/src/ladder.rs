@@ -82,8 +82,8 @@ fn roll_ladder(world: &mut World) {
     for &e in &order {
         let start: Vec<Condition> =
             world.get::<Fighter>(e).map(|f| f.conditions.keys().copied().collect()).unwrap_or_default();
-        if start.contains(&Condition::Intoxicated) {
-            crate::conditions::intoxicated(world, e);
+        for c in start {
+            crate::conditions::gained(world, e, c);
         }
     }
     let ambushers = world.resource::<Battle>().rules.ambushers.clone();
@@ -334,9 +334,11 @@ pub fn start_turn(world: &mut World, e: Entity) {
         return;
     }
     expire(world, e, Lasts::NextTurnStart);
-    let stunned = remove(world, e, Condition::Stunned);
+    // The table's AP lost to the conditions held (stunned: one), then stunned ends.
+    let lost_to_conditions = crate::conditions::ap_lost(world, e);
+    remove(world, e, Condition::Stunned);
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
-        let lost = u32::from(stunned) + f.ap_debt;
+        let lost = lost_to_conditions + f.ap_debt;
         f.ap = AP_PER_TURN.saturating_sub(lost);
         f.ap_debt = 0;
         f.running = false;

@@ -249,6 +249,8 @@ pub struct Fighter {
     pub doused: Vec<bool>,
     /// Ran this turn: +3 Damage Threshold until its next turn.
     pub running: bool,
+    /// Damage Threshold lent for one blow (an ally struck by a fumble on a hit: +3).
+    pub threshold_lent: u32,
     /// Charged at least 3 yards this turn: its next melee hit adds a Fury Die.
     pub charged: bool,
     /// Took aim: added to its next attack or stunt this turn.
@@ -314,6 +316,7 @@ impl Fighter {
             lost: vec![false; n],
             doused: vec![false; n],
             running: false,
+            threshold_lent: 0,
             charged: false,
             aim: 0,
             subdue: false,

@@ -31,6 +31,34 @@ pub fn skills(kind: StuntKind, weapon_skill: Skill) -> (Skill, Option<Skill>) {
     }
 }
 
+/// A stunt on a foe of another size: -10 for each size it is larger, +10 for each smaller.
+fn size_modifier(world: &World, e: Entity, t: Entity) -> Option<Modifier> {
+    let size = |x: Entity| world.get::<Fighter>(x).map_or(1, |f| f.sheet.size) as i64;
+    let by = size(t) - size(e);
+    (by != 0).then(|| Modifier::new("foe's size", -10 * by))
+}
+
+/// The chances of a stunt by `e` on `t` now, before it is chosen: the attacker's test, and
+/// the defender's Resist (none where the stunt allows none, 0 where `t` cannot react).
+pub fn stunt_odds(world: &World, e: Entity, t: Entity, kind: StuntKind) -> (u32, Option<u32>) {
+    let Some(f) = world.get::<Fighter>(e) else { return (0, None) };
+    let (skill, resist) = skills(kind, f.weapon().map_or(Skill::SimpleMelee, |w| w.skill));
+    let mut modifiers: Vec<Modifier> = size_modifier(world, e, t).into_iter().collect();
+    if f.aim > 0 {
+        modifiers.push(Modifier::new("aim", f.aim));
+    }
+    let mine = crate::dice::odds_of(world, e, skill, &modifiers);
+    let theirs = resist.map(|skill| {
+        let blocked = world.get::<Fighter>(t).is_none_or(|tf| {
+            any_condition(world, tf, |r| r.no_reactions || r.blocks.contains(&Reaction::Resist))
+        });
+        let binding = kind == StuntKind::Disarm && f.weapon().is_some_and(|w| w.has(Quality::Binding));
+        let against: Vec<Modifier> = binding.then(|| Modifier::new("Binding", -10)).into_iter().collect();
+        if blocked { 0 } else { crate::dice::odds_of(world, t, skill, &against) }
+    });
+    (mine, theirs)
+}
+
 /// The shield `t` holds and could lose (an index), if any.
 fn shield_of(world: &World, t: Entity) -> Option<usize> {
     let f = world.get::<Fighter>(t)?;
@@ -99,7 +127,7 @@ pub fn stunt(world: &mut World, e: Entity, t: Entity, kind: StuntKind, ap: u32) 
         f.aim = 0;
     }
     let (skill, resist) = skills(kind, weapon_skill);
-    let mut modifiers = Vec::new();
+    let mut modifiers = size_modifier(world, e, t).into_iter().collect::<Vec<_>>();
     if aim > 0 {
         modifiers.push(Modifier::new("aim", aim));
     }

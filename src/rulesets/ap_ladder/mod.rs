@@ -1,7 +1,9 @@
 //! The Initiative ladder's board adapter: a dropped token moves there by the movement action
 //! chosen above the decider's choices (by default the cheapest that reaches: a walk, a
 //! charge, a run; a take cover when the drop lands behind cover); while dragging, the ruler
-//! says what each movement action would cost and whose opportunity attacks it would provoke;
+//! says what each movement action that goes there would cost (walk, step aside, take cover,
+//! sneak, charge, maneuver, run), whose opportunity attacks it would provoke and which would
+//! not;
 //! the decision panel says what is being answered.
 
 use ap_ladder::combat::odds;
@@ -96,11 +98,17 @@ impl BoardAdapter for Board {
             Ok(plan) => plan,
             Err(why) => return Some(format!("refused: {}", why.0)),
         };
-        // The other movement actions that would go there too, by their cost.
-        let others: Vec<String> = [MoveKind::Walk, MoveKind::Charge, MoveKind::Run, MoveKind::TakeCover]
+        // The other movement actions that would go there too, cheapest first, with those that
+        // would slip away from the opportunity attacks this one provokes.
+        let provoked = !plan.provokes.is_empty();
+        let others: Vec<String> = MoveKind::ALL
             .into_iter()
             .filter(|&how| how != chosen)
-            .filter_map(|how| plan_move(world, e, to, how).ok().map(|p| format!("{} {}", how.word(), p.ap)))
+            .filter_map(|how| {
+                let p = plan_move(world, e, to, how).ok()?;
+                let safe = if provoked && p.provokes.is_empty() { " without the attack" } else { "" };
+                Some(format!("{} {}{safe}", how.word(), p.ap))
+            })
             .collect();
         let or = if others.is_empty() { String::new() } else { format!(" (or {})", others.join(", ")) };
         let oa = if plan.provokes.is_empty() && plan.met.is_empty() {
@@ -110,5 +118,44 @@ impl BoardAdapter for Board {
             format!("\nprovokes an opportunity attack: {}", who.join(", "))
         };
         Some(format!("{} {} AP{or}{oa}", chosen.word(), plan.ap))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_core::prelude::{FieldPosition, TableIndex};
+
+    const TAVERN: &str = include_str!("../../../assets/scenarios/ap_ladder_tavern.ron");
+
+    /// The tavern with Bran's turn opened by hand, Perrin engaged beside him.
+    fn bran_engaged() -> (App, Entity) {
+        let mut app = fray_core::ruleset::table_app::<ApLadder>(TAVERN, 9, 20, false)
+            .unwrap_or_else(|e| panic!("{}", e.report("scenario").join("; ")));
+        let who = |app: &App, id: &str| app.world().resource::<TableIndex>().combatant(&id.into()).expect(id);
+        let (bran, perrin) = (who(&app, "bran"), who(&app, "perrin"));
+        app.world_mut().entity_mut(bran).insert(FieldPosition([-1.8, 0.5]));
+        app.world_mut().entity_mut(perrin).insert(FieldPosition([-1.8, -0.6]));
+        fray_core::phase::go_to(app.world_mut(), ap_ladder::ApLadderPhase::Turns);
+        ap_ladder::ladder::start_turn(app.world_mut(), bran);
+        (app, bran)
+    }
+
+    #[test]
+    fn the_ruler_costs_every_move_that_goes_there_and_names_those_that_slip_away() {
+        let (app, bran) = bran_engaged();
+        // A yard away from Perrin: a walk provokes him; a step aside or a maneuver does not.
+        let near = Board::ruler(app.world(), bran, 1.0, [-1.8, 1.5]).expect("words");
+        assert!(near.starts_with("walk 1 AP"), "the cheapest first: {near}");
+        assert!(near.contains("step aside 1 without the attack"), "{near}");
+        assert!(near.contains("maneuver 2 without the attack"), "{near}");
+        assert!(near.contains("provokes an opportunity attack: Perrin"), "{near}");
+        // Four yards: past a step aside's or a maneuver's yard.
+        let far = Board::ruler(app.world(), bran, 4.0, [-2.0, 4.5]).expect("words");
+        assert!(far.starts_with("walk 1 AP") && far.contains("run 3"), "{far}");
+        assert!(!far.contains("maneuver") && !far.contains("step aside"), "{far}");
+        // Past a run: refused with its reason.
+        let beyond = Board::ruler(app.world(), bran, 40.0, [-41.8, 0.5]).expect("words");
+        assert!(beyond.starts_with("refused: "), "{beyond}");
     }
 }

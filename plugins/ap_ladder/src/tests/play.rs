@@ -9,6 +9,7 @@ use fray_core::ruleset::{FightResult, Ruleset};
 use proptest::prelude::*;
 
 use super::{FORD, TAVERN, log_values, table};
+use crate::intent::MoveKind;
 use crate::phase::{Battle, Fighter};
 use crate::{ApLadder, ApLadderIntent, ApLadderPhase};
 
@@ -86,13 +87,33 @@ fn consistent(app: &App, context: &str) {
     }
 }
 
-fn random_fight(text: &str, seed: u64, picks: &[u16]) {
+/// A move of a kind drawn from every kind (run, maneuver, step aside, cover and sneak too,
+/// which the choices do not offer: they are drags) to a spot near `e`, if the rules allow it.
+fn random_move(
+    world: &bevy_ecs::world::World,
+    e: bevy_ecs::entity::Entity,
+    pick: u16,
+) -> Option<ApLadderIntent> {
+    let how = MoveKind::ALL[usize::from(pick / 3) % MoveKind::ALL.len()];
+    let at = crate::field::position(world, e);
+    let angle = f32::from(pick / 21) * 0.9;
+    let yards = match how {
+        MoveKind::Maneuver | MoveKind::StepAside | MoveKind::TakeCover | MoveKind::Sneak => 0.9,
+        _ => 1.0 + f32::from(pick / 7 % 12),
+    };
+    let intent = ApLadderIntent::Move { to: (at[0] + yards * angle.cos(), at[1] + yards * angle.sin()), how };
+    ApLadder::validate(world, e, &intent).is_ok().then_some(intent)
+}
+
+/// A fight played by `picks`, checked after every step; the kinds of the drawn moves sent.
+fn random_fight(text: &str, seed: u64, picks: &[u16]) -> Vec<MoveKind> {
+    let mut moved = Vec::new();
     let mut app = table(text, seed, false);
     app.update();
     let mut i = 0;
     for step in 0..4000 {
         if current::<ApLadderPhase>(app.world()) == ApLadderPhase::Over {
-            return;
+            return moved;
         }
         let waiting = ApLadder::awaiting(app.world());
         assert!(!waiting.is_empty(), "seed {seed} step {step}: the rules wait on someone until the end");
@@ -105,10 +126,18 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
             assert!(!ok.is_empty(), "seed {seed} step {step}: someone asked has a choice");
             let pick = picks[i % picks.len()];
             i += 1;
-            let intent = if pick.is_multiple_of(3) {
-                ok[pick as usize % ok.len()].clone()
-            } else {
-                crate::ai::choose(app.world(), e)
+            // A third of the picks among the choices offered, a third a move of any kind to a
+            // spot nearby (where the rules allow it), the rest the AI's.
+            let intent = match pick % 3 {
+                0 => ok[pick as usize % ok.len()].clone(),
+                1 => match random_move(app.world(), e, pick) {
+                    Some(intent @ ApLadderIntent::Move { how, .. }) => {
+                        moved.push(how);
+                        intent
+                    }
+                    _ => crate::ai::choose(app.world(), e),
+                },
+                _ => crate::ai::choose(app.world(), e),
             };
             let id = fray_core::table::id(app.world(), e);
             app.world_mut().resource_mut::<Inbox<ApLadderIntent>>().submit(id, intent);
@@ -129,6 +158,18 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 1..64),
     ) {
         random_fight([FORD, TAVERN][scenario], seed, &picks);
+    }
+}
+
+#[test]
+fn random_play_moves_by_every_kind_a_drag_can_make() {
+    let mut kinds: Vec<MoveKind> = Vec::new();
+    for seed in 0..40u64 {
+        let picks: Vec<u16> = (0..64u16).map(|i| i.wrapping_mul(37).wrapping_add(seed as u16 * 11)).collect();
+        kinds.extend(random_fight([FORD, TAVERN][seed as usize % 2], seed, &picks));
+    }
+    for how in MoveKind::ALL {
+        assert!(kinds.contains(&how), "random play never moved by {how:?}: {kinds:?}");
     }
 }
 

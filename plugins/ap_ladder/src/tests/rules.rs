@@ -142,6 +142,93 @@ fn a_turn_discards_leftover_ap_and_gains_three_and_a_stunned_one_starts_on_two()
     ladder::end_turn(app.world_mut(), bran);
     ladder::start_turn(app.world_mut(), bran);
     assert_eq!(fighter(&app, "bran").ap, 3, "the next turn is whole again");
+    // The AP a stun takes is the conditions table's: a table that says 2 leaves 1.
+    let mut battle = app.world_mut().resource_mut::<Battle>();
+    let stunned = battle.tables.conditions.iter_mut().find(|r| r.condition == Condition::Stunned);
+    stunned.expect("a stunned row").ap_lost = 2;
+    add(app.world_mut(), bran, Condition::Stunned);
+    ladder::end_turn(app.world_mut(), bran);
+    ladder::start_turn(app.world_mut(), bran);
+    assert_eq!(fighter(&app, "bran").ap, 1, "the table's two AP lost");
+}
+
+#[test]
+fn a_condition_gained_brings_the_tables_corruption_and_a_drink_its_peril() {
+    let mut app = table(TAVERN, 12, false);
+    app.update();
+    // Dunc comes to the fight drunk: 3d10+3 Peril and 1 Corruption as it opens.
+    assert_eq!(fighter(&app, "dunc").corruption, 1, "intoxicated: 1 Corruption");
+    let log = log_values(&app);
+    assert!(log.iter().any(|l| l["kind"] == "roll" && l["what"] == "intoxicated Peril"), "the drink's Peril");
+    let bran = who(&app, "bran");
+    let before = fighter(&app, "bran").corruption;
+    add(app.world_mut(), bran, Condition::Incapacitated);
+    assert_eq!(fighter(&app, "bran").corruption, before + 6, "incapacitated: 6 Corruption");
+    assert!(!add(app.world_mut(), bran, Condition::Incapacitated), "held already");
+    assert_eq!(fighter(&app, "bran").corruption, before + 6, "not twice for one incapacitation");
+    let said = log_values(&app);
+    let line = said.iter().rev().find(|l| l["what"] == "corruption").expect("the Corruption logged");
+    assert_eq!(line["detail"], format!("6 Corruption (incapacitated); {} in all", before + 6));
+}
+
+#[test]
+fn broken_kit_ruins_a_weapon_not_in_hand_else_the_armour_else_the_gm_says() {
+    let mut app = table(TAVERN, 13, false);
+    let wenna = who(&app, "wenna");
+    crate::fumble::ruin_carried(app.world_mut(), wenna);
+    assert_eq!(fighter(&app, "wenna").ruined, [false, true], "the tankard, not the knife in hand");
+    // Nothing else carried and no armour: the GM says what breaks.
+    crate::fumble::ruin_carried(app.world_mut(), wenna);
+    assert_eq!(fighter(&app, "wenna").ruined, [false, true], "the knife in hand is not carried");
+    let log = log_values(&app);
+    assert!(log.iter().any(|l| l["what"] == "for_the_gm"
+        && l["detail"].as_str().is_some_and(|d| d.contains("carries is Ruined"))));
+    // Armour, where there is nothing else.
+    let bran = who(&app, "bran");
+    let mut f = app.world_mut().get_mut::<Fighter>(bran).expect("fighter");
+    f.sheet.armour.threshold = 2;
+    f.wielding = Some(0);
+    crate::fumble::ruin_carried(app.world_mut(), bran);
+    let f = fighter(&app, "bran");
+    assert!(f.sheet.armour.ruined && !f.ruined[0], "Bran's only weapon is in hand: his armour");
+}
+
+#[test]
+fn a_fumbled_blow_on_an_ally_raises_its_threshold_on_top_of_running() {
+    let mut app = table(TAVERN, 14, false);
+    let hale = who(&app, "hale");
+    let base = damage_threshold(app.world(), hale, false).0;
+    let mut f = app.world_mut().get_mut::<Fighter>(hale).expect("fighter");
+    f.running = true;
+    f.threshold_lent = 3;
+    assert_eq!(damage_threshold(app.world(), hale, false).0, base + 6, "running +3 and the fumble's +3");
+}
+
+#[test]
+fn a_stunt_shows_both_sides_chances_and_a_larger_foe_is_harder_to_throw() {
+    let mut app = table(TAVERN, 15, false);
+    place(&mut app, "perrin", [-2.0, 0.5]);
+    let bran = turn_of(&mut app, "bran");
+    let perrin = who(&app, "perrin");
+    let (mine, resist) = crate::stunts::stunt_odds(app.world(), bran, perrin, StuntKind::Takedown);
+    let bran_sheet = &fighter(&app, "bran").sheet;
+    assert_eq!(mine, bran_sheet.chance(crate::data::Skill::Coordination).clamp(1, 99) as u32);
+    let perrin_sheet = &fighter(&app, "perrin").sheet;
+    assert_eq!(resist, Some(perrin_sheet.chance(crate::data::Skill::Coordination).clamp(1, 99) as u32));
+    assert_eq!(
+        crate::stunts::stunt_odds(app.world(), bran, perrin, StuntKind::Knockout).1,
+        None,
+        "no Resist"
+    );
+    app.world_mut().get_mut::<Fighter>(perrin).expect("fighter").sheet.size = 2;
+    let (larger, _) = crate::stunts::stunt_odds(app.world(), bran, perrin, StuntKind::Takedown);
+    assert_eq!(larger, mine - 10, "a foe one size larger: -10");
+    add(app.world_mut(), perrin, Condition::Surprised);
+    let (_, none) = crate::stunts::stunt_odds(app.world(), bran, perrin, StuntKind::Takedown);
+    assert_eq!(none, Some(0), "a surprised foe cannot resist");
+    let choices = crate::board::choices(app.world(), bran);
+    let takedown = choices.iter().find(|c| c.label.starts_with("Takedown on Perrin")).expect("offered");
+    assert_eq!(takedown.label, format!("Takedown on Perrin (1 AP, {larger}%, Resist 0%)"));
 }
 
 /// A plain attack on `target` with the weapon in hand.
@@ -330,12 +417,23 @@ fn a_helpless_foe_is_slain_by_an_attack_without_a_roll() {
 }
 
 #[test]
-fn prone_and_surprised_targets_take_an_extra_fury_die_each() {
+fn prone_and_surprised_targets_are_easier_to_hit_and_take_an_extra_fury_die_each() {
     let mut app = table(TAVERN, 6, false);
     let _ = turn_of(&mut app, "perrin");
     let wenna = who(&app, "wenna");
+    place(&mut app, "perrin", [-2.0, -1.5]);
+    let perrin = who(&app, "perrin");
+    let plain = crate::combat::plan_attack(app.world(), perrin, wenna, None, 0, false).expect("engaged");
     add(app.world_mut(), wenna, Condition::Prone);
     add(app.world_mut(), wenna, Condition::Surprised);
+    let helped = crate::combat::plan_attack(app.world(), perrin, wenna, None, 0, false).expect("engaged");
+    let added: Vec<(String, i64)> = helped
+        .modifiers
+        .iter()
+        .filter(|m| !plain.modifiers.contains(m))
+        .map(|m| (m.what.clone(), m.value))
+        .collect();
+    assert_eq!(added, [("surprised foe".to_owned(), 20), ("prone foe".to_owned(), 30)]);
     let p = pending(&mut app, "perrin", "wenna");
     crate::combat::land(app.world_mut(), &p);
     let log = log_values(&app);
@@ -445,13 +543,18 @@ fn a_stunned_foe_cannot_be_stunned_again_and_a_knockout_needs_a_defenseless_foe(
 fn the_fumble_table_keeps_the_texts_weights() {
     let tables = crate::data::Tables::default();
     let weights: Vec<u32> = tables.fumbles.iter().map(|f| f.weight).collect();
-    assert_eq!(weights, [6, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
-    assert_eq!(weights.iter().sum::<u32>(), 96, "the text's weights add up to 96: a d96 draws a row");
+    assert_eq!(weights, [6, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 1, 1, 1, 1]);
+    assert_eq!(weights.iter().sum::<u32>(), 98, "the text's weights add up to 98: a d98 draws a row");
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 1).map(|r| r.name.as_str()), Some("Loose grip"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 6).map(|r| r.name.as_str()), Some("Loose grip"));
     assert_eq!(crate::fumble::row_for(&tables.fumbles, 7).map(|r| r.name.as_str()), Some("Stumble"));
-    assert_eq!(crate::fumble::row_for(&tables.fumbles, 96).map(|r| r.name.as_str()), Some("Old sins"));
-    assert_eq!(crate::fumble::row_for(&tables.fumbles, 97), None);
+    // The weight-2 rows: 85-86, 87-88, 89-90, 91-92 something carried Ruined!, 93-94.
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 90).map(|r| r.name.as_str()), Some("Sickness"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 91).map(|r| r.name.as_str()), Some("Broken kit"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 92).map(|r| r.name.as_str()), Some("Broken kit"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 93).map(|r| r.name.as_str()), Some("Ill omen"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 98).map(|r| r.name.as_str()), Some("Old sins"));
+    assert_eq!(crate::fumble::row_for(&tables.fumbles, 99), None);
     assert_eq!(
         tables.conditions.len(),
         17,
