@@ -938,6 +938,12 @@ fn place_captions(
     };
     let mut taken: Vec<Rect> =
         tokens.iter().map(|(_, _, t, s)| square(t.translation.truncate(), half(s))).collect();
+    // Across, the tokens and cards span this: a caption kept within it is not cut where a view
+    // shows the board in part and stops at its side.
+    let across = taken
+        .iter()
+        .chain(cards.iter().map(|c| &c.0))
+        .fold((f32::MAX, f32::MIN), |(lo, hi), r| (lo.min(r.min.x), hi.max(r.max.x)));
     taken.extend(mounts.iter().filter_map(|(t, s)| {
         s.custom_size.map(|size| Rect::from_center_size(t.translation.truncate(), size))
     }));
@@ -1022,10 +1028,17 @@ fn place_captions(
                 let down = Vec2::new(0.0, -(size.y + 2.0) * k as f32);
                 [(below.0 + down, below.1), (spots[1].0 + down, spots[1].1), (spots[2].0 + down, spots[2].1)]
             });
+            // A spot within the span of the tokens and cards first (a caption past the outermost
+            // token would stick out of a view in part): over that token rather than beside it.
+            let within = |spot: &(Vec2, Anchor)| {
+                let r = rect(spot);
+                r.min.x >= across.0 && r.max.x <= across.1
+            };
             let spot = if in_card || size == Vec2::ZERO {
                 Some(below)
             } else {
-                spots.into_iter().chain(further).find(free)
+                let mut all = spots.into_iter().chain(further);
+                all.clone().find(|s| free(s) && within(s)).or_else(|| all.find(free))
             };
             // With no room left, the caption joins its crowd's "N here" (`label_crowds`).
             let Some(spot) = spot else {

@@ -59,6 +59,9 @@ pub(super) struct Framed {
     /// reframe it; later only the window and the panels do, so a move never shifts the view
     /// under the pointer.
     settling: u32,
+    /// Where a view in part glides to, and what it was worked out from (the focus, the scale,
+    /// where the tokens and captions stood): worked out again only when one of them changed.
+    goal: Option<((Vec2, f32, Vec2), Vec2)>,
 }
 
 /// How long a table opened (or rebuilt) settles, in frames: the board is laid out well
@@ -163,7 +166,7 @@ fn frame_board(
     let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
     let mut gliding = false;
     if !same {
-        let shown = frame(bounds, room, most, focus, &board.token_rects());
+        let shown = frame(bounds, room, most, focus, &board.kept());
         if let Projection::Orthographic(ortho) = &mut *projection {
             ortho.scale = shown.scale;
         }
@@ -171,7 +174,15 @@ fn frame_board(
         framed.key = Some((*area, window.size(), bounds, smallest));
         framed.part = !shown.whole;
     } else if framed.part && !still {
-        let goal = view_centre(bounds, room * current, focus, &board.token_rects());
+        let key = (focus, current, board.fingerprint());
+        let goal = match framed.goal {
+            Some((k, goal)) if k == key => goal,
+            _ => {
+                let goal = view_centre(bounds, room * current, focus, &board.kept());
+                framed.goal = Some((key, goal));
+                goal
+            }
+        };
         gliding = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
     }
     if moving != gliding {
@@ -252,17 +263,57 @@ pub(crate) struct View {
 /// The room kept round a whole board, as a share of its size (3%).
 const MARGIN: f32 = 1.03;
 
+/// What a view in part keeps whole where it can: the tokens and mounts first, then the
+/// tokens' captions and chips.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kept {
+    pub tokens: Vec<Rect>,
+    pub captions: Vec<Rect>,
+}
+
+impl Kept {
+    /// Tokens alone.
+    #[cfg(test)]
+    fn tokens(tokens: &[Rect]) -> Self {
+        Self { tokens: tokens.to_vec(), captions: Vec::new() }
+    }
+}
+
 /// The view of `bounds` in a `room` (logical pixels): the whole with a margin, no closer than
 /// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
-/// view at `most` nearest `focus` that stays on the board and cuts none of `tokens` at its edge
-/// ([`view_centre`]).
-pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, tokens: &[Rect]) -> View {
+/// view at `most` (or a little closer, where that cuts fewer) nearest `focus` that stays on the
+/// board and cuts none of `kept` at its edge ([`view_centre`]).
+pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, kept: &Kept) -> View {
     let fit = (fit_scale(bounds, room) * MARGIN).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
-    let scale = most.max(0.05);
-    View { scale, centre: view_centre(bounds, room * scale, focus, tokens), whole: false }
+    // At most `most`, a little closer where that cuts fewer tokens, shows as many whole, and
+    // cuts fewer captions (a closer view that cuts none by showing less is no better).
+    let most = most.max(0.05);
+    let view = |k: u8| {
+        let scale = most * (1.0 - CLOSER * f32::from(k));
+        let centre = view_centre(bounds, room * scale, focus, kept);
+        let half = room * scale / 2.0;
+        let (whole, cut) = counted(centre, half, &kept.tokens);
+        let (_, captions_cut) = counted(centre, half, &kept.captions);
+        ((cut, std::cmp::Reverse(whole), captions_cut, k), View { scale, centre, whole: false })
+    };
+    (0..=CLOSER_STEPS).map(view).min_by_key(|(rank, _)| *rank).map_or(view(0).1, |(_, v)| v)
+}
+
+/// How much closer a view in part may come, a step at a time, to leave no token cut.
+const CLOSER: f32 = 0.03;
+const CLOSER_STEPS: u8 = 10;
+
+/// How many of `tokens` a view (`centre`, `half` its half size) shows whole, and how many
+/// stand across its edge.
+fn counted(centre: Vec2, half: Vec2, tokens: &[Rect]) -> (usize, usize) {
+    let view = Rect::from_center_half_size(centre, half);
+    let inside = |t: &Rect| view.contains(t.min) && view.contains(t.max);
+    let whole = tokens.iter().filter(|t| inside(t)).count();
+    let cut = tokens.iter().filter(|t| !view.intersect(**t).is_empty() && !inside(t)).count();
+    (whole, cut)
 }
 
 /// The world units a pixel shows for `bounds` to just fill a `room` (logical pixels).
@@ -278,10 +329,18 @@ pub(crate) fn token_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
     Rect::from_center_size(at.translation.truncate(), size * at.scale.truncate())
 }
 
+/// The room a token with the chips and their counts at its corners takes.
+pub(crate) fn chips_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
+    token_rect(at, sprite).inflate(CHIP_ROOM)
+}
+
+/// How far past a token's rim the chips at its corners and their counts reach.
+const CHIP_ROOM: f32 = 16.0;
+
 /// The centre of a `shown`-sized view nearest `focus` that stays within `bounds` (on an axis
 /// the view is wider than the bounds, the bounds' centre), moved as little as it takes (the
-/// focus kept in view) for none of `tokens` to stand across its edge, where it can.
-pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, tokens: &[Rect]) -> Vec2 {
+/// focus kept in view) for none of `kept` to stand across its edge, where it can.
+pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -> Vec2 {
     let half = shown / 2.0;
     let axis = |lo: f32, hi: f32, at: f32, half: f32| {
         if hi - lo <= 2.0 * half { (lo + hi) / 2.0 } else { at.clamp(lo + half, hi - half) }
@@ -291,26 +350,36 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, tokens: &[Rect
         axis(bounds.min.y, bounds.max.y, focus.y, half.y),
     );
     for a in 0..2 {
-        centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, tokens);
+        centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, kept);
     }
     centre
 }
 
 /// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
-/// of `tokens` in view stand across its edges: the least move that cuts none, keeping within
-/// `board` (where the view is narrower; a token's size past it at most) and the token at
-/// `focus` whole with its rings; else the least move that cuts fewest.
-fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, tokens: &[Rect]) -> f32 {
+/// of `kept` in view stand across its edges: the least move that cuts no token, shows as many
+/// whole, and cuts no caption (taking one in rather than out, on a tie), keeping within `board` (where the view is narrower; a token's
+/// size past it at most) and the token at `focus` whole with its rings; else the least move
+/// that cuts fewest tokens, then shows most, then cuts fewest captions.
+fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, kept: &Kept) -> f32 {
     let o = 1 - a;
     let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
-    let spans: Vec<(f32, f32)> = tokens
-        .iter()
-        .filter(|t| t.max[o] > centre[o] - half[o] && t.min[o] < centre[o] + half[o])
-        .map(|t| (t.min[a], t.max[a]))
+    let tokens = &kept.tokens;
+    let marked = tokens.iter().map(|t| (t, true)).chain(kept.captions.iter().map(|c| (c, false)));
+    let spans: Vec<(f32, f32, bool)> = marked
+        .filter(|(t, _)| t.max[o] > centre[o] - half[o] && t.min[o] < centre[o] + half[o])
+        .map(|(t, token)| (t.min[a], t.max[a], token))
         .collect();
-    let across = |edge: f32| spans.iter().filter(|&&(from, to)| from < edge && edge < to).count();
-    let cut = |s: f32| across(lo + s) + across(hi + s);
-    if cut(0.0) == 0 {
+    // Tokens cut, tokens whole (fewer is worse), captions cut, captions whole: compared in
+    // that order.
+    let cost = |s: f32| {
+        let (lo, hi) = (lo + s, hi + s);
+        let across = |&&(from, to, _): &&(f32, f32, bool)| (from < lo && lo < to) || (from < hi && hi < to);
+        let cut = |token: bool| spans.iter().filter(|x| x.2 == token).filter(across).count();
+        let whole = |token: bool| spans.iter().filter(|x| x.2 == token && lo <= x.0 && x.1 <= hi).count();
+        (cut(true), std::cmp::Reverse(whole(true)), cut(false), std::cmp::Reverse(whole(false)))
+    };
+    let now = cost(0.0);
+    if now.0 == 0 && now.2 == 0 {
         return 0.0;
     }
     // A view may pass the board's edge by a token's size to leave a token out whole; the
@@ -328,7 +397,7 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
     };
     // Each token cut: the moves that take it in whole (first, on a tie), or out whole.
     let mut moves: Vec<f32> = Vec::new();
-    for &(from, to) in &spans {
+    for &(from, to, _) in &spans {
         if from < lo && lo < to {
             moves.extend([from - lo - 2.0, to - lo + 2.0]);
         }
@@ -338,7 +407,7 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
     }
     moves.retain(|&s| allowed(s));
     moves.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
-    moves.into_iter().fold((cut(0.0), 0.0), |best, s| if cut(s) < best.0 { (cut(s), s) } else { best }).1
+    moves.into_iter().fold((now, 0.0), |best, s| if cost(s) < best.0 { (cost(s), s) } else { best }).1
 }
 
 /// What the cameras frame: the cards, the tokens, and the board's texts.
@@ -346,6 +415,7 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
 pub(super) struct BoardParts<'w, 's> {
     cards: Query<'w, 's, &'static CardRect>,
     tokens: Tokens<'w, 's>,
+    captions: Captions<'w, 's>,
     sprites: Query<'w, 's, (&'static Sprite, &'static InheritedVisibility), With<Token>>,
     texts: Query<
         'w,
@@ -366,9 +436,25 @@ impl BoardParts<'_, '_> {
         self.cards.is_empty() && self.tokens.is_empty()
     }
 
-    /// Where each token (and mount) is drawn ([`token_rect`]).
-    pub(super) fn token_rects(&self) -> Vec<Rect> {
-        self.tokens.iter().map(|(at, sprite)| token_rect(at, sprite)).collect()
+    /// A sum that changes when a token, mount or caption moves or comes or goes (cheaper to
+    /// compare each frame than [`Self::kept`] is to work out).
+    pub(super) fn fingerprint(&self) -> Vec2 {
+        let tokens = self.tokens.iter().map(|(at, ..)| at.translation.truncate());
+        let captions =
+            self.captions.iter().map(|(at, _, layout, ..)| at.translation().truncate() + layout.size);
+        tokens.chain(captions).enumerate().fold(Vec2::ZERO, |sum, (i, at)| sum + at * (1.0 + i as f32 * 1e-3))
+    }
+
+    /// Where each token and mount is drawn, and each token's caption and chips: what a view in
+    /// part keeps whole.
+    pub(super) fn kept(&self) -> Kept {
+        let tokens = self.tokens.iter();
+        Kept {
+            tokens: tokens.clone().map(|(at, sprite, _)| token_rect(at, sprite)).collect(),
+            captions: caption_rects(&self.captions)
+                .chain(tokens.filter(|(.., token)| *token).map(|(at, sprite, _)| chips_rect(at, sprite)))
+                .collect(),
+        }
     }
 
     /// The board's bounds (`captions`: where the captions of tokens in no card stand).
@@ -403,11 +489,34 @@ impl BoardParts<'_, '_> {
     }
 }
 
+/// Where each token's caption is drawn, for keeping it whole in a view with its token.
+pub(super) type Captions<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static GlobalTransform,
+        &'static bevy::sprite::Anchor,
+        &'static bevy::text::TextLayoutInfo,
+        Option<&'static bevy::text::TextBounds>,
+        &'static InheritedVisibility,
+    ),
+    With<super::board::TokenCaption>,
+>;
+
+/// The room each shown caption takes on the board (one frame behind a token just moved).
+pub(super) fn caption_rects(captions: &Captions) -> impl Iterator<Item = Rect> {
+    captions.iter().filter(|(_, _, layout, _, shown)| shown.get() && layout.size != Vec2::ZERO).map(
+        |(at, anchor, layout, bounds, _)| {
+            super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true)
+        },
+    )
+}
+
 /// The tokens of combatants and mounts, for framing.
 pub(super) type Tokens<'w, 's> = Query<
     'w,
     's,
-    (&'static Transform, Option<&'static Sprite>),
+    (&'static Transform, Option<&'static Sprite>, Has<Token>),
     (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>),
 >;
 
@@ -419,7 +528,7 @@ pub(super) fn board_bounds(cards: &Query<&CardRect>, tokens: &Tokens, captions: 
         .map(|c| c.0)
         .reduce(|a, b| a.union(b))
         .unwrap_or(Rect { min: Vec2::splat(f32::MAX), max: Vec2::splat(f32::MIN) });
-    for (t, _) in tokens {
+    for (t, ..) in tokens {
         let at = t.translation.truncate();
         bounds = bounds.union(Rect::from_corners(
             at - Vec2::new(TOKEN, TOKEN * 1.3),
@@ -534,12 +643,12 @@ mod tests {
     fn a_board_that_fits_is_shown_whole_and_one_too_big_in_part_around_the_focus() {
         let room = Vec2::new(800.0, 600.0);
         let bounds = Rect::new(-400.0, -200.0, 400.0, 200.0);
-        let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0), &[]);
+        let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0), &Kept::default());
         assert!(whole.whole && whole.centre == bounds.center(), "{whole:?}");
         assert!((whole.scale - MARGIN).abs() < 1e-4, "the whole board with a margin: {whole:?}");
 
         // Readable only at half a world unit a pixel: 400 x 300 of the board, by the focus.
-        let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0), &[]);
+        let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0), &Kept::default());
         assert!(!part.whole && part.scale == 0.5, "{part:?}");
         let shown = Rect::from_center_size(part.centre, room * part.scale);
         assert!(shown.contains(Vec2::new(390.0, 190.0)), "the focus is in view: {shown:?}");
@@ -553,9 +662,9 @@ mod tests {
     #[test]
     fn a_view_wider_than_the_board_on_one_axis_is_centred_on_it() {
         let bounds = Rect::new(0.0, 0.0, 2000.0, 100.0);
-        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(1900.0, 90.0), &[]);
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(1900.0, 90.0), &Kept::default());
         assert_eq!(centre, Vec2::new(1750.0, 50.0));
-        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(-50.0, 0.0), &[]);
+        let centre = view_centre(bounds, Vec2::new(500.0, 300.0), Vec2::new(-50.0, 0.0), &Kept::default());
         assert_eq!(centre, Vec2::new(250.0, 50.0));
     }
 
@@ -566,13 +675,13 @@ mod tests {
         let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(TOKEN));
         // Focus at (1000, 1000): the view spans y 850..1150; a token at y 1150 is cut in half.
         let cut = [token(1000.0, 1150.0)];
-        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &cut);
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&cut));
         let view = Rect::from_center_size(centre, shown);
         assert!(view.contains(cut[0].min) && view.contains(cut[0].max), "taken in whole: {view:?}");
         assert!(view.contains(Vec2::new(1000.0, 1000.0)), "the focus stays in view");
         // Moving either way would cut another: the view keeps the fewest cut, the least move.
         let crowded = [token(1000.0, 1150.0), token(1000.0, 830.0), token(1000.0, 1180.0)];
-        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &crowded);
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&crowded));
         let view = Rect::from_center_size(centre, shown);
         let cut = |t: &Rect| view.contains(t.min) != view.contains(t.max);
         assert!(crowded.iter().filter(|t| cut(t)).count() <= 1, "{view:?}");
@@ -582,7 +691,7 @@ mod tests {
         let board = Rect::new(-483.5, -333.4, 963.4, 543.2);
         let shown = Vec2::new(1152.0, 582.0);
         let drawn = [token(625.0, 500.0), token(50.0, -37.5)];
-        let centre = view_centre(board, shown, Vec2::new(625.0, 500.0), &drawn);
+        let centre = view_centre(board, shown, Vec2::new(625.0, 500.0), &Kept::tokens(&drawn));
         let view = Rect::from_center_size(centre, shown);
         assert!(drawn.iter().all(|t| view.contains(t.min) == view.contains(t.max)), "none cut: {view:?}");
         assert!(view.contains(drawn[0].min) && view.contains(drawn[0].max), "the one who acts in whole");
@@ -593,7 +702,7 @@ mod tests {
         let low = Rect::new(0.0, 850.0, 2000.0, 2000.0);
         let small = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(39.0));
         let drawn = [small(1000.0, 885.0), small(1000.0, 1140.0)];
-        let centre = view_centre(low, shown, Vec2::new(1000.0, 885.0), &drawn);
+        let centre = view_centre(low, shown, Vec2::new(1000.0, 885.0), &Kept::tokens(&drawn));
         let view = Rect::from_center_size(centre, shown);
         let cut = |t: &Rect| view.contains(t.min) != view.contains(t.max);
         assert!(!drawn.iter().any(cut), "none cut: {view:?}");
@@ -601,6 +710,52 @@ mod tests {
         assert!(view.min.y <= 885.0 - reach, "the rings round the one who acts stay whole: {view:?}");
         // A token off to the side (not in view across) does not move it.
         let aside = [token(100.0, 1150.0)];
-        assert_eq!(view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &aside), Vec2::new(1000.0, 1000.0));
+        assert_eq!(
+            view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&aside)),
+            Vec2::new(1000.0, 1000.0)
+        );
+    }
+
+    #[test]
+    fn a_view_in_part_comes_a_little_closer_where_no_move_leaves_every_token_whole() {
+        // A column of tokens (and captions) 60 high every 100: a view 350 high cuts one at an
+        // edge wherever it stands; a view 329 high (6% closer) fits between them.
+        let bounds = Rect::new(0.0, 0.0, 500.0, 2000.0);
+        let column: Vec<Rect> =
+            (0..20).map(|k| Rect::new(220.0, 100.0 * k as f32, 280.0, 100.0 * k as f32 + 60.0)).collect();
+        let room = Vec2::new(500.0, 350.0);
+        let focus = Vec2::new(250.0, 830.0);
+        let at_most = view_centre(bounds, room, focus, &Kept::tokens(&column));
+        assert!(counted(at_most, room / 2.0, &column).1 > 0, "no move alone leaves all whole");
+        let view = frame(bounds, room, 1.0, focus, &Kept::tokens(&column));
+        assert!(!view.whole && view.scale < 1.0 && view.scale >= 1.0 - CLOSER * f32::from(CLOSER_STEPS));
+        assert_eq!(counted(view.centre, room * view.scale / 2.0, &column).1, 0, "{view:?}");
+        let shown = Rect::from_center_size(view.centre, room * view.scale);
+        assert!(shown.contains(focus), "the one who acts in view: {shown:?}");
+    }
+
+    #[test]
+    fn a_view_in_part_keeps_captions_whole_but_never_at_a_tokens_cost() {
+        let bounds = Rect::new(0.0, 0.0, 2000.0, 2000.0);
+        let shown = Vec2::new(500.0, 300.0);
+        let focus = Vec2::new(1000.0, 1000.0);
+        let whole = |view: Rect, r: &Rect| view.contains(r.min) && view.contains(r.max);
+        let out = |view: Rect, r: &Rect| view.intersect(*r).is_empty();
+        // The view spans y 850..1150. A caption across its bottom is taken in whole with its
+        // token, which stands inside.
+        let kept = Kept {
+            tokens: vec![Rect::new(980.0, 1090.0, 1020.0, 1130.0)],
+            captions: vec![Rect::new(960.0, 1132.0, 1040.0, 1170.0)],
+        };
+        let view = Rect::from_center_size(view_centre(bounds, shown, focus, &kept), shown);
+        assert!(whole(view, &kept.tokens[0]) && whole(view, &kept.captions[0]), "{view:?}");
+        // Taking it in would cut a token at the top: the caption is left out whole instead.
+        let kept = Kept {
+            tokens: vec![Rect::new(980.0, 860.0, 1020.0, 900.0)],
+            captions: vec![Rect::new(960.0, 1130.0, 1040.0, 1170.0)],
+        };
+        let view = Rect::from_center_size(view_centre(bounds, shown, focus, &kept), shown);
+        assert!(whole(view, &kept.tokens[0]), "the token stays whole: {view:?}");
+        assert!(out(view, &kept.captions[0]) || whole(view, &kept.captions[0]), "{view:?}");
     }
 }

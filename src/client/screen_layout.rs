@@ -166,7 +166,7 @@ fn sprite_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2) -> Rec
 
 /// A board text's world rectangle: its laid-out glyphs, placed in its box (as wide as its
 /// bounds) by its anchor, and in the box by its justification.
-fn text_rect(
+pub(super) fn text_rect(
     at: &GlobalTransform,
     anchor: Option<&Anchor>,
     size: Vec2,

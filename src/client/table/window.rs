@@ -15,7 +15,8 @@ use super::overlay::reserved;
 use super::{TableContextPass, TableView};
 use crate::client::board::{MountToken, Token};
 use crate::client::camera::{
-    BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, token_rect, view_centre,
+    BoardCamera, BoardParts, Captions, Floor, Kept, Smallest, caption_rects, chips_rect, fit_scale, frame,
+    glide, token_rect, view_centre,
 };
 use crate::client::motion::{Acting, Glides, reduced};
 
@@ -184,8 +185,7 @@ fn frame_once(
         return;
     }
     let focus = acting.focus(true).unwrap_or(transform.translation.truncate());
-    let shown =
-        frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.token_rects());
+    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.kept());
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = shown.scale;
     }
@@ -265,6 +265,7 @@ fn follow_active(
     windows: Query<&Window>,
     tokens: Query<(&Token, &Transform, Option<&Sprite>), Without<TableCamera>>,
     mounts: Query<(&Transform, Option<&Sprite>), (With<MountToken>, Without<TableCamera>)>,
+    captions: Captions,
     mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
     mut glides: ResMut<Glides>,
 ) {
@@ -292,12 +293,18 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            // Every token and mount kept whole, as the GM's view keeps them (`BoardParts`).
-            let drawn: Vec<Rect> = tokens
-                .iter()
-                .map(|(_, at, sprite)| token_rect(at, sprite))
-                .chain(mounts.iter().map(|(at, sprite)| token_rect(at, sprite)))
-                .collect();
+            // Every token and mount kept whole, then every caption and chip, as the GM's view
+            // keeps them (`BoardParts::kept`).
+            let drawn = Kept {
+                tokens: tokens
+                    .iter()
+                    .map(|(_, at, sprite)| token_rect(at, sprite))
+                    .chain(mounts.iter().map(|(at, sprite)| token_rect(at, sprite)))
+                    .collect(),
+                captions: caption_rects(&captions)
+                    .chain(tokens.iter().map(|(_, at, sprite)| chips_rect(at, sprite)))
+                    .collect(),
+            };
             view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
         };
         goal + lift(kept, scale)
