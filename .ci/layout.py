@@ -13,7 +13,8 @@
                                 window's height or a token under 6%, or in the GM's window a
                                 font under 12 px; prints the smallest font and token in each
                                 window. "loose:" lets a view in part cut a caption (the big
-                                board's grid of tall cards cannot always be framed without)
+                                board's grid of tall cards, or the swamp's raft card under a
+                                lower third, cannot always be framed without)
 """
 import json
 import sys

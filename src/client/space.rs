@@ -297,19 +297,38 @@ fn measure(world: &mut World) {
     world.resource_mut::<Ruler>().0 = ruler;
 }
 
+/// The ruler's line and words over the dragged token, the words kept within the GM's view.
 fn draw_ruler(
     ruler: Res<Ruler>,
-    mut label: Single<(&mut Text2d, &mut Transform, &mut Visibility), With<RulerLabel>>,
+    mut label: Single<
+        (&mut Text2d, &mut Transform, &mut Visibility, &bevy::text::TextLayoutInfo),
+        With<RulerLabel>,
+    >,
+    camera: Single<(&Transform, &Projection), (With<super::camera::BoardCamera>, Without<RulerLabel>)>,
     mut gizmos: Gizmos<GmGizmos>,
 ) {
-    let (text, transform, visibility) = &mut *label;
+    let (text, transform, visibility, layout) = &mut *label;
     let Some((from, to, words)) = &ruler.0 else {
         visibility.set_if_neq(Visibility::Hidden);
         return;
     };
     gizmos.line_2d(*from, *to, RULER);
     gizmos.circle_2d(*from, 6.0, RULER);
-    transform.translation = (*to + Vec2::new(0.0, FREE_TOKEN * 1.25)).extend(8.0);
+    let mut at = *to + Vec2::new(0.0, FREE_TOKEN * 1.25);
+    // Long words stay whole in view rather than run under a panel.
+    if let (at_camera, Projection::Orthographic(ortho)) = *camera {
+        let view = Rect::from_corners(ortho.area.min, ortho.area.max);
+        let centre = at_camera.translation.truncate();
+        let half = layout.size / 2.0;
+        let (lo, hi) = (centre + view.min + half, centre + view.max - half);
+        if lo.x <= hi.x {
+            at.x = at.x.clamp(lo.x, hi.x);
+        }
+        if lo.y <= hi.y {
+            at.y = at.y.clamp(lo.y, hi.y);
+        }
+    }
+    transform.translation = at.extend(8.0);
     if text.0 != *words {
         text.0 = words.clone();
     }

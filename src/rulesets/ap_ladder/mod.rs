@@ -110,7 +110,7 @@ impl BoardAdapter for Board {
                 Some(format!("{} {}{safe}", how.word(), p.ap))
             })
             .collect();
-        let or = if others.is_empty() { String::new() } else { format!(" (or {})", others.join(", ")) };
+        let or = if others.is_empty() { String::new() } else { format!("\nor {}", others.join(", ")) };
         let oa = if plan.provokes.is_empty() && plan.met.is_empty() {
             String::new()
         } else {
