@@ -49,14 +49,28 @@ pub fn stunt_odds(world: &World, e: Entity, t: Entity, kind: StuntKind) -> (u32,
     }
     let mine = crate::dice::odds_of(world, e, skill, &modifiers);
     let theirs = resist.map(|skill| {
-        let blocked = world.get::<Fighter>(t).is_none_or(|tf| {
-            any_condition(world, tf, |r| r.no_reactions || r.blocks.contains(&Reaction::Resist))
-        });
-        let binding = kind == StuntKind::Disarm && f.weapon().is_some_and(|w| w.has(Quality::Binding));
-        let against: Vec<Modifier> = binding.then(|| Modifier::new("Binding", -10)).into_iter().collect();
-        if blocked { 0 } else { crate::dice::odds_of(world, t, skill, &against) }
+        if cannot_resist(world, t) {
+            0
+        } else {
+            crate::dice::odds_of(world, t, skill, &against(world, e, kind))
+        }
     });
     (mine, theirs)
+}
+
+/// Whether `t` cannot react, so cannot resist.
+fn cannot_resist(world: &World, t: Entity) -> bool {
+    world
+        .get::<Fighter>(t)
+        .is_none_or(|tf| any_condition(world, tf, |r| r.no_reactions || r.blocks.contains(&Reaction::Resist)))
+}
+
+/// What the Resist against `e`'s stunt has against it: -10 to resist a disarm by a Binding
+/// weapon.
+fn against(world: &World, e: Entity, kind: StuntKind) -> Vec<Modifier> {
+    let binding = kind == StuntKind::Disarm
+        && world.get::<Fighter>(e).and_then(|f| f.weapon()).is_some_and(|w| w.has(Quality::Binding));
+    binding.then(|| Modifier::new("Binding", -10)).into_iter().collect()
 }
 
 /// The shield `t` holds and could lose (an index), if any.
@@ -180,22 +194,14 @@ pub fn forced_resist(world: &mut World, e: Entity, t: Entity, kind: StuntKind, f
 /// The defender's Resist (0 AP): true when it nullifies the stunt. A critical success also
 /// steadies it one step up the peril track. A defender who cannot react cannot resist.
 fn resisted(world: &mut World, e: Entity, t: Entity, kind: StuntKind, skill: Skill, flip: Flip) -> bool {
-    let blocked = world.get::<Fighter>(t).is_some_and(|tf| {
-        any_condition(world, tf, |r| r.no_reactions || r.blocks.contains(&Reaction::Resist))
-    });
-    if blocked {
+    if cannot_resist(world, t) {
         let who = id(world, t);
         world
             .resource_mut::<GameLog>()
             .about(&who, LogEvent::Effect { what: "no_resist", detail: "cannot react".to_owned() });
         return false;
     }
-    let mut modifiers = Vec::new();
-    if kind == StuntKind::Disarm
-        && world.get::<Fighter>(e).and_then(|f| f.weapon()).is_some_and(|w| w.has(Quality::Binding))
-    {
-        modifiers.push(Modifier::new("Binding", -10));
-    }
+    let modifiers = against(world, e, kind);
     let r = test(world, t, &format!("Resist {}", kind.word()), Some(skill), None, modifiers, flip);
     if r.critical_success() {
         steady(world, t);
