@@ -324,13 +324,13 @@ pub(crate) fn fit_scale(bounds: Rect, room: Vec2) -> f32 {
 
 /// The room a token (or mount) drawn at `at` by `sprite` takes, for keeping it whole in a
 /// view: its drawn size (a token's size where it has none yet).
-pub(crate) fn token_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
+fn token_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
     let size = sprite.and_then(|s| s.custom_size).unwrap_or(Vec2::splat(TOKEN));
     Rect::from_center_size(at.translation.truncate(), size * at.scale.truncate())
 }
 
 /// The room a token with the chips and their counts at its corners takes.
-pub(crate) fn chips_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
+fn chips_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
     token_rect(at, sprite).inflate(CHIP_ROOM)
 }
 
@@ -357,9 +357,10 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -
 
 /// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
 /// of `kept` in view stand across its edges: the least move that cuts no token, shows as many
-/// whole, and cuts no caption (taking one in rather than out, on a tie), keeping within `board` (where the view is narrower; a token's
-/// size past it at most) and the token at `focus` whole with its rings; else the least move
-/// that cuts fewest tokens, then shows most, then cuts fewest captions.
+/// whole, and cuts no caption (taking one in rather than out, on a tie), keeping within
+/// `board` (where the view is narrower; a token's size past it at most) and the token at
+/// `focus` whole with its rings; else the least move that cuts fewest tokens, then shows
+/// most, then cuts fewest captions.
 fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, kept: &Kept) -> f32 {
     let o = 1 - a;
     let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
@@ -490,7 +491,7 @@ impl BoardParts<'_, '_> {
 }
 
 /// Where each token's caption is drawn, for keeping it whole in a view with its token.
-pub(super) type Captions<'w, 's> = Query<
+type Captions<'w, 's> = Query<
     'w,
     's,
     (
@@ -504,7 +505,7 @@ pub(super) type Captions<'w, 's> = Query<
 >;
 
 /// The room each shown caption takes on the board (one frame behind a token just moved).
-pub(super) fn caption_rects(captions: &Captions) -> impl Iterator<Item = Rect> {
+fn caption_rects(captions: &Captions) -> impl Iterator<Item = Rect> {
     captions.iter().filter(|(_, _, layout, _, shown)| shown.get() && layout.size != Vec2::ZERO).map(
         |(at, anchor, layout, bounds, _)| {
             super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true)

@@ -239,7 +239,7 @@ fn pending(world: &mut World, attacker: Entity, defender: Entity, strike: Strike
 }
 
 /// The fumbler's own weapon strikes `t` (itself or an ally), its threshold raised by `raise`.
-fn strike(world: &mut World, e: Entity, t: Entity, raise: u32) {
+pub(crate) fn strike(world: &mut World, e: Entity, t: Entity, raise: u32) {
     let weapon = world.get::<Fighter>(e).and_then(|f| f.wielding);
     let p = pending(world, e, t, Strike::Weapon(weapon));
     // The raise is lent for this blow, on top of whatever else raises the threshold.

@@ -14,10 +14,7 @@ use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
 use crate::client::board::{MountToken, Token};
-use crate::client::camera::{
-    BoardCamera, BoardParts, Captions, Floor, Kept, Smallest, caption_rects, chips_rect, fit_scale, frame,
-    glide, token_rect, view_centre,
-};
+use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, view_centre};
 use crate::client::motion::{Acting, Glides, reduced};
 
 /// The table window, while it is open.
@@ -263,11 +260,11 @@ fn follow_active(
     acting: Res<Acting>,
     table: Option<Res<TableWindow>>,
     windows: Query<&Window>,
-    tokens: Query<(&Token, &Transform, Option<&Sprite>), Without<TableCamera>>,
-    mounts: Query<(&Transform, Option<&Sprite>), (With<MountToken>, Without<TableCamera>)>,
-    captions: Captions,
-    mut camera: Query<(&TableCamera, &mut Transform, &Projection)>,
+    tokens: Query<(&Token, &Transform), Without<TableCamera>>,
+    board: BoardParts,
+    mut camera: Query<(&TableCamera, &mut Transform, &Projection), (Without<Token>, Without<MountToken>)>,
     mut glides: ResMut<Glides>,
+    mut worked_out: Local<Option<((Vec2, f32, Vec2), Vec2)>>,
 ) {
     let Ok((state, mut transform, projection)) = camera.single_mut() else {
         // The window closed: nothing glides.
@@ -282,7 +279,7 @@ fn follow_active(
     };
     let focus = if view.settings.follow {
         let who = followed.and_then(|f| f.0);
-        tokens.iter().find(|(t, ..)| Some(t.0) == who).map(|(_, at, _)| at.translation.truncate())
+        tokens.iter().find(|(t, _)| Some(t.0) == who).map(|(_, at)| at.translation.truncate())
     } else {
         acting.focus(true).filter(|_| state.part)
     };
@@ -293,19 +290,17 @@ fn follow_active(
         let goal = if view.settings.follow {
             focus
         } else {
-            // Every token and mount kept whole, then every caption and chip, as the GM's view
-            // keeps them (`BoardParts::kept`).
-            let drawn = Kept {
-                tokens: tokens
-                    .iter()
-                    .map(|(_, at, sprite)| token_rect(at, sprite))
-                    .chain(mounts.iter().map(|(at, sprite)| token_rect(at, sprite)))
-                    .collect(),
-                captions: caption_rects(&captions)
-                    .chain(tokens.iter().map(|(_, at, sprite)| chips_rect(at, sprite)))
-                    .collect(),
-            };
-            view_centre(state.bounds, room(window.size(), kept) * scale, focus, &drawn)
+            // What the GM's view keeps whole, worked out again only when something moved.
+            let key = (focus, scale, board.fingerprint());
+            match *worked_out {
+                Some((k, goal)) if k == key => goal,
+                _ => {
+                    let goal =
+                        view_centre(state.bounds, room(window.size(), kept) * scale, focus, &board.kept());
+                    *worked_out = Some((key, goal));
+                    goal
+                }
+            }
         };
         goal + lift(kept, scale)
     });
