@@ -215,6 +215,8 @@ impl LayoutChanged<'_, '_> {
 #[derive(Default)]
 struct Settle {
     frames: u32,
+    /// Frames left of a table's opening settle: its tokens go straight to their places.
+    opening: u32,
     planned: BTreeMap<Entity, f32>,
 }
 
@@ -724,10 +726,13 @@ fn place_tokens(
     // under people's eyes as tokens come and go, nor as a scenario is edited (each edit puts
     // a new table up). A board of free positions keeps a row to spare in every card; a board
     // of cards is drawn as tight as its cards are, and worked out again when one outgrows it.
-    let Settle { frames: settling, planned } = &mut *settle;
+    let Settle { frames: settling, opening, planned } = &mut *settle;
     if index.is_changed() && !editor.on {
         *settling = SETTLE_FRAMES;
+        *opening = SETTLE_FRAMES;
     }
+    let jump = *opening > 0;
+    *opening = opening.saturating_sub(1);
     let grown = needs.iter().any(|n| planned.get(&n.0).is_some_and(|&h| n.2 > h + 0.5));
     if grown && space.locations && !editor.on {
         *settling = (*settling).max(1);
@@ -817,7 +822,7 @@ fn place_tokens(
             continue;
         }
         if let Some(pos) = at.get(&token.0) {
-            goal.aim(pos.extend(2.0));
+            goal.aim(pos.extend(2.0), jump);
         }
     }
     let riders: BTreeMap<Entity, Entity> = index
@@ -866,7 +871,7 @@ fn place_tokens(
         };
         // A mount dragged in edit mode follows the pointer.
         if dragging.0.as_ref().is_none_or(|d| d.token != drawing) {
-            goal.aim(pos.extend(1.5));
+            goal.aim(pos.extend(1.5), jump);
         }
     }
 }

@@ -49,10 +49,15 @@ impl Glides {
 }
 
 impl Goal {
-    /// Aims at `at`, if that is not already the aim.
-    pub fn aim(&mut self, at: Vec3) {
+    /// Aims at `at`, if that is not already the aim: it glides there, or with `jump` goes
+    /// straight there (a table settling as it opens moves every token at once, which helps
+    /// no eye).
+    pub fn aim(&mut self, at: Vec3, jump: bool) {
         if self.at != at {
             self.at = at;
+            if jump {
+                self.placed = false;
+            }
         }
     }
 }
