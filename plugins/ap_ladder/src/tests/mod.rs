@@ -1,7 +1,9 @@
 //! The Initiative ladder played headless: the ladder, AP, reactions, each condition, cover
-//! and running, the fumble table, stunts, the AI to the end on both bundled scenarios, a
-//! golden log, random legal play, and an ordered schedule.
+//! and running, the fumble table, stunts, the actions' costs and the weapon qualities, the AI
+//! to the end on both bundled scenarios, a golden log, random legal play, and an ordered
+//! schedule.
 
+mod actions;
 mod harm;
 mod play;
 mod rules;
