@@ -1278,12 +1278,23 @@ const TITLES: [&str; 14] = [
 const WHOLE_NAME_MAX: usize = 15;
 
 /// The name a caption or a strip gives a combatant among `all` (every combatant's name at the
-/// table): its short name, or its whole name (when short enough) where another with another
-/// whole name goes by the same short name ("Bandit leader" beside "Bandit").
+/// table): its short name, or where another with another whole name goes by the same short
+/// name ("Bandit leader" beside "Bandit") its whole name when short enough, else its name
+/// without a closing remark in brackets ("Imp archer 2" for "Imp archer 2 (tower)": the
+/// core numbers names that share a stem, so that one is a single combatant's).
 pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
     let short = short_name(name);
     let shared = all.iter().any(|n| *n != name && short_name(n) == short);
-    if shared && name.chars().count() <= WHOLE_NAME_MAX { name } else { short }
+    let stem = fray_core::scenario::name_stem(name).0;
+    if !shared {
+        short
+    } else if name.chars().count() <= WHOLE_NAME_MAX {
+        name
+    } else if stem.chars().count() <= WHOLE_NAME_MAX {
+        stem
+    } else {
+        short
+    }
 }
 
 /// Every combatant's name at the table, for [`shown_name`].
@@ -1556,6 +1567,18 @@ mod tests {
         assert_eq!(shown_name("Bandit leader", &all), "Bandit leader");
         assert_eq!(shown_name("Bandit", &all), "Bandit", "the same whole name tells nothing more");
         assert_eq!(shown_name("Raider crossbowman", &all), "Raider", "too long for a caption");
+        // Names the core numbered (a stem two or more share).
+        let all = [
+            "Imp 1",
+            "Imp 2",
+            "Imp archer 1 (tower)",
+            "Imp archer 2 (tower)",
+            "Warden 3 (relief)",
+            "Warden 1",
+        ];
+        assert_eq!(shown_name("Imp 2", &all), "Imp 2");
+        assert_eq!(shown_name("Imp archer 2 (tower)", &all), "Imp archer 2", "its remark left off");
+        assert_eq!(shown_name("Warden 3 (relief)", &all), "Warden 3");
     }
 
     #[test]

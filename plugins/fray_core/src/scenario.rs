@@ -322,12 +322,14 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         }
     }
 
-    /// Every stable id (sides, locations, mounts, combatants) with its display name.
+    /// Every stable id (sides, locations, mounts, combatants) with its display name (shared
+    /// combatant names numbered, see [`numbered_names`]).
     pub fn names(&self) -> BTreeMap<String, String> {
         let sides = self.sides.iter().map(|s| (s.id.to_string(), s.name.clone()));
         let locations = self.locations.iter().map(|l| (l.id.to_string(), l.name.clone()));
         let mounts = self.mounts.iter().map(|m| (m.id.to_string(), m.name.clone()));
-        let combatants = self.combatants.iter().map(|c| (c.id.to_string(), c.name.clone()));
+        let shown = numbered_names(self.combatants.iter().map(|c| c.name.as_str()));
+        let combatants = self.combatants.iter().zip(shown).map(|(c, name)| (c.id.to_string(), name));
         let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
         sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
     }
@@ -522,7 +524,8 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             index.mounts.insert(m.id.clone(), e.id());
             mount_places.insert(m.id.clone(), at);
         }
-        for c in &self.combatants {
+        let names = numbered_names(self.combatants.iter().map(|c| c.name.as_str()));
+        for (c, name) in self.combatants.iter().zip(names) {
             let mount = c.rides.as_ref().and_then(|m| index.mount(m));
             let at = c
                 .rides
@@ -531,7 +534,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
                 .unwrap_or_else(|| place(&c.location));
             let side = self.sides.iter().position(|s| s.id == c.side).unwrap_or(0) as u16;
             let mut e = world.spawn((
-                Combatant { id: c.id.clone(), name: c.name.clone() },
+                Combatant { id: c.id.clone(), name },
                 Side(c.side.clone()),
                 SideIndex(side),
                 c.controller,
@@ -588,6 +591,45 @@ pub fn clear_table(world: &mut World) {
     world.insert_resource(TableIndex::default());
     world.remove_resource::<crate::ruleset::FightResult>();
     world.remove_resource::<crate::phase::RulesHalted>();
+}
+
+/// A name's stem and its closing remark in brackets: ("Imp archer", " (tower)") for "Imp
+/// archer (tower)"; ("Imp", "") for "Imp".
+pub fn name_stem(name: &str) -> (&str, &str) {
+    match name.rfind(" (") {
+        Some(at) if name.ends_with(')') && at > 0 => name.split_at(at),
+        _ => (name, ""),
+    }
+}
+
+/// The names shown for combatants named in this order: names two or more share a stem of
+/// ([`name_stem`]) are numbered together in that order ("Imp 1", "Imp 2"; "Warden 1",
+/// "Warden 2 (relief)", the number before the remark), skipping a number another combatant's
+/// name has already. Every stem shown is then one combatant's.
+pub fn numbered_names<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Vec<String> {
+    let mut count: BTreeMap<&str, u32> = BTreeMap::new();
+    for n in names.clone() {
+        *count.entry(name_stem(n).0).or_default() += 1;
+    }
+    let mut taken: BTreeSet<String> =
+        count.iter().filter(|(_, n)| **n < 2).map(|(stem, _)| (*stem).to_owned()).collect();
+    let mut next: BTreeMap<&str, u32> = BTreeMap::new();
+    names
+        .map(|name| {
+            let (stem, remark) = name_stem(name);
+            if count[stem] < 2 {
+                return name.to_owned();
+            }
+            let n = next.entry(stem).or_default();
+            loop {
+                *n += 1;
+                let numbered = format!("{stem} {n}");
+                if taken.insert(numbered.clone()) {
+                    return numbered + remark;
+                }
+            }
+        })
+        .collect()
 }
 
 fn unique_ids<'a>(
@@ -655,6 +697,21 @@ mod tests {
                 combatants: [(id: "x", name: "X", side: "a", image: "art/x.png", sheet: ())])"#
         );
         parse_ron(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn names_two_combatants_share_are_numbered_in_order() {
+        let names = ["Imp", "Imp archer (tower)", "Lockjaw", "Imp", "Imp archer (tower)", "Imp 2", "Imp"];
+        assert_eq!(
+            numbered_names(names.into_iter()),
+            ["Imp 1", "Imp archer 1 (tower)", "Lockjaw", "Imp 3", "Imp archer 2 (tower)", "Imp 2", "Imp 4"]
+        );
+        let names = ["Warden", "Warden (relief)", "Warden", "Sol (the guide)", "(Hooded)"];
+        assert_eq!(
+            numbered_names(names.into_iter()),
+            ["Warden 1", "Warden 2 (relief)", "Warden 3", "Sol (the guide)", "(Hooded)"],
+            "a remark is no name of its own: names sharing a stem are numbered together"
+        );
     }
 
     #[test]

@@ -1087,7 +1087,7 @@ fn fleeing_from_an_exit_as_fast_pursuers_need_an_agi_save_faster_ones_forbid_it(
     app.world_mut().get_mut::<Fighter>(bandit_c).expect("fighter").sheet.speed = Some(3);
     let refused =
         FactionZones::validate(app.world(), theobald, &FactionZonesIntent::Flee).expect_err("faster");
-    assert_eq!(refused.0, "Bandit is faster (3 zones to 2): Theobald cannot get away");
+    assert_eq!(refused.0, "Bandit 2 is faster (3 zones to 2): Theobald cannot get away");
     // As fast as the fastest bandit: Theobald's AGI save settles it.
     app.world_mut().get_mut::<Fighter>(bandit_c).expect("fighter").sheet.speed = None;
     send(&mut app, "theobald", FactionZonesIntent::Flee);
