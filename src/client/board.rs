@@ -387,8 +387,12 @@ fn near(a: Rect, b: Rect, gap: f32) -> bool {
 
 /// The room above a card's text: its name.
 const CARD_HEADER: f32 = 30.0;
-/// The room over a token for its tags (a secret choice made) and its top chips.
+/// The room over a token in a card's grid for its top chips and their counts.
 pub const TAG_ROOM: f32 = 32.0;
+/// The room over a token standing in the field for the counts of its top chips (which sit
+/// at the corners of a token of the largest size, see `chips.rs`): a caption over it clears
+/// them, and no more.
+const CHIP_ROOM: f32 = 14.0;
 
 /// The cards drawn together when the scenario has no card (the side columns stand around
 /// this).
@@ -913,7 +917,7 @@ fn place_captions(
     fields: Query<(), With<OpenField>>,
     mounts: Query<(&Transform, &Sprite), With<MountToken>>,
     mut scenery: Query<
-        (&mut Transform, &bevy::text::TextLayoutInfo, Option<&super::space::SceneryLabel>),
+        (&mut Transform, &bevy::text::TextLayoutInfo, &super::space::SceneryLabel),
         (With<super::space::Scenery>, Without<Token>, Without<MountToken>),
     >,
     cards: Query<&CardRect>,
@@ -930,16 +934,15 @@ fn place_captions(
         ),
         (With<TokenCaption>, Without<Token>, Without<MountToken>, Without<super::space::Scenery>),
     >,
-    (dirty, mut crowded, drawn): (Res<LayoutDirty>, ResMut<Crowded>, Res<super::space::Drawn>),
+    (dirty, mut crowded, mut drawn): (Res<LayoutDirty>, ResMut<Crowded>, ResMut<super::space::Drawn>),
 ) {
     if !dirty.0 {
         return;
     }
     let half = |s: &Sprite| s.custom_size.map_or(TOKEN, |s| s.x) / 2.0;
-    // A token with its chips' counts at its corners and its tags over it (placed for the
-    // largest token).
+    // A token with its chips' counts at its corners (placed for the largest token).
     let square = |at: Vec2, h: f32| {
-        Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + TOKEN / 2.0 + TAG_ROOM)
+        Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + TOKEN / 2.0 + CHIP_ROOM)
     };
     let mut taken: Vec<Rect> =
         tokens.iter().map(|(_, _, t, s)| square(t.translation.truncate(), half(s))).collect();
@@ -953,16 +956,10 @@ fn place_captions(
         s.custom_size.map(|size| Rect::from_center_size(t.translation.truncate(), size))
     }));
     // A cover's name over its circle, else under it, else further off: clear of every token.
-    let fixed = scenery.iter().filter(|(.., label)| label.is_none());
-    taken.extend(fixed.map(|(t, l, _)| Rect::from_center_size(t.translation.truncate(), l.size)));
-    // The scenery is framed with the board: its circles, the scale bar and every label.
-    let mut extent: Option<Rect> = drawn.extent();
+    // The scenery is framed with the board: its circles, every label and the scale bar.
+    let mut extent: Option<Rect> = drawn.circles();
     let grow = |extent: &mut Option<Rect>, r: Rect| *extent = Some(extent.map_or(r, |e| e.union(r)));
-    for (t, l, _) in scenery.iter().filter(|(.., label)| label.is_none()) {
-        grow(&mut extent, Rect::from_center_size(t.translation.truncate(), l.size));
-    }
     for (mut transform, layout, label) in &mut scenery {
-        let Some(label) = label else { continue };
         let lift = label.radius + 4.0 + layout.size.y / 2.0;
         let spots = [1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0, -4.0, 5.0, -5.0].map(|k: f32| {
             label.at + Vec2::new(0.0, k.signum() * (lift + (k.abs() - 1.0) * (layout.size.y + 2.0)))
@@ -1015,7 +1012,7 @@ fn place_captions(
                 below,
                 (Vec2::new(h + 10.0, 0.0), Anchor::CENTER_LEFT),
                 (Vec2::new(-h - 10.0, 0.0), Anchor::CENTER_RIGHT),
-                (Vec2::new(0.0, TOKEN / 2.0 + TAG_ROOM), Anchor::BOTTOM_CENTER),
+                (Vec2::new(0.0, TOKEN / 2.0 + CHIP_ROOM), Anchor::BOTTOM_CENTER),
             ];
             let rect = |(offset, anchor): &(Vec2, Anchor)| {
                 let min = at + *offset - size * (anchor.0 + 0.5);
@@ -1058,6 +1055,19 @@ fn place_captions(
         }
     }
     taken.extend(cards);
+    // The scale bar under everything drawn (tokens, captions, cards, the scenery and its
+    // names), from their left edge: it crosses none of them.
+    if let Some(under) = taken.iter().copied().chain(drawn.circles()).reduce(|a, b| a.union(b)) {
+        let start = super::space::bar_start(under);
+        if drawn.bar_start().is_some_and(|s| s != start) {
+            drawn.put_bar(start);
+        }
+    }
+    if let Some(bar) = drawn.bar_rect() {
+        grow(&mut extent, bar);
+        // A crowd's "N here" keeps clear of it too.
+        taken.push(bar);
+    }
     crowded.set_if_neq(Crowded { members: crowd, taken, captions: extent });
     for (parent, _, mut transform, mut anchor, mut ink, mut bounds, mut visibility) in &mut captions {
         let hidden = crowded.members.iter().any(|(t, _)| *t == parent.parent());

@@ -71,7 +71,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(DriveRules)
                 .in_set(Layout),
-        );
+        )
+        .add_systems(Update, place_bar_label.after(Layout));
 }
 
 fn spawn_ruler_label(mut commands: Commands) {
@@ -138,6 +139,7 @@ fn sync_scenery(world: &mut World) {
         bar_label = words.chars().count() as f32 * super::board::BOARD_TEXT * 0.65;
         world.spawn((
             Scenery,
+            ScaleBarLabel,
             text(words, super::board::BOARD_TEXT, Color::WHITE),
             bevy::sprite::Anchor::CENTER_LEFT,
             Transform::from_translation((start + Vec2::new(unit * n as f32 + BAR_LABEL, 0.0)).extend(0.5)),
@@ -149,9 +151,9 @@ fn sync_scenery(world: &mut World) {
 /// How far right of the scale bar's end its label starts.
 const BAR_LABEL: f32 = 12.0;
 
-/// The scale bar's left end: under everything on the board (each token with a caption of
-/// two lines and a half, each circle with its name under it as `place_captions` puts it), at
-/// its left edge, so that it crosses neither a token, a caption nor the scenery. Its label
+/// A first guess at the scale bar's left end, before the board is laid out (`place_captions`
+/// then puts it under what was drawn, [`bar_start`]): under each token with a caption of two
+/// lines and a half and each circle with its name under it, at their left edge. Its label
 /// stands after its end.
 fn scale_bar_start(tokens: &[Vec2], circles: &[(Vec2, f32, SceneryKind)]) -> Vec2 {
     let text = super::board::BOARD_TEXT;
@@ -162,18 +164,58 @@ fn scale_bar_start(tokens: &[Vec2], circles: &[(Vec2, f32, SceneryKind)]) -> Vec
     corner - Vec2::new(0.0, 8.0)
 }
 
+/// The scale bar's label (it moves with the bar).
+#[derive(Component)]
+struct ScaleBarLabel;
+
+/// How far under everything else the scale bar's label keeps (board units).
+const BAR_GAP: f32 = 10.0;
+
+/// Where the scale bar starts when everything else drawn lies within `under`: under it by
+/// [`BAR_GAP`] and half its label, at its left edge.
+pub(super) fn bar_start(under: Rect) -> Vec2 {
+    Vec2::new(under.min.x, under.min.y - BAR_GAP - super::board::BOARD_TEXT / 2.0)
+}
+
 impl Drawn {
-    /// Where the scenery's circles and the scale bar lie on the board: framed with the board,
-    /// so none is cut off at a panel's edge.
-    pub(super) fn extent(&self) -> Option<Rect> {
+    /// Where the scenery's circles lie on the board: framed with the board, so none is cut
+    /// off at a panel's edge.
+    pub(super) fn circles(&self) -> Option<Rect> {
         let circles = self.circles.iter().map(|&(at, r, _)| Rect::from_center_half_size(at, Vec2::splat(r)));
-        let bar = self.bar.map(|(start, unit, n)| {
+        circles.reduce(|a, b| a.union(b))
+    }
+
+    /// Where the scale bar and its label lie, if the board has one (framed with it too).
+    pub(super) fn bar_rect(&self) -> Option<Rect> {
+        self.bar.map(|(start, unit, n)| {
             // The label after the end.
             let text = super::board::BOARD_TEXT;
             let end = unit * n as f32 + BAR_LABEL + self.bar_label;
             Rect::from_corners(start - Vec2::Y * text / 2.0, start + Vec2::new(end, text / 2.0))
-        });
-        circles.chain(bar).reduce(|a, b| a.union(b))
+        })
+    }
+
+    /// The scale bar's left end, if the board has one.
+    pub(super) fn bar_start(&self) -> Option<Vec2> {
+        self.bar.map(|(start, ..)| start)
+    }
+
+    /// Moves the scale bar (its label follows, `place_bar_label`).
+    pub(super) fn put_bar(&mut self, start: Vec2) {
+        if let Some(bar) = &mut self.bar {
+            bar.0 = start;
+        }
+    }
+}
+
+/// Keeps the scale bar's label after the bar's end.
+fn place_bar_label(drawn: Res<Drawn>, mut label: Query<&mut Transform, With<ScaleBarLabel>>) {
+    let Some((start, unit, n)) = drawn.bar.filter(|_| drawn.is_changed()) else { return };
+    let at = start + Vec2::new(unit * n as f32 + BAR_LABEL, 0.0);
+    for mut transform in &mut label {
+        if transform.translation.truncate() != at {
+            transform.translation = at.extend(transform.translation.z);
+        }
     }
 }
 
@@ -351,5 +393,12 @@ mod tests {
         let start = scale_bar_start(&tokens, &[]);
         assert!(start.y <= -FREE_TOKEN / 2.0 - 2.5 * text, "under the captions: {start}");
         assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");
+        // Once the board is laid out, under what was drawn: its label clear of it by BAR_GAP.
+        let under = Rect::new(-120.0, -95.0, 300.0, 80.0);
+        let mut drawn = Drawn { circles: Vec::new(), bar: Some((start, 10.0, 10)), bar_label: 40.0 };
+        drawn.put_bar(bar_start(under));
+        let bar = drawn.bar_rect().expect("a bar");
+        assert_eq!((bar.min.x, bar.max.y), (-120.0, -95.0 - BAR_GAP), "{bar:?}");
+        assert!(bar.intersect(under).is_empty());
     }
 }
