@@ -389,10 +389,10 @@ fn near(a: Rect, b: Rect, gap: f32) -> bool {
 const CARD_HEADER: f32 = 30.0;
 /// The room over a token in a card's grid for its top chips and their counts.
 pub const TAG_ROOM: f32 = 32.0;
-/// The room over a token standing in the field for the counts of its top chips (which sit
-/// at the corners of a token of the largest size, see `chips.rs`): a caption over it clears
-/// them, and no more.
-const CHIP_ROOM: f32 = 14.0;
+/// How far over a token of the largest size the counts of its top chips reach (the chips sit
+/// at that token's corners whatever the token's size, see `chips.rs`): a caption over a
+/// token in the field clears them, and no more.
+const CHIP_TOP: f32 = 14.0;
 
 /// The cards drawn together when the scenario has no card (the side columns stand around
 /// this).
@@ -942,7 +942,7 @@ fn place_captions(
     let half = |s: &Sprite| s.custom_size.map_or(TOKEN, |s| s.x) / 2.0;
     // A token with its chips' counts at its corners (placed for the largest token).
     let square = |at: Vec2, h: f32| {
-        Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + TOKEN / 2.0 + CHIP_ROOM)
+        Rect::new(at.x - h - 8.0, at.y - h - 6.0, at.x + h + 8.0, at.y + TOKEN / 2.0 + CHIP_TOP)
     };
     let mut taken: Vec<Rect> =
         tokens.iter().map(|(_, _, t, s)| square(t.translation.truncate(), half(s))).collect();
@@ -1012,7 +1012,7 @@ fn place_captions(
                 below,
                 (Vec2::new(h + 10.0, 0.0), Anchor::CENTER_LEFT),
                 (Vec2::new(-h - 10.0, 0.0), Anchor::CENTER_RIGHT),
-                (Vec2::new(0.0, TOKEN / 2.0 + CHIP_ROOM), Anchor::BOTTOM_CENTER),
+                (Vec2::new(0.0, TOKEN / 2.0 + CHIP_TOP), Anchor::BOTTOM_CENTER),
             ];
             let rect = |(offset, anchor): &(Vec2, Anchor)| {
                 let min = at + *offset - size * (anchor.0 + 0.5);

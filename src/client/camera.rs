@@ -59,9 +59,8 @@ pub(super) struct Framed {
     /// reframe it; later only the window and the panels do, so a move never shifts the view
     /// under the pointer.
     settling: u32,
-    /// Where a view in part glides to, and what it was worked out from (the focus, the scale,
-    /// where the tokens and captions stood): worked out again only when one of them changed.
-    goal: Option<((Vec2, f32, Vec2), Vec2)>,
+    /// Where a view in part glides to.
+    goal: GoalKept,
 }
 
 /// How long a table opened (or rebuilt) settles, in frames: the board is laid out well
@@ -175,18 +174,30 @@ fn frame_board(
         framed.part = !shown.whole;
     } else if framed.part && !still {
         let key = (focus, current, board.fingerprint());
-        let goal = match framed.goal {
-            Some((k, goal)) if k == key => goal,
-            _ => {
-                let goal = view_centre(bounds, room * current, focus, &board.kept());
-                framed.goal = Some((key, goal));
-                goal
-            }
-        };
+        let goal = framed.goal.get(key, || view_centre(bounds, room * current, focus, &board.kept()));
         gliding = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
     }
     if moving != gliding {
         glides.board_camera = gliding;
+    }
+}
+
+/// Where a view in part glides to, kept with what it was worked out from (the focus, the
+/// scale, [`BoardParts::fingerprint`]): worked out again only when one of them changed.
+#[derive(Default)]
+pub(crate) struct GoalKept(Option<((Vec2, f32, Vec2), Vec2)>);
+
+impl GoalKept {
+    /// The goal for `key`: the one kept, else `work`'s, then kept.
+    pub(crate) fn get(&mut self, key: (Vec2, f32, Vec2), work: impl FnOnce() -> Vec2) -> Vec2 {
+        match self.0 {
+            Some((k, goal)) if k == key => goal,
+            _ => {
+                let goal = work();
+                self.0 = Some((key, goal));
+                goal
+            }
+        }
     }
 }
 

@@ -325,11 +325,20 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
     /// Every stable id (sides, locations, mounts, combatants) with its display name (shared
     /// combatant names numbered, see [`numbered_names`]).
     pub fn names(&self) -> BTreeMap<String, String> {
+        self.names_with(&self.combatant_names())
+    }
+
+    /// Each combatant's shown name, in the scenario's order ([`numbered_names`]).
+    fn combatant_names(&self) -> Vec<String> {
+        numbered_names(self.combatants.iter().map(|c| c.name.as_str()))
+    }
+
+    /// [`Scenario::names`] with the combatants' shown names already worked out.
+    fn names_with(&self, shown: &[String]) -> BTreeMap<String, String> {
         let sides = self.sides.iter().map(|s| (s.id.to_string(), s.name.clone()));
         let locations = self.locations.iter().map(|l| (l.id.to_string(), l.name.clone()));
         let mounts = self.mounts.iter().map(|m| (m.id.to_string(), m.name.clone()));
-        let shown = numbered_names(self.combatants.iter().map(|c| c.name.as_str()));
-        let combatants = self.combatants.iter().zip(shown).map(|(c, name)| (c.id.to_string(), name));
+        let combatants = self.combatants.iter().zip(shown).map(|(c, name)| (c.id.to_string(), name.clone()));
         let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
         sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
     }
@@ -524,8 +533,8 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             index.mounts.insert(m.id.clone(), e.id());
             mount_places.insert(m.id.clone(), at);
         }
-        let names = numbered_names(self.combatants.iter().map(|c| c.name.as_str()));
-        for (c, name) in self.combatants.iter().zip(names) {
+        let shown = self.combatant_names();
+        for (c, name) in self.combatants.iter().zip(shown.iter().cloned()) {
             let mount = c.rides.as_ref().and_then(|m| index.mount(m));
             let at = c
                 .rides
@@ -563,7 +572,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
                 ruleset: self.ruleset.clone(),
                 seed,
                 clock_unit,
-                names: self.names(),
+                names: self.names_with(&shown),
             },
         );
         world.insert_resource(log);

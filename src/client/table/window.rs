@@ -14,7 +14,9 @@ use super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::{TableContextPass, TableView};
 use crate::client::board::{MountToken, Token};
-use crate::client::camera::{BoardCamera, BoardParts, Floor, Smallest, fit_scale, frame, glide, view_centre};
+use crate::client::camera::{
+    BoardCamera, BoardParts, Floor, GoalKept, Smallest, fit_scale, frame, glide, view_centre,
+};
 use crate::client::motion::{Acting, Glides, reduced};
 
 /// The table window, while it is open.
@@ -264,7 +266,7 @@ fn follow_active(
     board: BoardParts,
     mut camera: Query<(&TableCamera, &mut Transform, &Projection), (Without<Token>, Without<MountToken>)>,
     mut glides: ResMut<Glides>,
-    mut worked_out: Local<Option<((Vec2, f32, Vec2), Vec2)>>,
+    mut worked_out: Local<GoalKept>,
 ) {
     let Ok((state, mut transform, projection)) = camera.single_mut() else {
         // The window closed: nothing glides.
@@ -292,15 +294,9 @@ fn follow_active(
         } else {
             // What the GM's view keeps whole, worked out again only when something moved.
             let key = (focus, scale, board.fingerprint());
-            match *worked_out {
-                Some((k, goal)) if k == key => goal,
-                _ => {
-                    let goal =
-                        view_centre(state.bounds, room(window.size(), kept) * scale, focus, &board.kept());
-                    *worked_out = Some((key, goal));
-                    goal
-                }
-            }
+            worked_out.get(key, || {
+                view_centre(state.bounds, room(window.size(), kept) * scale, focus, &board.kept())
+            })
         };
         goal + lift(kept, scale)
     });
