@@ -14,7 +14,7 @@ use crate::conditions::label;
 use crate::data::{Attribute, CoverLevel, WeaponKind};
 use crate::decisions::{awaiting, validate};
 use crate::field::{between, distance, foes, position};
-use crate::intent::{Aim, ApLadderIntent, MoveKind, StuntKind};
+use crate::intent::{Aim, ApLadderIntent, MoveKind, PushWay, StuntKind};
 use crate::phase::{Battle, DAMAGE_TRACK, Fighter, PERIL_TRACK, RungOf};
 
 /// AP as pips: filled for those left.
@@ -179,13 +179,17 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<ApLadderIntent>> {
             StuntKind::Disarm,
             StuntKind::StunningBlow,
             StuntKind::DirtyTricks,
-            StuntKind::Push { takedown: false },
-            StuntKind::Push { takedown: true },
+            StuntKind::Push { takedown: false, way: PushWay::Back },
+            StuntKind::Push { takedown: true, way: PushWay::Back },
+            StuntKind::Push { takedown: false, way: PushWay::Left },
+            StuntKind::Push { takedown: false, way: PushWay::Right },
+            StuntKind::Push { takedown: true, way: PushWay::Left },
+            StuntKind::Push { takedown: true, way: PushWay::Right },
             StuntKind::Chokehold,
             StuntKind::Knockout,
             StuntKind::SplinterShield,
         ] {
-            let ap = if kind == (StuntKind::Push { takedown: true }) { 2 } else { 1 };
+            let ap = crate::stunts::ap_of(kind);
             // The odds on both sides: the Resist is free and always rolled (see RULES.md).
             let (mine, resist) = crate::stunts::stunt_odds(world, e, t, kind);
             let resist = resist.map_or_else(String::new, |r| format!(", Resist {r}%"));

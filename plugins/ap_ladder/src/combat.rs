@@ -1101,7 +1101,7 @@ pub fn land(world: &mut World, p: &PendingAttack) {
                 world,
                 e,
                 t,
-                crate::intent::StuntKind::Push { takedown: false },
+                crate::intent::StuntKind::Push { takedown: false, way: crate::intent::PushWay::Back },
                 Flip::None,
             );
         }

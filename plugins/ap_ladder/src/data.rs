@@ -1021,6 +1021,8 @@ pub struct Numbers {
     pub disarm_yards: f32,
     /// Yards a push moves the foe back.
     pub push_yards: f32,
+    /// Yards a push to the side moves the foe.
+    pub push_side_yards: f32,
     /// Yards from which a dropped weapon may be picked up.
     pub pick_up: f32,
     /// Yards of run-up a jump needs.
@@ -1062,6 +1064,7 @@ impl Default for Numbers {
             hearing: 12.0,
             disarm_yards: 3.0,
             push_yards: 2.0,
+            push_side_yards: 1.0,
             pick_up: 1.0,
             run_up: 6.0,
             jump_per: 3,

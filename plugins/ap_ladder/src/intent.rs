@@ -104,10 +104,14 @@ pub enum StuntKind {
     Disarm,
     /// Athletics on a Defenseless or Helpless foe; knocked out.
     Knockout,
-    /// Athletics; Resist Coordination; 2 yards back (a takedown too for 1 AP more).
+    /// Athletics; Resist Coordination; 2 yards back, or 1 yard to a side (a takedown too for
+    /// 1 AP more).
     Push {
         /// Adds a takedown.
         takedown: bool,
+        /// Which way the foe goes (straight back when left out).
+        #[serde(default, skip_serializing_if = "PushWay::is_back")]
+        way: PushWay,
     },
     /// The weapon's skill, two-handed; Resist Toughness; the shield is Ruined!.
     SplinterShield,
@@ -125,12 +129,36 @@ impl StuntKind {
             StuntKind::DirtyTricks => "Dirty tricks",
             StuntKind::Disarm => "Disarm",
             StuntKind::Knockout => "Knockout!",
-            StuntKind::Push { takedown: false } => "Push",
-            StuntKind::Push { takedown: true } => "Push and takedown",
+            StuntKind::Push { takedown: false, way: PushWay::Back } => "Push",
+            StuntKind::Push { takedown: true, way: PushWay::Back } => "Push and takedown",
+            StuntKind::Push { takedown: false, way: PushWay::Left } => "Push a yard left",
+            StuntKind::Push { takedown: true, way: PushWay::Left } => "Push a yard left and takedown",
+            StuntKind::Push { takedown: false, way: PushWay::Right } => "Push a yard right",
+            StuntKind::Push { takedown: true, way: PushWay::Right } => "Push a yard right and takedown",
             StuntKind::SplinterShield => "Splinter shield",
             StuntKind::StunningBlow => "Stunning blow",
             StuntKind::Takedown => "Takedown",
         }
+    }
+}
+
+/// Which way a push shoves the foe: straight away from the pusher, or a yard to its left or
+/// right as the pusher faces it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PushWay {
+    /// Straight back (`push_yards`).
+    #[default]
+    Back,
+    /// To the pusher's left (`push_side_yards`).
+    Left,
+    /// To the pusher's right (`push_side_yards`).
+    Right,
+}
+
+impl PushWay {
+    /// Straight back (the way a log leaves unsaid).
+    pub fn is_back(&self) -> bool {
+        *self == PushWay::Back
     }
 }
 

@@ -80,6 +80,7 @@ fn rules_problems(s: &ApLadderScenario, problems: &mut Vec<String>) {
         ("hearing", n.hearing),
         ("disarm_yards", n.disarm_yards),
         ("push_yards", n.push_yards),
+        ("push_side_yards", n.push_side_yards),
         ("pick_up", n.pick_up),
     ] {
         if !finite(v) || v <= 0.0 {

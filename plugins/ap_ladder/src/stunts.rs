@@ -1,5 +1,6 @@
 //! Perilous stunts on an engaged foe: chokehold (kept for 3 AP, escaped by a Resist), dirty
-//! tricks, disarm (the weapon lands 3 yards away), knockout, push (with a takedown), splinter
+//! tricks, disarm (the weapon lands 3 yards away), knockout, push (2 yards back or 1 to a side,
+//! with a takedown or not), splinter
 //! shield, stunning blow and takedown; each the attacker's test, then the defender's Resist
 //! (0 AP, rolled at once: no one declines a free Resist).
 
@@ -14,7 +15,7 @@ use crate::conditions::{add, remove};
 use crate::data::{Attribute, Condition, Quality, Reaction, Skill};
 use crate::dice::{Flip, any_condition, roll, test};
 use crate::field::{away_from, between, engagement, place, position};
-use crate::intent::StuntKind;
+use crate::intent::{PushWay, StuntKind};
 use crate::phase::{Battle, Choke, Dropped, Fighter};
 
 /// The attacker's skill and the defender's resisting skill (none: no Resist).
@@ -79,6 +80,11 @@ fn shield_of(world: &World, t: Entity) -> Option<usize> {
     (0..f.sheet.weapons.len()).find(|&i| f.sheet.weapons[i].shield && !f.lost[i] && !f.ruined[i])
 }
 
+/// AP a stunt costs: 1, or 2 for a push with a takedown.
+pub fn ap_of(kind: StuntKind) -> u32 {
+    if matches!(kind, StuntKind::Push { takedown: true, .. }) { 2 } else { 1 }
+}
+
 /// Checks a stunt by `e` on `t`; its AP cost.
 pub fn check_stunt(world: &World, e: Entity, t: Entity, kind: StuntKind) -> Verdict<u32> {
     let f = world.get::<Fighter>(e).ok_or_else(|| Rejection::new("not a combatant"))?;
@@ -89,7 +95,7 @@ pub fn check_stunt(world: &World, e: Entity, t: Entity, kind: StuntKind) -> Verd
     if between(world, e, t) > engagement(world) + crate::field::EPS {
         return Err(Rejection::new(format!("{} is not engaged with {}", name(world, t), name(world, e))));
     }
-    let ap = if kind == (StuntKind::Push { takedown: true }) { 2 } else { 1 };
+    let ap = ap_of(kind);
     if f.ap < ap {
         return Err(Rejection::new(format!("it costs {ap} AP; {} left", f.ap)));
     }
@@ -168,8 +174,8 @@ pub fn stunt(world: &mut World, e: Entity, t: Entity, kind: StuntKind, ap: u32) 
     let mut kind = kind;
     if roll_t.critical_success() {
         add(world, t, Condition::Defenseless);
-        if let StuntKind::Push { .. } = kind {
-            kind = StuntKind::Push { takedown: true };
+        if let StuntKind::Push { way, .. } = kind {
+            kind = StuntKind::Push { takedown: true, way };
         }
     }
     if let Some(resist) = resist
@@ -217,7 +223,7 @@ fn resisted(world: &mut World, e: Entity, t: Entity, kind: StuntKind, skill: Ski
 
 /// `t` shoved the push's yards straight away from `e` (a Recoil weapon's kick).
 pub fn shove(world: &mut World, e: Entity, t: Entity) {
-    effect(world, e, t, StuntKind::Push { takedown: false });
+    effect(world, e, t, StuntKind::Push { takedown: false, way: PushWay::Back });
 }
 
 fn effect(world: &mut World, e: Entity, t: Entity, kind: StuntKind) {
@@ -241,9 +247,8 @@ fn effect(world: &mut World, e: Entity, t: Entity, kind: StuntKind) {
                 knock_out(world, t, bb, "knocked out");
             }
         }
-        StuntKind::Push { takedown } => {
-            let yards = world.resource::<Battle>().rules.numbers.push_yards;
-            let to = away_from(world, position(world, t), position(world, e), yards);
+        StuntKind::Push { takedown, way } => {
+            let to = pushed_to(world, e, t, way);
             place(world, t, to);
             if let Some(mut f) = world.get_mut::<Fighter>(t) {
                 f.cover = None;
@@ -279,6 +284,24 @@ fn effect(world: &mut World, e: Entity, t: Entity, kind: StuntKind) {
         StuntKind::Takedown => {
             add(world, t, Condition::Prone);
         }
+    }
+}
+
+/// Where a push by `e` shoves `t`: `push_yards` straight away from `e`, or `push_side_yards`
+/// square to that line, to `e`'s left or right as it faces `t` (kept on the field).
+pub fn pushed_to(world: &World, e: Entity, t: Entity, way: PushWay) -> [f32; 2] {
+    let numbers = &world.resource::<Battle>().rules.numbers;
+    let (from, by) = (position(world, t), position(world, e));
+    // A point beside `t`, square to the line from `e`, on the side away from the way it goes
+    // (`left` 1 for a push to the left, -1 to the right): the step is away from that point.
+    let behind = |left: f32| {
+        let d = [from[0] - by[0], from[1] - by[1]];
+        [from[0] + d[1] * left, from[1] - d[0] * left]
+    };
+    match way {
+        PushWay::Back => away_from(world, from, by, numbers.push_yards),
+        PushWay::Left => away_from(world, from, behind(1.0), numbers.push_side_yards),
+        PushWay::Right => away_from(world, from, behind(-1.0), numbers.push_side_yards),
     }
 }
 

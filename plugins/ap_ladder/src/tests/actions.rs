@@ -8,7 +8,7 @@ use super::rules::{fighter, place, sheet, turn_of};
 use super::{log_values, table, who};
 use crate::combat::{AttackPlan, plan_attack};
 use crate::data::{Condition, Reaction};
-use crate::intent::MoveKind;
+use crate::intent::{ApLadderIntent, MoveKind, PushWay, StuntKind};
 use crate::phase::{Battle, Fighter};
 
 /// X (side A, wielding its first weapon) one yard from Y (side B, a sword); Z of side B
@@ -48,7 +48,12 @@ fn weapon(name: &str, kind: &str, qualities: &str) -> String {
 
 /// X's turn open on the field, X wielding weapon `w`.
 fn x_wielding(text: &str, w: usize) -> (App, Entity, Entity) {
-    let mut app = table(text, 1, false);
+    x_wielding_seeded(text, w, 1)
+}
+
+/// X's turn open on the field with this seed, X wielding weapon `w`.
+fn x_wielding_seeded(text: &str, w: usize, seed: u64) -> (App, Entity, Entity) {
+    let mut app = table(text, seed, false);
     let x = turn_of(&mut app, "x");
     app.world_mut().get_mut::<Fighter>(x).expect("fighter").wielding = Some(w);
     let y = who(&app, "y");
@@ -322,4 +327,44 @@ fn a_trample_takes_a_mount_and_an_engaged_foe_and_only_a_dodge_answers_it() {
         }
     }
     assert!(asked, "some trample in 30 seeds hits");
+}
+
+#[test]
+fn a_push_shoves_two_yards_back_or_one_to_either_side_and_a_takedown_costs_an_ap_more() {
+    let text = field(&weapon("Club", "Melee", ""));
+    // X at (0, 0) faces Y at (1, 0): back is east, X's left north, its right south.
+    for (way, to) in [(PushWay::Back, [3.0, 0.0]), (PushWay::Left, [1.0, 1.0]), (PushWay::Right, [1.0, -1.0])]
+    {
+        let kind = StuntKind::Push { takedown: false, way };
+        let (app, x, y) = x_wielding(&text, 0);
+        assert_eq!(crate::stunts::check_stunt(app.world(), x, y, kind), Ok(1), "{way:?}");
+        let both = StuntKind::Push { takedown: true, way };
+        assert_eq!(crate::stunts::check_stunt(app.world(), x, y, both), Ok(2), "{way:?} with a takedown");
+        let offered = crate::board::choices(app.world(), x);
+        let label = format!("{} on Y (1 AP", kind.word());
+        assert!(
+            offered.iter().any(|c| c.intent == ApLadderIntent::Stunt { target: "y".into(), kind }
+                && c.label.starts_with(&label)),
+            "{way:?}: offered as {label:?}"
+        );
+        // Played on several seeds: where it lands, Y stands exactly there; else it stays.
+        let mut landed = 0;
+        for seed in 1..40 {
+            let (mut app, x, y) = x_wielding_seeded(&text, 0, seed);
+            crate::stunts::stunt(app.world_mut(), x, y, kind, 1);
+            let at = crate::field::position(app.world(), y);
+            if at != [1.0, 0.0] {
+                assert!((at[0] - to[0]).abs() < 1e-4 && (at[1] - to[1]).abs() < 1e-4, "{way:?}: Y at {at:?}");
+                landed += 1;
+            }
+        }
+        assert!(landed > 0, "{way:?}: no push landed in 39 seeds");
+    }
+    // The log says which way only for a side push (older logs stay as they were).
+    let back = serde_json::to_string(&StuntKind::Push { takedown: false, way: PushWay::Back }).expect("json");
+    assert_eq!(back, r#"{"Push":{"takedown":false}}"#);
+    let left = serde_json::to_string(&StuntKind::Push { takedown: false, way: PushWay::Left }).expect("json");
+    assert_eq!(left, r#"{"Push":{"takedown":false,"way":"Left"}}"#);
+    let old: StuntKind = serde_json::from_str(&back).expect("an old push");
+    assert_eq!(old, StuntKind::Push { takedown: false, way: PushWay::Back });
 }
