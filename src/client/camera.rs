@@ -274,8 +274,8 @@ pub(crate) struct View {
 /// The room kept round a whole board, as a share of its size (3%).
 const MARGIN: f32 = 1.03;
 
-/// What a view in part keeps whole where it can: the tokens and mounts first, then the
-/// tokens' captions and chips.
+/// What a view in part keeps whole where it can: the tokens and mounts first, then each token
+/// with its caption, and with its chips.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Kept {
     pub tokens: Vec<Rect>,
@@ -299,8 +299,8 @@ pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, kept: &Kep
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
-    // At most `most`, a little closer where that cuts fewer tokens, shows as many whole, and
-    // cuts fewer captions (a closer view that cuts none by showing less is no better).
+    // At most `most`, a little closer where that cuts fewer tokens, then fewer captions (a
+    // token with its caption or chips), then shows more tokens whole.
     let most = most.max(0.05);
     let view = |k: u8| {
         let scale = most * (1.0 - CLOSER * f32::from(k));
@@ -308,7 +308,7 @@ pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, kept: &Kep
         let half = room * scale / 2.0;
         let (whole, cut) = counted(centre, half, &kept.tokens);
         let (_, captions_cut) = counted(centre, half, &kept.captions);
-        ((cut, std::cmp::Reverse(whole), captions_cut, k), View { scale, centre, whole: false })
+        ((cut, captions_cut, std::cmp::Reverse(whole), k), View { scale, centre, whole: false })
     };
     (0..=CLOSER_STEPS).map(view).min_by_key(|(rank, _)| *rank).map_or(view(0).1, |(_, v)| v)
 }
@@ -367,11 +367,11 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -
 }
 
 /// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
-/// of `kept` in view stand across its edges: the least move that cuts no token, shows as many
-/// whole, and cuts no caption (taking one in rather than out, on a tie), keeping within
-/// `board` (where the view is narrower; a token's size past it at most) and the token at
-/// `focus` whole with its rings; else the least move that cuts fewest tokens, then shows
-/// most, then cuts fewest captions.
+/// of `kept` in view stand across its edges: the least move that cuts no token and no caption
+/// and shows as many whole (taking one in rather than out, on a tie), keeping within `board`
+/// (where the view is narrower; a token's size past it at most) and the token at `focus`
+/// whole with its rings; else the least move that cuts fewest tokens, then fewest captions,
+/// then shows most.
 fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, kept: &Kept) -> f32 {
     let o = 1 - a;
     let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
@@ -381,17 +381,17 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
         .filter(|(t, _)| t.max[o] > centre[o] - half[o] && t.min[o] < centre[o] + half[o])
         .map(|(t, token)| (t.min[a], t.max[a], token))
         .collect();
-    // Tokens cut, tokens whole (fewer is worse), captions cut, captions whole: compared in
+    // Tokens cut, captions cut, tokens whole (fewer is worse), captions whole: compared in
     // that order.
     let cost = |s: f32| {
         let (lo, hi) = (lo + s, hi + s);
         let across = |&&(from, to, _): &&(f32, f32, bool)| (from < lo && lo < to) || (from < hi && hi < to);
         let cut = |token: bool| spans.iter().filter(|x| x.2 == token).filter(across).count();
         let whole = |token: bool| spans.iter().filter(|x| x.2 == token && lo <= x.0 && x.1 <= hi).count();
-        (cut(true), std::cmp::Reverse(whole(true)), cut(false), std::cmp::Reverse(whole(false)))
+        (cut(true), cut(false), std::cmp::Reverse(whole(true)), std::cmp::Reverse(whole(false)))
     };
     let now = cost(0.0);
-    if now.0 == 0 && now.2 == 0 {
+    if now.0 == 0 && now.1 == 0 {
         return 0.0;
     }
     // A view may pass the board's edge by a token's size to leave a token out whole; the
@@ -407,18 +407,16 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
         let on_board = board.1 - board.0 <= hi - lo || (lo + s >= board.0 - past && hi + s <= board.1 + past);
         on_board && focus >= lo + s + clear && focus <= hi + s - clear
     };
-    // Each token cut: the moves that take it in whole (first, on a tie), or out whole.
-    let mut moves: Vec<f32> = Vec::new();
+    // The moves that bring an edge of the view just past an end of one of them: those across
+    // an edge now taken in whole (first, on a tie) or out whole, and the others too, since in
+    // a crowd the view may have to pass several to stop between two.
+    let mut moves: Vec<f32> = Vec::with_capacity(spans.len() * 4);
     for &(from, to, _) in &spans {
-        if from < lo && lo < to {
-            moves.extend([from - lo - 2.0, to - lo + 2.0]);
-        }
-        if from < hi && hi < to {
-            moves.extend([to - hi + 2.0, from - hi - 2.0]);
-        }
+        moves.extend([from - lo - 2.0, to - lo + 2.0, to - hi + 2.0, from - hi - 2.0]);
     }
     moves.retain(|&s| allowed(s));
     moves.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
+    moves.dedup_by(|x, y| (*x - *y).abs() < 0.25);
     moves.into_iter().fold((now, 0.0), |best, s| if cost(s) < best.0 { (cost(s), s) } else { best }).1
 }
 
@@ -429,6 +427,8 @@ pub(super) struct BoardParts<'w, 's> {
     tokens: Tokens<'w, 's>,
     captions: Captions<'w, 's>,
     sprites: Query<'w, 's, (&'static Sprite, &'static InheritedVisibility), With<Token>>,
+    /// The tokens captions belong to.
+    owners: Query<'w, 's, (&'static Transform, Option<&'static Sprite>), (With<Token>, Without<BoardCamera>)>,
     texts: Query<
         'w,
         's,
@@ -457,13 +457,16 @@ impl BoardParts<'_, '_> {
         tokens.chain(captions).enumerate().fold(Vec2::ZERO, |sum, (i, at)| sum + at * (1.0 + i as f32 * 1e-3))
     }
 
-    /// Where each token and mount is drawn, and each token's caption and chips: what a view in
-    /// part keeps whole.
+    /// Where each token and mount is drawn, and each token with its caption, and with its
+    /// chips: what a view in part keeps whole (a caption with its token, so that a view does
+    /// not show a token whose caption it leaves out, nor a caption without its token).
     pub(super) fn kept(&self) -> Kept {
         let tokens = self.tokens.iter();
+        let token_of = |e: Entity| self.owners.get(e).ok().map(|(at, sprite)| token_rect(at, sprite));
         Kept {
             tokens: tokens.clone().map(|(at, sprite, _)| token_rect(at, sprite)).collect(),
             captions: caption_rects(&self.captions)
+                .map(|(owner, rect)| token_of(owner).map_or(rect, |t| t.union(rect)))
                 .chain(tokens.filter(|(.., token)| *token).map(|(at, sprite, _)| chips_rect(at, sprite)))
                 .collect(),
         }
@@ -511,15 +514,16 @@ type Captions<'w, 's> = Query<
         &'static bevy::text::TextLayoutInfo,
         Option<&'static bevy::text::TextBounds>,
         &'static InheritedVisibility,
+        &'static super::board::TokenCaption,
     ),
-    With<super::board::TokenCaption>,
 >;
 
-/// The room each shown caption takes on the board (one frame behind a token just moved).
-fn caption_rects(captions: &Captions) -> impl Iterator<Item = Rect> {
-    captions.iter().filter(|(_, _, layout, _, shown)| shown.get() && layout.size != Vec2::ZERO).map(
-        |(at, anchor, layout, bounds, _)| {
-            super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true)
+/// The token each shown caption belongs to and the room the caption takes on the board (one
+/// frame behind a token just moved).
+fn caption_rects(captions: &Captions) -> impl Iterator<Item = (Entity, Rect)> {
+    captions.iter().filter(|(_, _, layout, _, shown, _)| shown.get() && layout.size != Vec2::ZERO).map(
+        |(at, anchor, layout, bounds, _, owner)| {
+            (owner.0, super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true))
         },
     )
 }
@@ -768,6 +772,16 @@ mod tests {
         };
         let view = Rect::from_center_size(view_centre(bounds, shown, focus, &kept), shown);
         assert!(whole(view, &kept.tokens[0]), "the token stays whole: {view:?}");
+        assert!(out(view, &kept.captions[0]) || whole(view, &kept.captions[0]), "{view:?}");
+        // A token with its caption across the bottom, and a token just inside the top: a view
+        // that leaves the top one out whole beats one that shows both tokens and cuts the
+        // caption (the big board's rows at 1600x900).
+        let kept = Kept {
+            tokens: vec![Rect::new(980.0, 852.0, 1020.0, 870.0), Rect::new(980.0, 1100.0, 1020.0, 1140.0)],
+            captions: vec![Rect::new(960.0, 1100.0, 1040.0, 1180.0)],
+        };
+        let view = Rect::from_center_size(view_centre(bounds, shown, focus, &kept), shown);
+        assert!(kept.tokens.iter().all(|t| whole(view, t) || out(view, t)), "no token cut: {view:?}");
         assert!(out(view, &kept.captions[0]) || whole(view, &kept.captions[0]), "{view:?}");
     }
 }
