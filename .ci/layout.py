@@ -89,10 +89,10 @@ def problems(drawn):
 
 
 def captions_cut(drawn):
-    """Per window, the token captions and chip counts a view in part cuts at its edge, in
-    words: the framing keeps them whole where that cuts no token and shows as many, but a
-    card taller than the view (the big board, the swamp's raft under a lower third) can leave
-    one cut. Printed as a figure, not a failure."""
+    """Per window, the token captions, chip counts and cards' names and lines a view in part
+    cuts at its edge, in words: the framing keeps them whole where that cuts no token, but a
+    crowded board (the big board's rows of tokens) can leave one cut. Printed as a figure,
+    not a failure."""
     out = []
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
@@ -100,7 +100,7 @@ def captions_cut(drawn):
         boards = [d["rect"] for d in mine if d["kind"] == "board"]
         if not boards or all(d.get("whole", True) for d in mine if d["kind"] == "board"):
             continue
-        ids = {d["id"] for d in mine if d["kind"] == "token"}
+        ids = {d["id"] for d in mine if d["kind"] in ("token", "card")}
         for t in mine:
             if t["kind"] == "text" and t["id"] in ids and any(overlap(t["rect"], b, 2.0) and not inside(t["rect"], b, 2.0) for b in boards):
                 out.append(f"{window}: {t['text']!r} ({t['id']})")

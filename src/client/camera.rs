@@ -345,6 +345,9 @@ fn chips_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
     token_rect(at, sprite).inflate(CHIP_ROOM)
 }
 
+/// How far above a card's lines its top edge stands (the name between them).
+const CARD_HEAD: f32 = 30.0;
+
 /// How far past a token's rim the chips at its corners and their counts reach.
 const CHIP_ROOM: f32 = 16.0;
 
@@ -429,6 +432,18 @@ pub(super) struct BoardParts<'w, 's> {
     sprites: Query<'w, 's, (&'static Sprite, &'static InheritedVisibility), With<Token>>,
     /// The tokens captions belong to.
     owners: Query<'w, 's, (&'static Transform, Option<&'static Sprite>), (With<Token>, Without<BoardCamera>)>,
+    /// Each card's lines under its name.
+    infos: Query<
+        'w,
+        's,
+        (
+            &'static GlobalTransform,
+            &'static bevy::text::TextLayoutInfo,
+            Option<&'static bevy::text::TextBounds>,
+            &'static InheritedVisibility,
+        ),
+        With<super::board::CardInfo>,
+    >,
     texts: Query<
         'w,
         's,
@@ -468,8 +483,25 @@ impl BoardParts<'_, '_> {
             captions: caption_rects(&self.captions)
                 .map(|(owner, rect)| token_of(owner).map_or(rect, |t| t.union(rect)))
                 .chain(tokens.filter(|(.., token)| *token).map(|(at, sprite, _)| chips_rect(at, sprite)))
+                .chain(self.card_heads())
                 .collect(),
         }
+    }
+
+    /// Each shown card's name and lines: its head, as wide as its lines may be, from its top
+    /// edge (the name between, `CARD_HEAD` above the lines' top) down to the lines' end.
+    fn card_heads(&self) -> impl Iterator<Item = Rect> {
+        self.infos.iter().filter(|(.., shown)| shown.get()).map(|(at, layout, bounds, _)| {
+            let scale = at.scale().truncate();
+            let width = bounds.and_then(|b| b.width).unwrap_or(layout.size.x).max(layout.size.x);
+            let (x, top) = (at.translation().x, at.translation().y);
+            Rect::new(
+                x - width * scale.x / 2.0,
+                top - layout.size.y * scale.y,
+                x + width * scale.x / 2.0,
+                top + CARD_HEAD * scale.y,
+            )
+        })
     }
 
     /// The board's bounds (`captions`: where the captions of tokens in no card stand).
