@@ -40,7 +40,7 @@ pub struct CardRect(pub Rect);
 
 /// The card's changing text: the ruleset's lines for the location ([`CardView`](fray_core::board::CardView)).
 #[derive(Component)]
-pub(super) struct CardInfo(Entity);
+pub(super) struct CardInfo(pub(super) Entity);
 
 /// The badge shown on a card while a token is dragged: what entering would be, or why not.
 #[derive(Component)]

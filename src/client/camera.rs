@@ -546,16 +546,17 @@ type Captions<'w, 's> = Query<
         &'static bevy::text::TextLayoutInfo,
         Option<&'static bevy::text::TextBounds>,
         &'static InheritedVisibility,
-        &'static super::board::TokenCaption,
+        &'static ChildOf,
     ),
+    With<super::board::TokenCaption>,
 >;
 
-/// The token each shown caption belongs to and the room the caption takes on the board (one
-/// frame behind a token just moved).
+/// The token each shown caption belongs to (the caption is its child) and the room the caption
+/// takes on the board (one frame behind a token just moved).
 fn caption_rects(captions: &Captions) -> impl Iterator<Item = (Entity, Rect)> {
     captions.iter().filter(|(_, _, layout, _, shown, _)| shown.get() && layout.size != Vec2::ZERO).map(
         |(at, anchor, layout, bounds, _, owner)| {
-            (owner.0, super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true))
+            (owner.parent(), super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true))
         },
     )
 }
@@ -815,5 +816,42 @@ mod tests {
         let view = Rect::from_center_size(view_centre(bounds, shown, focus, &kept), shown);
         assert!(kept.tokens.iter().all(|t| whole(view, t) || out(view, t)), "no token cut: {view:?}");
         assert!(out(view, &kept.captions[0]) || whole(view, &kept.captions[0]), "{view:?}");
+    }
+
+    #[test]
+    fn a_caption_is_kept_with_its_token_and_a_card_with_its_name_and_lines() {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut world = World::new();
+        let token = world
+            .spawn((
+                Token(Entity::PLACEHOLDER),
+                Transform::from_xyz(100.0, 200.0, 0.0),
+                Sprite::from_color(Color::WHITE, Vec2::splat(40.0)),
+            ))
+            .id();
+        let layout = |w: f32, h: f32| bevy::text::TextLayoutInfo { size: Vec2::new(w, h), ..default() };
+        world.spawn((
+            super::super::board::TokenCaption(Entity::PLACEHOLDER),
+            ChildOf(token),
+            GlobalTransform::from(Transform::from_xyz(100.0, 170.0, 0.0)),
+            bevy::sprite::Anchor::TOP_CENTER,
+            layout(60.0, 30.0),
+            InheritedVisibility::VISIBLE,
+        ));
+        world.spawn((
+            super::super::board::CardInfo(Entity::PLACEHOLDER),
+            GlobalTransform::from(Transform::from_xyz(500.0, 300.0, 0.0)),
+            bevy::text::TextBounds::new_horizontal(150.0),
+            layout(120.0, 24.0),
+            InheritedVisibility::VISIBLE,
+        ));
+        let kept = world.run_system_once(|parts: BoardParts| parts.kept()).expect("runs");
+        assert_eq!(kept.tokens, [Rect::new(80.0, 180.0, 120.0, 220.0)]);
+        // The caption (70..130, 140..170) with its token above it.
+        assert!(kept.captions.contains(&Rect::new(70.0, 140.0, 130.0, 220.0)), "{:?}", kept.captions);
+        // The chips round the token.
+        assert!(kept.captions.contains(&Rect::new(64.0, 164.0, 136.0, 236.0)), "{:?}", kept.captions);
+        // The card's lines as wide as their bounds, and its name above them.
+        assert!(kept.captions.contains(&Rect::new(425.0, 276.0, 575.0, 330.0)), "{:?}", kept.captions);
     }
 }
