@@ -1,8 +1,7 @@
 //! Perilous stunts on an engaged foe: chokehold (kept for 3 AP, escaped by a Resist), dirty
 //! tricks, disarm (the weapon lands 3 yards away), knockout, push (2 yards back or 1 to a side,
-//! with a takedown or not), splinter
-//! shield, stunning blow and takedown; each the attacker's test, then the defender's Resist
-//! (0 AP, rolled at once: no one declines a free Resist).
+//! with a takedown or not), splinter shield, stunning blow and takedown; each the attacker's
+//! test, then the defender's Resist (0 AP, rolled at once: no one declines a free Resist).
 
 use bevy_ecs::prelude::*;
 use fray_core::dice::Modifier;
