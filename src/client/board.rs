@@ -386,7 +386,7 @@ fn near(a: Rect, b: Rect, gap: f32) -> bool {
 }
 
 /// The room above a card's text: its name.
-const CARD_HEADER: f32 = 30.0;
+pub(super) const CARD_HEADER: f32 = 30.0;
 /// The room over a token in a card's grid for its top chips and their counts.
 pub const TAG_ROOM: f32 = 32.0;
 /// How far over a token of the largest size the counts of its top chips reach (the chips sit
@@ -523,7 +523,7 @@ fn spawn_card(add: On<Add, Location>, locations: Query<(&Location, Has<OpenField
                 text("", CARD_TEXT, Color::srgb(0.15, 0.12, 0.08)),
                 TextBounds::new_horizontal(size.x - 12.0),
                 Anchor::TOP_CENTER,
-                Transform::from_xyz(0.0, size.y / 2.0 - 30.0, 0.1),
+                Transform::from_xyz(0.0, size.y / 2.0 - CARD_HEADER, 0.1),
             ));
             card.spawn((
                 CardTint,

@@ -345,9 +345,6 @@ fn chips_rect(at: &Transform, sprite: Option<&Sprite>) -> Rect {
     token_rect(at, sprite).inflate(CHIP_ROOM)
 }
 
-/// How far above a card's lines its top edge stands (the name between them).
-const CARD_HEAD: f32 = 30.0;
-
 /// How far past a token's rim the chips at its corners and their counts reach.
 const CHIP_ROOM: f32 = 16.0;
 
@@ -430,8 +427,6 @@ pub(super) struct BoardParts<'w, 's> {
     tokens: Tokens<'w, 's>,
     captions: Captions<'w, 's>,
     sprites: Query<'w, 's, (&'static Sprite, &'static InheritedVisibility), With<Token>>,
-    /// The tokens captions belong to.
-    owners: Query<'w, 's, (&'static Transform, Option<&'static Sprite>), (With<Token>, Without<BoardCamera>)>,
     /// Each card's lines under its name.
     infos: Query<
         'w,
@@ -477,7 +472,7 @@ impl BoardParts<'_, '_> {
     /// not show a token whose caption it leaves out, nor a caption without its token).
     pub(super) fn kept(&self) -> Kept {
         let tokens = self.tokens.iter();
-        let token_of = |e: Entity| self.owners.get(e).ok().map(|(at, sprite)| token_rect(at, sprite));
+        let token_of = |e: Entity| self.tokens.get(e).ok().map(|(at, sprite, _)| token_rect(at, sprite));
         Kept {
             tokens: tokens.clone().map(|(at, sprite, _)| token_rect(at, sprite)).collect(),
             captions: caption_rects(&self.captions)
@@ -489,7 +484,7 @@ impl BoardParts<'_, '_> {
     }
 
     /// Each shown card's name and lines: its head, as wide as its lines may be, from its top
-    /// edge (the name between, `CARD_HEAD` above the lines' top) down to the lines' end.
+    /// edge (the name between, `CARD_HEADER` above the lines' top) down to the lines' end.
     fn card_heads(&self) -> impl Iterator<Item = Rect> {
         self.infos.iter().filter(|(.., shown)| shown.get()).map(|(at, layout, bounds, _)| {
             let scale = at.scale().truncate();
@@ -499,7 +494,7 @@ impl BoardParts<'_, '_> {
                 x - width * scale.x / 2.0,
                 top - layout.size.y * scale.y,
                 x + width * scale.x / 2.0,
-                top + CARD_HEAD * scale.y,
+                top + super::board::CARD_HEADER * scale.y,
             )
         })
     }
