@@ -90,7 +90,7 @@ def problems(drawn):
 
 def captions_cut(drawn):
     """Per window, the token captions, chip counts and cards' names and lines a view in part
-    cuts at its edge, in words: the framing keeps them whole where that cuts no token, but a
+    cuts at its edge, and the cards it shows without their names, in words: the framing keeps them whole where that cuts no token, but a
     crowded board (the big board's rows of tokens) can leave one cut. Printed as a figure,
     not a failure."""
     out = []
@@ -104,6 +104,14 @@ def captions_cut(drawn):
         for t in mine:
             if t["kind"] == "text" and t["id"] in ids and any(overlap(t["rect"], b, 2.0) and not inside(t["rect"], b, 2.0) for b in boards):
                 out.append(f"{window}: {t['text']!r} ({t['id']})")
+        # A card shown with its name wholly out of view (its topmost text) counts too.
+        for card in (d for d in mine if d["kind"] == "card"):
+            texts = [t for t in mine if t["kind"] == "text" and t["id"] == card["id"]]
+            if not texts or not any(overlap(card["rect"], b, 2.0) for b in boards):
+                continue
+            name = min(texts, key=lambda t: t["rect"][1])
+            if not any(overlap(name["rect"], b, 0.0) for b in boards):
+                out.append(f"{window}: card {card['id']} shown without its name {name['text']!r}")
     return out
 
 

@@ -925,7 +925,7 @@ fn place_captions(
     mut captions: Query<
         (
             &ChildOf,
-            &bevy::text::TextLayoutInfo,
+            &mut bevy::text::TextLayoutInfo,
             &mut Transform,
             &mut Anchor,
             &mut TextColor,
@@ -1069,7 +1069,8 @@ fn place_captions(
         taken.push(bar);
     }
     crowded.set_if_neq(Crowded { members: crowd, taken, captions: extent });
-    for (parent, _, mut transform, mut anchor, mut ink, mut bounds, mut visibility) in &mut captions {
+    for (parent, mut layout, mut transform, mut anchor, mut ink, mut bounds, mut visibility) in &mut captions
+    {
         let hidden = crowded.members.iter().any(|(t, _)| *t == parent.parent());
         visibility.set_if_neq(if hidden { Visibility::Hidden } else { Visibility::Inherited });
         let width = wrap.get(&parent.parent()).copied();
@@ -1087,6 +1088,10 @@ fn place_captions(
         }
         if *anchor != *spot {
             *anchor = *spot;
+            // Bevy works out a text's bounds for culling again only when its layout changes,
+            // not its anchor: a caption moved beside its token would be culled by the old
+            // bounds where it stands across a view's edge.
+            layout.set_changed();
         }
     }
 }

@@ -360,7 +360,9 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -
         axis(bounds.min.x, bounds.max.x, focus.x, half.x),
         axis(bounds.min.y, bounds.max.y, focus.y, half.y),
     );
-    for a in 0..2 {
+    // Across, then up or down, then across again: a move on one axis changes what stands
+    // across the edges of the other.
+    for a in [0, 1, 0] {
         centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, kept);
     }
     centre
@@ -394,15 +396,15 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
     if now.0 == 0 && now.1 == 0 {
         return 0.0;
     }
-    // A view may pass the board's edge by a token's size to leave a token out whole; the
-    // focus's own token stays whole with the rings round whoever acts (a token's size round a
-    // focus with none).
+    // A view may pass the board's edge by a token's size, or by a seventh of its own size, to
+    // leave a token or a caption out whole; the focus's own token stays whole with the rings
+    // round whoever acts (a token's size round a focus with none).
     let clear = tokens
         .iter()
         .find(|t| t.center().distance(focus) < 0.5)
         .map_or(super::board::TOKEN / 2.0, |t| t.size()[a] * super::motion::RING_REACH + 1.0);
     let focus = focus[a];
-    let past = super::board::TOKEN;
+    let past = super::board::TOKEN.max((hi - lo) / 7.0);
     let allowed = |s: f32| {
         let on_board = board.1 - board.0 <= hi - lo || (lo + s >= board.0 - past && hi + s <= board.1 + past);
         on_board && focus >= lo + s + clear && focus <= hi + s - clear
@@ -436,6 +438,7 @@ pub(super) struct BoardParts<'w, 's> {
             &'static bevy::text::TextLayoutInfo,
             Option<&'static bevy::text::TextBounds>,
             &'static InheritedVisibility,
+            &'static ChildOf,
         ),
         With<super::board::CardInfo>,
     >,
@@ -483,19 +486,24 @@ impl BoardParts<'_, '_> {
         }
     }
 
-    /// Each shown card's name and lines: its head, as wide as its lines may be, from its top
-    /// edge (the name between, `CARD_HEADER` above the lines' top) down to the lines' end.
+    /// Each shown card's name and lines with the top of its grid: its head, as wide as the card
+    /// and its lines may be, from its top edge (the name between, `CARD_HEADER` above the
+    /// lines' top) down past the lines by the first row of tokens (no lower than the card's
+    /// bottom), so that a view shows neither a card's first row without its name nor a sliver
+    /// of its side.
     fn card_heads(&self) -> impl Iterator<Item = Rect> {
-        self.infos.iter().filter(|(.., shown)| shown.get()).map(|(at, layout, bounds, _)| {
+        self.infos.iter().filter(|(.., shown, _)| shown.get()).map(|(at, layout, bounds, _, card)| {
             let scale = at.scale().truncate();
             let width = bounds.and_then(|b| b.width).unwrap_or(layout.size.x).max(layout.size.x);
             let (x, top) = (at.translation().x, at.translation().y);
-            Rect::new(
-                x - width * scale.x / 2.0,
-                top - layout.size.y * scale.y,
-                x + width * scale.x / 2.0,
-                top + super::board::CARD_HEADER * scale.y,
-            )
+            let lines_end = top - layout.size.y * scale.y;
+            let first_row = lines_end - (super::board::TAG_ROOM + super::board::TOKEN) * scale.y;
+            let half_width = width * scale.x / 2.0;
+            let card = self.cards.get(card.parent()).ok().map(|c| c.0);
+            let bottom = card.map_or(first_row, |c| first_row.max(c.min.y).min(lines_end));
+            let left = card.map_or(x - half_width, |c| c.min.x.min(x - half_width));
+            let right = card.map_or(x + half_width, |c| c.max.x.max(x + half_width));
+            Rect::new(left, bottom, right, top + super::board::CARD_HEADER * scale.y)
         })
     }
 
@@ -779,6 +787,27 @@ mod tests {
     }
 
     #[test]
+    fn a_view_in_part_moves_across_again_once_it_has_moved_up_or_down() {
+        // A caption across the left edge: taking it in or out would cut a wide token low on
+        // the left or on the right, until the view moves up off a token across its bottom edge
+        // (taking that one in would cut a tall one). Then the caption can be taken in.
+        let kept = Kept {
+            tokens: vec![
+                Rect::new(-760.0, -490.0, -520.0, -465.0),
+                Rect::new(520.0, -490.0, 760.0, -465.0),
+                Rect::new(-20.0, -520.0, 20.0, -460.0),
+                Rect::new(100.0, -760.0, 150.0, -510.0),
+            ],
+            captions: vec![Rect::new(-560.0, 300.0, -440.0, 350.0)],
+        };
+        let bounds = Rect::new(-600.0, -600.0, 600.0, 600.0);
+        let centre = view_centre(bounds, Vec2::splat(1000.0), Vec2::ZERO, &kept);
+        let half = Vec2::splat(500.0);
+        assert_eq!(counted(centre, half, &kept.tokens).1, 0, "{centre}");
+        assert_eq!(counted(centre, half, &kept.captions), (1, 0), "{centre}");
+    }
+
+    #[test]
     fn a_view_in_part_keeps_captions_whole_but_never_at_a_tokens_cost() {
         let bounds = Rect::new(0.0, 0.0, 2000.0, 2000.0);
         let shown = Vec2::new(500.0, 300.0);
@@ -833,20 +862,28 @@ mod tests {
             layout(60.0, 30.0),
             InheritedVisibility::VISIBLE,
         ));
-        world.spawn((
-            super::super::board::CardInfo(Entity::PLACEHOLDER),
-            GlobalTransform::from(Transform::from_xyz(500.0, 300.0, 0.0)),
-            bevy::text::TextBounds::new_horizontal(150.0),
-            layout(120.0, 24.0),
-            InheritedVisibility::VISIBLE,
-        ));
+        // A tall card and a short one, each with its lines 24 high, 24 under its top.
+        for (x, bottom) in [(500.0, 150.0), (900.0, 250.0)] {
+            let card =
+                world.spawn(super::super::board::CardRect(Rect::new(x - 90.0, bottom, x + 90.0, 324.0))).id();
+            world.spawn((
+                super::super::board::CardInfo(Entity::PLACEHOLDER),
+                ChildOf(card),
+                GlobalTransform::from(Transform::from_xyz(x, 300.0, 0.0)),
+                bevy::text::TextBounds::new_horizontal(150.0),
+                layout(120.0, 24.0),
+                InheritedVisibility::VISIBLE,
+            ));
+        }
         let kept = world.run_system_once(|parts: BoardParts| parts.kept()).expect("runs");
         assert_eq!(kept.tokens, [Rect::new(80.0, 180.0, 120.0, 220.0)]);
         // The caption (70..130, 140..170) with its token above it.
         assert!(kept.captions.contains(&Rect::new(70.0, 140.0, 130.0, 220.0)), "{:?}", kept.captions);
         // The chips round the token.
         assert!(kept.captions.contains(&Rect::new(64.0, 164.0, 136.0, 236.0)), "{:?}", kept.captions);
-        // The card's lines as wide as their bounds, and its name above them.
-        assert!(kept.captions.contains(&Rect::new(425.0, 276.0, 575.0, 330.0)), "{:?}", kept.captions);
+        // Each card's lines, as wide as the card, its name above them and its first row of
+        // tokens under them (32 for their chips, 54 for the tokens), no lower than its bottom.
+        assert!(kept.captions.contains(&Rect::new(410.0, 190.0, 590.0, 330.0)), "{:?}", kept.captions);
+        assert!(kept.captions.contains(&Rect::new(810.0, 250.0, 990.0, 330.0)), "{:?}", kept.captions);
     }
 }
