@@ -290,14 +290,19 @@ impl Kept {
     }
 }
 
-/// The view of `bounds` in a `room` (logical pixels): the whole with a margin, no closer than
-/// 0.3 world units a pixel and no farther than `most`. Where the whole would be farther, the
+/// The view of `bounds` in a `room` (logical pixels): the whole with a margin (a thinner one
+/// where that alone keeps it within `most`), no closer than 0.3 world units a pixel and no
+/// farther than `most`. Where the whole would be farther, the
 /// view at `most` (or a little closer, where that cuts fewer) nearest `focus` that stays on the
 /// board and cuts none of `kept` at its edge ([`view_centre`]).
 pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, kept: &Kept) -> View {
     let fit = (fit_scale(bounds, room) * MARGIN).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
+    }
+    // A board that fits at `most` only with less of a margin is shown whole at `most`.
+    if fit_scale(bounds, room) <= most {
+        return View { scale: most, centre: bounds.center(), whole: true };
     }
     // At most `most`, a little closer where that cuts fewer tokens, then fewer captions (a
     // token with its caption or chips), then shows more tokens whole.
@@ -698,6 +703,9 @@ mod tests {
         let whole = frame(bounds, room, 2.0, Vec2::new(390.0, 190.0), &Kept::default());
         assert!(whole.whole && whole.centre == bounds.center(), "{whole:?}");
         assert!((whole.scale - MARGIN).abs() < 1e-4, "the whole board with a margin: {whole:?}");
+        // Readable at 1.01 world units a pixel: whole at that, with a thinner margin.
+        let whole = frame(bounds, room, 1.01, Vec2::new(390.0, 190.0), &Kept::default());
+        assert_eq!(whole, View { scale: 1.01, centre: bounds.center(), whole: true });
 
         // Readable only at half a world unit a pixel: 400 x 300 of the board, by the focus.
         let part = frame(bounds, room, 0.5, Vec2::new(390.0, 190.0), &Kept::default());
