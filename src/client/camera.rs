@@ -165,7 +165,7 @@ fn frame_board(
     let focus = acting.focus(view.mode).unwrap_or(transform.translation.truncate());
     let mut gliding = false;
     if !same {
-        let shown = frame(bounds, room, most, focus, &board.kept());
+        let shown = frame(bounds, room, most, focus, &board.kept(layers));
         if let Projection::Orthographic(ortho) = &mut *projection {
             ortho.scale = shown.scale;
         }
@@ -174,7 +174,7 @@ fn frame_board(
         framed.part = !shown.whole;
     } else if framed.part && !still {
         let key = (focus, current, board.fingerprint());
-        let goal = framed.goal.get(key, || view_centre(bounds, room * current, focus, &board.kept()));
+        let goal = framed.goal.get(key, || view_centre(bounds, room * current, focus, &board.kept(layers)));
         gliding = glide(&mut transform, goal, super::motion::reduced(&view), time.delta_secs());
     }
     if moving != gliding {
@@ -475,17 +475,28 @@ impl BoardParts<'_, '_> {
         tokens.chain(captions).enumerate().fold(Vec2::ZERO, |sum, (i, at)| sum + at * (1.0 + i as f32 * 1e-3))
     }
 
-    /// Where each token and mount is drawn, and each token with its caption, and with its
-    /// chips: what a view in part keeps whole (a caption with its token, so that a view does
-    /// not show a token whose caption it leaves out, nor a caption without its token).
-    pub(super) fn kept(&self) -> Kept {
-        let tokens = self.tokens.iter();
-        let token_of = |e: Entity| self.tokens.get(e).ok().map(|(at, sprite, _)| token_rect(at, sprite));
+    /// Where each token and mount a camera seeing `seen` draws is drawn, and each token with
+    /// its caption, and with its chips: what a view in part keeps whole (a caption with its
+    /// token, so that a view does not show a token whose caption it leaves out, nor a caption
+    /// without its token). A token hidden from the table does not move the table's view.
+    pub(super) fn kept(&self, seen: &RenderLayers) -> Kept {
+        let drawn =
+            |layers: Option<&RenderLayers>| seen.intersects(layers.unwrap_or(&RenderLayers::layer(0)));
+        let tokens = self.tokens.iter().filter(|(.., layers)| drawn(*layers));
+        let token_of = |e: Entity| {
+            self.tokens.get(e).ok().map(|(at, sprite, _, layers)| (token_rect(at, sprite), drawn(layers)))
+        };
         Kept {
-            tokens: tokens.clone().map(|(at, sprite, _)| token_rect(at, sprite)).collect(),
+            tokens: tokens.clone().map(|(at, sprite, ..)| token_rect(at, sprite)).collect(),
             captions: caption_rects(&self.captions)
-                .map(|(owner, rect)| token_of(owner).map_or(rect, |t| t.union(rect)))
-                .chain(tokens.filter(|(.., token)| *token).map(|(at, sprite, _)| chips_rect(at, sprite)))
+                .filter_map(|(owner, rect)| match token_of(owner) {
+                    Some((token, true)) => Some(token.union(rect)),
+                    Some((_, false)) => None,
+                    None => Some(rect),
+                })
+                .chain(
+                    tokens.filter(|(_, _, token, _)| *token).map(|(at, sprite, ..)| chips_rect(at, sprite)),
+                )
                 .chain(self.card_heads())
                 .collect(),
         }
@@ -573,7 +584,7 @@ fn caption_rects(captions: &Captions) -> impl Iterator<Item = (Entity, Rect)> {
 pub(super) type Tokens<'w, 's> = Query<
     'w,
     's,
-    (&'static Transform, Option<&'static Sprite>, Has<Token>),
+    (&'static Transform, Option<&'static Sprite>, Has<Token>, Option<&'static RenderLayers>),
     (Or<(With<Token>, With<MountToken>)>, Without<BoardCamera>),
 >;
 
@@ -870,6 +881,23 @@ mod tests {
             layout(60.0, 30.0),
             InheritedVisibility::VISIBLE,
         ));
+        // A token drawn only on another layer (hidden from the table), with its caption.
+        let hidden = world
+            .spawn((
+                Token(Entity::PLACEHOLDER),
+                Transform::from_xyz(-300.0, 0.0, 0.0),
+                Sprite::from_color(Color::WHITE, Vec2::splat(40.0)),
+                RenderLayers::layer(5),
+            ))
+            .id();
+        world.spawn((
+            super::super::board::TokenCaption(Entity::PLACEHOLDER),
+            ChildOf(hidden),
+            GlobalTransform::from(Transform::from_xyz(-300.0, -30.0, 0.0)),
+            bevy::sprite::Anchor::TOP_CENTER,
+            layout(60.0, 30.0),
+            InheritedVisibility::VISIBLE,
+        ));
         // A tall card and a short one, each with its lines 24 high, 24 under its top.
         for (x, bottom) in [(500.0, 150.0), (900.0, 250.0)] {
             let card =
@@ -883,7 +911,8 @@ mod tests {
                 InheritedVisibility::VISIBLE,
             ));
         }
-        let kept = world.run_system_once(|parts: BoardParts| parts.kept()).expect("runs");
+        let kept =
+            world.run_system_once(|parts: BoardParts| parts.kept(&RenderLayers::layer(0))).expect("runs");
         assert_eq!(kept.tokens, [Rect::new(80.0, 180.0, 120.0, 220.0)]);
         // The caption (70..130, 140..170) with its token above it.
         assert!(kept.captions.contains(&Rect::new(70.0, 140.0, 130.0, 220.0)), "{:?}", kept.captions);
@@ -893,5 +922,12 @@ mod tests {
         // tokens under them (32 for their chips, 54 for the tokens), no lower than its bottom.
         assert!(kept.captions.contains(&Rect::new(410.0, 190.0, 590.0, 330.0)), "{:?}", kept.captions);
         assert!(kept.captions.contains(&Rect::new(810.0, 250.0, 990.0, 330.0)), "{:?}", kept.captions);
+        // Nothing of the hidden token, for a camera that does not draw it; for one that does,
+        // it and its caption.
+        assert!(kept.captions.iter().all(|c| c.max.x < -300.0 || c.min.x > -300.0), "{:?}", kept.captions);
+        let all = world.run_system_once(|parts: BoardParts| parts.kept(&RenderLayers::from_layers(&[0, 5])));
+        let all = all.expect("runs");
+        assert!(all.tokens.contains(&Rect::new(-320.0, -20.0, -280.0, 20.0)), "{:?}", all.tokens);
+        assert!(all.captions.contains(&Rect::new(-330.0, -60.0, -270.0, 20.0)), "{:?}", all.captions);
     }
 }

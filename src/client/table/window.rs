@@ -184,7 +184,7 @@ fn frame_once(
         return;
     }
     let focus = acting.focus(true).unwrap_or(transform.translation.truncate());
-    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.kept());
+    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.kept(layers));
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = shown.scale;
     }
@@ -264,11 +264,14 @@ fn follow_active(
     windows: Query<&Window>,
     tokens: Query<(&Token, &Transform), Without<TableCamera>>,
     board: BoardParts,
-    mut camera: Query<(&TableCamera, &mut Transform, &Projection), (Without<Token>, Without<MountToken>)>,
+    mut camera: Query<
+        (&TableCamera, &mut Transform, &Projection, &bevy::camera::visibility::RenderLayers),
+        (Without<Token>, Without<MountToken>),
+    >,
     mut glides: ResMut<Glides>,
     mut worked_out: Local<GoalKept>,
 ) {
-    let Ok((state, mut transform, projection)) = camera.single_mut() else {
+    let Ok((state, mut transform, projection, layers)) = camera.single_mut() else {
         // The window closed: nothing glides.
         if glides.table_camera {
             glides.table_camera = false;
@@ -295,7 +298,7 @@ fn follow_active(
             // What the GM's view keeps whole, worked out again only when something moved.
             let key = (focus, scale, board.fingerprint());
             worked_out.get(key, || {
-                view_centre(state.bounds, room(window.size(), kept) * scale, focus, &board.kept())
+                view_centre(state.bounds, room(window.size(), kept) * scale, focus, &board.kept(layers))
             })
         };
         goal + lift(kept, scale)
