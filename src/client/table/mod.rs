@@ -334,9 +334,11 @@ pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
         egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..default() };
     let mut last = LastRoll::default();
     // The first frame sizes the panels (and leaves out what falls outside them): use the second.
-    let mut output = ctx.run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last, &[]));
+    let mut output = ctx
+        .run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last, &overlay::Beneath::default()));
     output.textures_delta.clear();
-    let mut output = ctx.run_ui(input, |ui| overlay::draw(ui.ctx(), world, &mut last, &[]));
+    let mut output =
+        ctx.run_ui(input, |ui| overlay::draw(ui.ctx(), world, &mut last, &overlay::Beneath::default()));
     // No renderer takes the font texture: let it go.
     output.textures_delta.clear();
     let mut texts = Vec::new();
@@ -351,35 +353,50 @@ fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let tokens = token_rects::<TableCamera>(world, ctx.pixels_per_point());
+    let tokens = covered::<TableCamera>(world, ctx.pixels_per_point());
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
 }
 
-/// Where each token the camera marked `M` draws lies on its window, in egui points (`ppp`
-/// pixels each): what the roll keeps clear of.
-fn token_rects<M: Component>(world: &mut World, ppp: f32) -> Vec<egui::Rect> {
+/// Where each token the camera marked `M` draws lies on its window, and each card's name, in
+/// egui points (`ppp` pixels each): what the roll keeps clear of (tokens first).
+fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<M>>();
-    let Ok((camera, at, layers)) = cameras.single(world) else { return Vec::new() };
+    let Ok((camera, at, layers)) = cameras.single(world) else { return overlay::Beneath::default() };
     let (camera, at, layers) = (camera.clone(), *at, layers.clone());
     let scale = camera.target_scaling_factor().unwrap_or(1.0);
     let origin = camera.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
+    let on_screen = |r: Rect| {
+        let a = camera.world_to_viewport(&at, r.min.extend(0.0)).ok()?;
+        let b = camera.world_to_viewport(&at, r.max.extend(0.0)).ok()?;
+        let point = |p: Vec2| (p + origin) * scale / ppp;
+        let (a, b) = (point(a), point(b));
+        Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
+    };
+    let seen = |shown: &InheritedVisibility, on: Option<&RenderLayers>| {
+        shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0)))
+    };
     let mut tokens = world.query_filtered::<
         (&GlobalTransform, &Sprite, &InheritedVisibility, Option<&RenderLayers>),
         With<super::board::Token>,
     >();
-    tokens
+    let tokens = tokens
         .iter(world)
-        .filter(|(_, _, shown, on)| shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0))))
+        .filter(|(_, _, shown, on)| seen(shown, *on))
         .filter_map(|(t, sprite, ..)| {
-            let half = sprite.custom_size.unwrap_or(Vec2::splat(super::board::TOKEN)) / 2.0;
-            let c = t.translation().truncate();
-            let a = camera.world_to_viewport(&at, (c - half).extend(0.0)).ok()?;
-            let b = camera.world_to_viewport(&at, (c + half).extend(0.0)).ok()?;
-            let point = |p: Vec2| (p + origin) * scale / ppp;
-            let (a, b) = (point(a), point(b));
-            Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
+            let size = sprite.custom_size.unwrap_or(Vec2::splat(super::board::TOKEN));
+            on_screen(Rect::from_center_size(t.translation().truncate(), size))
         })
-        .collect()
+        .collect();
+    let mut cards = world.query::<(&super::board::CardRect, &InheritedVisibility, Option<&RenderLayers>)>();
+    let names = cards
+        .iter(world)
+        .filter(|(_, shown, on)| seen(shown, *on))
+        .filter_map(|(card, ..)| {
+            let r = card.0;
+            on_screen(Rect::new(r.min.x, r.max.y - super::board::CARD_HEADER, r.max.x, r.max.y))
+        })
+        .collect();
+    overlay::Beneath { tokens, names }
 }
 
 /// The bar and the roll in the GM's window, in table mode (the panels are not drawn then).
@@ -393,7 +410,7 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let tokens = token_rects::<BoardCamera>(world, ctx.pixels_per_point());
+    let tokens = covered::<BoardCamera>(world, ctx.pixels_per_point());
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {

@@ -58,9 +58,16 @@ impl LastRoll {
     }
 }
 
-/// Draws the bar and the last roll into `ctx` (`tokens`: where the tokens lie on that screen,
-/// in points, which the roll keeps clear of when it can).
-pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, tokens: &[egui::Rect]) {
+/// What lies on a screen, in points, that the roll keeps clear of when it can: the tokens
+/// first, then the cards' names.
+#[derive(Default)]
+pub(super) struct Beneath {
+    pub tokens: Vec<egui::Rect>,
+    pub names: Vec<egui::Rect>,
+}
+
+/// Draws the bar and the last roll into `ctx` (`tokens`: what the roll keeps clear of).
+pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, tokens: &Beneath) {
     let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
     let log = world.get_resource::<GameLog>();
     let entries = log.map_or(&[][..], |l| l.entries());
@@ -186,20 +193,22 @@ fn roll_spots(screen: egui::Rect, k: f32) -> [(egui::Align2, egui::Vec2, egui::R
     ]
 }
 
-/// Which of `spots` a roll `size` large stands at: the one covering the fewest `tokens`, the
-/// `previous` one while none covers fewer, else the first of the fewest.
+/// Which of `spots` a roll `size` large stands at: the one covering the fewest tokens, then
+/// the fewest cards' names, the `previous` one while none covers fewer, else the first of the
+/// fewest.
 fn roll_spot(
     spots: &[(egui::Align2, egui::Vec2, egui::Rect)],
     size: egui::Vec2,
-    tokens: &[egui::Rect],
+    beneath: &Beneath,
     previous: Option<usize>,
 ) -> usize {
     let covered = |(align, offset, screen): &(egui::Align2, egui::Vec2, egui::Rect)| {
         let at = align.align_size_within_rect(size, *screen).translate(*offset);
-        tokens.iter().filter(|t| t.intersects(at)).count()
+        let count = |rects: &[egui::Rect]| rects.iter().filter(|t| t.intersects(at)).count();
+        (count(&beneath.tokens), count(&beneath.names))
     };
-    let counts: Vec<usize> = spots.iter().map(covered).collect();
-    let least = counts.iter().copied().min().unwrap_or(0);
+    let counts: Vec<(usize, usize)> = spots.iter().map(covered).collect();
+    let least = counts.iter().copied().min().unwrap_or_default();
     match previous {
         Some(p) if counts.get(p) == Some(&least) => p,
         _ => counts.iter().position(|&c| c == least).unwrap_or(0),
@@ -213,7 +222,7 @@ fn last_roll(
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
     (now, k): (f32, f32),
-    tokens: &[egui::Rect],
+    tokens: &Beneath,
 ) {
     let newest = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Roll(roll) => Some((e.seq, e.actor.clone(), roll)),
@@ -237,8 +246,8 @@ fn last_roll(
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
     let (sum, colour) = roll_line(roll);
-    // The roll keeps to the spot that covers the fewest tokens (the last one while no other
-    // does better, so it does not hop about as tokens glide).
+    // The roll keeps to the spot that covers the fewest tokens, then cards' names (the last
+    // one while no other does better, so it does not hop about as tokens glide).
     let id = egui::Id::new("table_roll");
     let size = ctx.memory(|m| m.area_rect(id)).map_or(egui::vec2(460.0, 130.0) * k, |r| r.size());
     let previous = ctx.data(|d| d.get_temp::<usize>(id));
@@ -286,28 +295,52 @@ fn roll_line(roll: &RollRecord) -> (String, egui::Color32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{egui, roll_spot, roll_spots};
+    use super::{Beneath, egui, roll_spot, roll_spots};
 
     #[test]
-    fn the_roll_keeps_clear_of_the_tokens_and_stays_put_while_no_spot_does_better() {
+    fn the_roll_keeps_clear_of_the_tokens_then_of_cards_names_and_stays_put_while_no_spot_does_better() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
         let spots = roll_spots(screen, 1.0);
         let size = egui::vec2(460.0, 130.0);
-        let token = |x: f32, y: f32| egui::Rect::from_center_size(egui::pos2(x, y), egui::vec2(60.0, 60.0));
-        assert_eq!(roll_spot(&spots, size, &[], None), 0, "the bottom's middle on an empty board");
+        let on = |tokens: &[egui::Rect], names: &[egui::Rect]| Beneath {
+            tokens: tokens.to_vec(),
+            names: names.to_vec(),
+        };
+        let token_at = |at: egui::Pos2| egui::Rect::from_center_size(at, egui::vec2(60.0, 60.0));
+        let token = |x: f32, y: f32| token_at(egui::pos2(x, y));
+        assert_eq!(roll_spot(&spots, size, &on(&[], &[]), None), 0, "the bottom's middle on an empty board");
         let middle = token(640.0, 620.0);
-        assert_eq!(roll_spot(&spots, size, &[middle], None), 1, "a token there: the lower left corner");
+        assert_eq!(
+            roll_spot(&spots, size, &on(&[middle], &[]), None),
+            1,
+            "a token there: the lower left corner"
+        );
         let left = token(150.0, 620.0);
-        assert_eq!(roll_spot(&spots, size, &[middle, left], None), 2, "then the lower right");
+        assert_eq!(roll_spot(&spots, size, &on(&[middle, left], &[]), None), 2, "then the lower right");
         // Each spot taken by a token as large as the roll: the top corners cover one each.
         let everywhere: Vec<egui::Rect> =
             spots.iter().map(|(a, o, s)| a.align_size_within_rect(size, *s).translate(*o)).collect();
-        assert_eq!(roll_spot(&spots, size, &everywhere, None), 3, "the first of the fewest");
+        assert_eq!(roll_spot(&spots, size, &on(&everywhere, &[]), None), 3, "the first of the fewest");
         assert_eq!(
-            roll_spot(&spots, size, &everywhere, Some(4)),
+            roll_spot(&spots, size, &on(&everywhere, &[]), Some(4)),
             4,
             "the last spot kept while none does better"
         );
-        assert_eq!(roll_spot(&spots, size, &everywhere, Some(0)), 3, "left once another covers fewer");
+        assert_eq!(
+            roll_spot(&spots, size, &on(&everywhere, &[]), Some(0)),
+            3,
+            "left once another covers fewer"
+        );
+        // A card's name where the lower left would stand: the lower right, unless a token
+        // stands there (a name covered before a token).
+        let name = egui::Rect::from_min_size(egui::pos2(40.0, 560.0), egui::vec2(200.0, 30.0));
+        assert_eq!(roll_spot(&spots, size, &on(&[middle], &[name]), None), 2, "clear of the name");
+        // A token at each other spot: over the name rather than a token.
+        let at_spot = |i: usize| {
+            let (align, offset, screen) = spots[i];
+            token_at(align.align_size_within_rect(size, screen).translate(offset).center())
+        };
+        let others = [middle, token(1130.0, 620.0), at_spot(3), at_spot(4)];
+        assert_eq!(roll_spot(&spots, size, &on(&others, &[name]), None), 1, "over the name, not a token");
     }
 }
