@@ -90,9 +90,9 @@ def problems(drawn):
 
 def captions_cut(drawn):
     """Per window, the token captions, chip counts and cards' names and lines a view in part
-    cuts at its edge, and the cards it shows without their names, in words: the framing keeps them whole where that cuts no token, but a
-    crowded board (the big board's rows of tokens) can leave one cut. Printed as a figure,
-    not a failure."""
+    cuts at its edge, and the cards it shows without their names, in words: the framing keeps
+    them whole where that cuts no token, but a crowded board (the big board's rows of tokens)
+    can leave one cut. Printed as a figure, not a failure."""
     out = []
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):

@@ -296,12 +296,13 @@ impl Kept {
 /// view at `most` (or a little closer, where that cuts fewer) nearest `focus` that stays on the
 /// board and cuts none of `kept` at its edge ([`view_centre`]).
 pub(crate) fn frame(bounds: Rect, room: Vec2, most: f32, focus: Vec2, kept: &Kept) -> View {
-    let fit = (fit_scale(bounds, room) * MARGIN).max(0.3);
+    let exact = fit_scale(bounds, room);
+    let fit = (exact * MARGIN).max(0.3);
     if fit <= most {
         return View { scale: fit, centre: bounds.center(), whole: true };
     }
     // A board that fits at `most` only with less of a margin is shown whole at `most`.
-    if fit_scale(bounds, room) <= most {
+    if exact <= most {
         return View { scale: most, centre: bounds.center(), whole: true };
     }
     // At most `most`, a little closer where that cuts fewer tokens, then fewer captions (a
@@ -480,8 +481,7 @@ impl BoardParts<'_, '_> {
     /// token, so that a view does not show a token whose caption it leaves out, nor a caption
     /// without its token). A token hidden from the table does not move the table's view.
     pub(super) fn kept(&self, seen: &RenderLayers) -> Kept {
-        let drawn =
-            |layers: Option<&RenderLayers>| seen.intersects(layers.unwrap_or(&RenderLayers::layer(0)));
+        let drawn = |layers: Option<&RenderLayers>| super::table::audience::sees(seen, layers);
         let tokens = self.tokens.iter().filter(|(.., layers)| drawn(*layers));
         let token_of = |e: Entity| {
             self.tokens.get(e).ok().map(|(at, sprite, _, layers)| (token_rect(at, sprite), drawn(layers)))

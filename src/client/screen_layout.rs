@@ -49,7 +49,7 @@ impl View {
     }
 
     fn sees(&self, layers: Option<&RenderLayers>) -> bool {
-        self.layers.intersects(layers.unwrap_or(&RenderLayers::layer(0)))
+        super::table::audience::sees(&self.layers, layers)
     }
 }
 

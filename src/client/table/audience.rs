@@ -55,6 +55,11 @@ pub fn camera_layers(for_gm: bool) -> RenderLayers {
     RenderLayers::from_layers(&[0, if for_gm { GM_LAYER } else { TABLE_LAYER }])
 }
 
+/// Whether a camera seeing `camera` draws a drawing on `on` (layer 0 where it has none).
+pub fn sees(camera: &RenderLayers, on: Option<&RenderLayers>) -> bool {
+    camera.intersects(on.unwrap_or(&RenderLayers::layer(0)))
+}
+
 /// The layers of a drawing for `audience`, on a token hidden from the table or not.
 pub fn layers(audience: Audience, hidden: bool) -> RenderLayers {
     match (audience, hidden) {

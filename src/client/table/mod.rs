@@ -353,8 +353,8 @@ fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let tokens = covered::<TableCamera>(world, ctx.pixels_per_point());
-    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
+    let beneath = covered::<TableCamera>(world, ctx.pixels_per_point());
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
 }
 
 /// Where each token the camera marked `M` draws lies on its window, and each card's name, in
@@ -372,9 +372,8 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
         let (a, b) = (point(a), point(b));
         Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
     };
-    let seen = |shown: &InheritedVisibility, on: Option<&RenderLayers>| {
-        shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0)))
-    };
+    let seen =
+        |shown: &InheritedVisibility, on: Option<&RenderLayers>| shown.get() && audience::sees(&layers, on);
     let mut tokens = world.query_filtered::<
         (&GlobalTransform, &Sprite, &InheritedVisibility, Option<&RenderLayers>),
         With<super::board::Token>,
@@ -410,8 +409,8 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let tokens = covered::<BoardCamera>(world, ctx.pixels_per_point());
-    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &tokens));
+    let beneath = covered::<BoardCamera>(world, ctx.pixels_per_point());
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {
         // Above the lower third, when it is shown.

@@ -66,8 +66,8 @@ pub(super) struct Beneath {
     pub names: Vec<egui::Rect>,
 }
 
-/// Draws the bar and the last roll into `ctx` (`tokens`: what the roll keeps clear of).
-pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, tokens: &Beneath) {
+/// Draws the bar and the last roll into `ctx` (`beneath`: what the roll keeps clear of).
+pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, beneath: &Beneath) {
     let now = world.get_resource::<Time>().map_or(0.0, Time::elapsed_secs);
     let log = world.get_resource::<GameLog>();
     let entries = log.map_or(&[][..], |l| l.entries());
@@ -132,7 +132,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, toke
             .exact_size(round(LOWER_THIRD_HEIGHT * k))
             .show(&mut root, |ui| draw_lower_third(ui, world, entries, k));
     } else {
-        last_roll(ctx, world, entries, last, (now, k), tokens);
+        last_roll(ctx, world, entries, last, (now, k), beneath);
     }
 }
 
@@ -222,7 +222,7 @@ fn last_roll(
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
     (now, k): (f32, f32),
-    tokens: &Beneath,
+    beneath: &Beneath,
 ) {
     let newest = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Roll(roll) => Some((e.seq, e.actor.clone(), roll)),
@@ -252,7 +252,7 @@ fn last_roll(
     let size = ctx.memory(|m| m.area_rect(id)).map_or(egui::vec2(460.0, 130.0) * k, |r| r.size());
     let previous = ctx.data(|d| d.get_temp::<usize>(id));
     let spots = roll_spots(ctx.content_rect(), k);
-    let chosen = roll_spot(&spots, size, tokens, previous);
+    let chosen = roll_spot(&spots, size, beneath, previous);
     ctx.data_mut(|d| d.insert_temp(id, chosen));
     let (align, offset, _) = spots[chosen];
     egui::Area::new(id).anchor(align, offset).sizing_pass(fresh).show(ctx, |ui| {
