@@ -533,9 +533,7 @@ impl BoardParts<'_, '_> {
         let text = self
             .texts
             .iter()
-            .filter(|(_, _, shown, on)| {
-                shown.get() && layers.intersects(on.unwrap_or(&RenderLayers::layer(0)))
-            })
+            .filter(|(_, _, shown, on)| shown.get() && super::table::audience::sees(layers, *on))
             .map(|(font, at, ..)| match font.font_size {
                 bevy::text::FontSize::Px(px) => px * at.scale().y,
                 _ => f32::MAX,
