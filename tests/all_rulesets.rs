@@ -158,3 +158,69 @@ fn every_scenario_written_again_reads_back_to_the_same_fight() {
         assert!(fight(&first) == fight(&second), "{name}: the written scenario plays another fight");
     }
 }
+
+/// Kinds of log lines that mean someone acted or a turn, round or reaction began.
+const GOING_ON: [&str; 7] =
+    ["round_started", "turn_started", "intent_accepted", "moved", "damage", "revealed", "next_action"];
+
+#[test]
+fn a_fight_decided_between_two_steps_ends_before_anyone_acts_in_every_ruleset() {
+    // Every bundled scenario, its AI stopped after a few decisions, then everyone but the
+    // first side still fighting struck dead by hand: the next run of the rules ends the
+    // fight with nothing else happening first.
+    use fray_core::prelude::{Side, Status, TableIndex};
+    use fray_core::session::AiPacing;
+    let mut checked = 0;
+    for (name, text) in every_scenario_text() {
+        let scenario =
+            rulesets::parse(&text).unwrap_or_else(|e| panic!("{name}: {}", e.report(&name).join("; ")));
+        for stop in [1u32, 3, 9, 27] {
+            let mut app = scenario.table_app(scenario.seed(), scenario.default_limit(), true);
+            app.world_mut().insert_resource(AiPacing::default());
+            for _ in 0..stop {
+                app.world_mut().resource_mut::<AiPacing>().allowance = 1;
+                app.update();
+            }
+            if fray::session::fight_over(app.world()) {
+                continue;
+            }
+            let world = app.world_mut();
+            let order = world.resource::<TableIndex>().order.clone();
+            let side_of = |world: &bevy_ecs::world::World, e| world.get::<Side>(e).map(|s| s.0.clone());
+            let keep =
+                order.iter().find(|&&e| fray_core::table::can_act(world, e)).and_then(|&e| side_of(world, e));
+            for e in order {
+                if side_of(world, e) != keep {
+                    fray_core::table::set_status(world, e, Status::Dead);
+                }
+            }
+            let before = world.resource::<GameLog>().entries().len();
+            app.world_mut().resource_mut::<AiPacing>().allowance = 1;
+            app.update();
+            let lines: Vec<serde_json::Value> = String::from_utf8(log_of(&app))
+                .expect("UTF-8")
+                .lines()
+                .skip(before)
+                .map(|l| serde_json::from_str(l).expect("JSON"))
+                .collect();
+            assert!(fray::session::fight_over(app.world()), "{name} after {stop} steps: the fight ends");
+            assert_eq!(
+                lines.last().map(|l| l["kind"].clone()),
+                Some("battle_ended".into()),
+                "{name}: {lines:?}"
+            );
+            for (i, l) in lines.iter().enumerate() {
+                let kind = l["kind"].as_str().unwrap_or("");
+                assert!(!GOING_ON.contains(&kind), "{name} after {stop} steps: {l} once one side is left");
+                // No phase begins but the over phase, just before the end.
+                let next = lines.get(i + 1).map(|n| n["kind"].clone());
+                assert!(
+                    kind != "phase_started" || next == Some("battle_ended".into()),
+                    "{name} after {stop} steps: {l} once one side is left"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "fights stopped midway: {checked}");
+}

@@ -143,7 +143,9 @@ fn assert_round_trips(scenario: &LoadedScenario, what: &str) {
     assert_eq!(again.ruleset().id(), scenario.ruleset().id(), "{what}");
     assert_eq!(again.to_ron().expect("written"), saved, "{what}: written again, the text changes");
     let before = fight_log(scenario, 400);
-    assert!(before.lines().count() > 3, "{what}: the fight went nowhere:\n{before}");
+    // An edit may leave one side alone: that fight ends as it opens.
+    let ended = before.lines().last().is_some_and(|l| l.contains(r#""kind":"battle_ended""#));
+    assert!(before.lines().count() > 3 || ended, "{what}: the fight went nowhere:\n{before}");
     assert_eq!(fight_log(&again, 400), before, "{what}: the saved scenario plays another fight");
 }
 

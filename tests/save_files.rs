@@ -395,7 +395,16 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
         let save =
             session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
         let (app, report) = save.headless_app();
-        assert_eq!(report.stopped, None, "{file}: every intent replays: {}", report.message());
+        // Today's rules end a fight the moment one side is left: a save whose last foe fell
+        // mid-round stops replaying there, its later intents refused as after the fight.
+        if let Some(stop) = &report.stopped {
+            assert_eq!(
+                stop.reason,
+                "the fight is over",
+                "{file}: every intent replays: {}",
+                report.message()
+            );
+        }
         assert!(session::fight_over(app.world()), "{file}: the saved fight was played to its end");
         let result = app.world().resource::<fray_core::ruleset::FightResult>();
         assert_eq!(result.winner.as_ref().map(|w| w.as_str()), Some(winner), "{file}: the same winner");

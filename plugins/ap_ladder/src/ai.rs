@@ -21,6 +21,10 @@ use crate::phase::{Battle, Fighter};
 /// Decides for every AI combatant the rules wait on.
 pub(crate) fn decide(world: &mut World) {
     for e in awaiting(world) {
+        // A decision that ended the fight ends the deciding.
+        if !crate::ending::goes_on(world) {
+            return;
+        }
         if world.get::<Controller>(e) != Some(&Controller::Ai) || !ai_may_act(world) {
             continue;
         }

@@ -540,18 +540,25 @@ fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
         defence_mod: plan.defence_mod,
         flip_defence: plan.flip_defence,
         fury: plan.fury,
-        location,
         subdue: world.get::<Fighter>(e).is_some_and(|f| f.subdue),
         ranged: plan.ranged,
         less,
         at_mount: plan.at_mount,
-        ..PendingAttack::new(cause, e, t, plan.strike)
+        ..PendingAttack::new(cause, e, t, plan.strike, location)
     };
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.charged = false;
         f.subdue = false;
     }
     ask_or_land(world, pending);
+}
+
+/// A hit of `strike` by `attacker` on `defender` that no reaction answers yet, where it lands
+/// rolled on a d10: every hit rolls its location (a shot striking an ally, a fumble's blow).
+pub fn rolled_hit(world: &mut World, attacker: Entity, defender: Entity, strike: Strike) -> PendingAttack {
+    let location = hit_location(roll(world, Some(attacker), "hit location", 1, 10, 0));
+    let cause = world.resource_mut::<Battle>().cause();
+    PendingAttack::new(cause, attacker, defender, strike, location)
 }
 
 /// The hit location by a d10.
@@ -572,12 +579,8 @@ fn critical_failure(world: &mut World, e: Entity, plan: &AttackPlan, fumbles: bo
         let who = id(world, ally);
         let detail = format!("{}'s shot", id(world, e));
         world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "struck_by_ally", detail });
-        let cause = world.resource_mut::<Battle>().cause();
-        let pending = PendingAttack {
-            fury: plan.fury,
-            ranged: true,
-            ..PendingAttack::new(cause, e, ally, plan.strike)
-        };
+        let pending =
+            PendingAttack { fury: plan.fury, ranged: true, ..rolled_hit(world, e, ally, plan.strike) };
         land(world, &pending);
     }
     if fumbles || crate::dice::chaos(world, Some(e), "critical failure Chaos Die") == 6 {
@@ -678,9 +681,8 @@ fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: 
         return Err(Rejection::new(format!("{} costs 1 AP; none left", r.word())));
     }
     let weapon = in_hand(world, d).and_then(|w| f.sheet.weapons.get(w));
-    let attacker_size = world.get::<Fighter>(p.attacker).map_or(1, |a| a.sheet.size) as i32;
-    let size = -10 * (attacker_size - f.sheet.size as i32).max(0);
-    let base = -p.difficulty + p.defence_mod + size;
+    // The attack's modifiers, size among them, turned the other way (RULES.md).
+    let base = -p.difficulty + p.defence_mod;
     match r {
         Reaction::Dodge => {
             let flexible = weapon.is_some_and(|w| w.has(Quality::Flexible));
@@ -1370,9 +1372,18 @@ pub fn steady(world: &mut World, e: Entity) {
     }
 }
 
+/// Whether `e` may make an opportunity attack now: it is a reaction, so one that can take no
+/// reaction (Defenseless, Surprised, Helpless…) makes none.
+pub fn may_strike_freely(world: &World, e: Entity) -> bool {
+    can_act(world, e)
+        && world.get::<Fighter>(e).is_some_and(|f| {
+            !crate::dice::cannot_act(world, f) && !any_condition(world, f, |r| r.no_reactions)
+        })
+}
+
 /// An opportunity attack by `by` on `t` (0 AP, +20, no dodge or parry), if `by` can strike.
 pub fn opportunity(world: &mut World, by: Entity, t: Entity) {
-    if !can_act(world, by) || world.get::<Fighter>(by).is_none_or(|f| crate::dice::cannot_act(world, f)) {
+    if !may_strike_freely(world, by) {
         return;
     }
     let Ok(mut plan) = plan_strike(world, by, t, None, 0, false, true) else { return };

@@ -3,7 +3,7 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::ids::CombatantId;
-use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{RulesStep, current};
 use fray_core::prelude::TableIndex;
 use fray_core::table::{can_act, name};
@@ -265,5 +265,5 @@ fn apply_intents(world: &mut World) {
 /// Validates and applies one intent now.
 pub fn submit(world: &mut World, submitted: Submitted<ApLadderIntent>) -> Verdict {
     let shown = |_: &World, _: Option<Entity>, intent: &ApLadderIntent| IntentRecord::new(intent.clone());
-    submit_now(world, submitted, shown, validate, apply)
+    submit_now(world, submitted, shown, while_fighting(crate::ending::goes_on, validate), apply)
 }

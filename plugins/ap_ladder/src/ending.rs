@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
-use fray_core::phase::{RulesStep, current, go_to};
+use fray_core::phase::RulesStep;
 use fray_core::prelude::{Side, TableIndex};
 use fray_core::ruleset::end_fight;
 use fray_core::table::can_act;
@@ -37,11 +37,15 @@ pub fn incapacitated(world: &World, e: Entity) -> bool {
         .is_some_and(|f| crate::dice::any_condition(world, f, |r| r.tests_fail))
 }
 
+/// Whether two sides or more are still in the fight: a run condition of every phase and of
+/// the decisions, so that once at most one side is left no turn or reaction starts and no one
+/// acts before the fight ends.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| can_act(world, e) && !incapacitated(world, e))
+}
+
 fn check_end(world: &mut World) {
-    if current::<ApLadderPhase>(world) == ApLadderPhase::Over {
-        return;
-    }
-    if sides_in_the_fight(world).len() <= 1 {
+    if !goes_on(world) {
         finish(world, "one side or none is left fighting");
     }
 }
@@ -56,6 +60,5 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.acting = None;
         battle.pending = None;
     }
-    end_fight(world, winner, clock, reason);
-    go_to(world, ApLadderPhase::Over);
+    end_fight::<ApLadderPhase>(world, winner, clock, reason);
 }

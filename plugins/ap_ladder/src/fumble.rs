@@ -11,7 +11,7 @@ use crate::conditions::add;
 use crate::data::{Condition, FumbleEffect, FumbleRow, Skill};
 use crate::dice::{Flip, roll, test};
 use crate::field::{allies, engaged_at, position};
-use crate::phase::{Battle, Fighter, PendingAttack, Strike};
+use crate::phase::{Battle, Fighter, Strike};
 
 /// What a fumble leaves for the attack it spoiled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -175,7 +175,7 @@ fn carry_out(
         FumbleEffect::AutoHit => {
             if let Some(foe) = foe.filter(|&f| can_act(world, f)) {
                 let weapon = world.get::<Fighter>(foe).and_then(|f| f.wielding);
-                let p = pending(world, foe, e, Strike::Weapon(weapon));
+                let p = crate::combat::rolled_hit(world, foe, e, Strike::Weapon(weapon));
                 crate::combat::land(world, &p);
             }
         }
@@ -233,15 +233,10 @@ fn engaged_ally(world: &World, e: Entity, foe: Option<Entity>) -> Option<Entity>
     })
 }
 
-fn pending(world: &mut World, attacker: Entity, defender: Entity, strike: Strike) -> PendingAttack {
-    let cause = world.resource_mut::<Battle>().cause();
-    PendingAttack::new(cause, attacker, defender, strike)
-}
-
 /// The fumbler's own weapon strikes `t` (itself or an ally), its threshold raised by `raise`.
 pub(crate) fn strike(world: &mut World, e: Entity, t: Entity, raise: u32) {
     let weapon = world.get::<Fighter>(e).and_then(|f| f.wielding);
-    let p = pending(world, e, t, Strike::Weapon(weapon));
+    let p = crate::combat::rolled_hit(world, e, t, Strike::Weapon(weapon));
     // The raise is lent for this blow, on top of whatever else raises the threshold.
     if let Some(mut f) = world.get_mut::<Fighter>(t) {
         f.threshold_lent = raise;

@@ -425,7 +425,8 @@ pub fn wait(world: &mut World, e: Entity) {
     world.resource_mut::<StepProgress>().mark();
 }
 
-/// A fumble: `e` drops one place down the ladder (for the turns to come).
+/// A fumble: `e` drops one place down the ladder. Each rung keeps whether it has gone this
+/// turn: a fumbler whose turn it is does not go again, and the one it passes is not skipped.
 pub fn lose_place(world: &mut World, e: Entity) {
     let Some(mine) = world.resource::<Battle>().rung_of(e) else { return };
     {
@@ -434,9 +435,12 @@ pub fn lose_place(world: &mut World, e: Entity) {
             return;
         }
         battle.ladder.swap(mine, mine + 1);
-        let (a, b) = (battle.ladder[mine].done, battle.ladder[mine + 1].done);
-        battle.ladder[mine].done = b;
-        battle.ladder[mine + 1].done = a;
+        // The offers to those waiting follow the rung they were about.
+        if battle.passed.0 == mine {
+            battle.passed.0 = mine + 1;
+        } else if battle.passed.0 == mine + 1 {
+            battle.passed.0 = mine;
+        }
     }
     log_order(world, "fumble");
 }

@@ -197,7 +197,11 @@ pub fn plan_move(world: &World, e: Entity, to: [f32; 2], how: MoveKind) -> Verdi
         })
         .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
         .collect();
-    let provokes = if avoids { Vec::new() } else { left.clone() };
+    let provokes = if avoids {
+        Vec::new()
+    } else {
+        left.iter().copied().filter(|&t| crate::combat::may_strike_freely(world, t)).collect()
+    };
     let met = if matches!(how, MoveKind::Charge | MoveKind::Run) {
         reach_met(world, e, from, to)
     } else {
@@ -328,8 +332,7 @@ fn reach_met(world: &World, e: Entity, from: [f32; 2], to: [f32; 2]) -> Vec<Enti
     let reach = world.resource::<Battle>().rules.numbers.reach + EPS;
     foes(world, e)
         .into_iter()
-        .filter(|&t| crate::combat::wields_reach(world, t))
-        .filter(|&t| world.get::<Fighter>(t).is_some_and(|tf| !crate::dice::cannot_act(world, tf)))
+        .filter(|&t| crate::combat::wields_reach(world, t) && crate::combat::may_strike_freely(world, t))
         .filter(|&t| {
             let at = position(world, t);
             distance(from, at) > reach && distance(to, at) <= reach

@@ -118,9 +118,15 @@ pub struct PendingAttack {
 }
 
 impl PendingAttack {
-    /// A plain melee hit of `strike` with one Fury Die to the body, that no reaction answers:
-    /// the base the other hits are made from.
-    pub fn new(cause: u64, attacker: Entity, defender: Entity, strike: Strike) -> Self {
+    /// A plain melee hit of `strike` with one Fury Die at `location`, that no reaction
+    /// answers: the base the other hits are made from.
+    pub fn new(
+        cause: u64,
+        attacker: Entity,
+        defender: Entity,
+        strike: Strike,
+        location: &'static str,
+    ) -> Self {
         Self {
             cause,
             attacker,
@@ -131,7 +137,7 @@ impl PendingAttack {
             defence_mod: 0,
             flip_defence: false,
             fury: 1,
-            location: "body",
+            location,
             subdue: false,
             ranged: false,
             less: false,

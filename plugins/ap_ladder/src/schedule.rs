@@ -7,9 +7,12 @@ use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
 use fray_core::ruleset::Ruleset;
 
 use crate::ApLadder;
+use crate::ending::goes_on;
 use crate::phase::ApLadderPhase;
 
-/// One set per phase, in order, then the decisions and the check for the fight's end.
+/// One set per phase, in order, then the decisions and the check for the fight's end. The
+/// phases and the decisions run only while two sides or more are in the fight (once the fight
+/// is over, the decisions only refuse what comes in).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ApLadderSystems {
     /// Once: initiative rolled, events placed, the surprised marked.
@@ -31,11 +34,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            ApLadderSystems::Ladder.run_if(in_phase(ApLadderPhase::Ladder)),
-            ApLadderSystems::SurpriseTurn.run_if(in_phase(ApLadderPhase::SurpriseTurn)),
-            ApLadderSystems::Turns.run_if(in_phase(ApLadderPhase::Turns)),
-            ApLadderSystems::EndOfTurn.run_if(in_phase(ApLadderPhase::EndOfTurn)),
-            ApLadderSystems::Decisions,
+            ApLadderSystems::Ladder.run_if(in_phase(ApLadderPhase::Ladder).and_then(goes_on)),
+            ApLadderSystems::SurpriseTurn.run_if(in_phase(ApLadderPhase::SurpriseTurn).and_then(goes_on)),
+            ApLadderSystems::Turns.run_if(in_phase(ApLadderPhase::Turns).and_then(goes_on)),
+            ApLadderSystems::EndOfTurn.run_if(in_phase(ApLadderPhase::EndOfTurn).and_then(goes_on)),
+            ApLadderSystems::Decisions.run_if(in_phase(ApLadderPhase::Over).or_else(goes_on)),
             ApLadderSystems::Ending.run_if(not(in_phase(ApLadderPhase::Over))),
         )
             .chain()

@@ -394,11 +394,10 @@ pub fn trample(world: &mut World, e: Entity, t: Entity) {
     if r.critical {
         add(world, t, Condition::Prone);
     }
-    let cause = world.resource_mut::<Battle>().cause();
     let p = PendingAttack {
         allowed: vec![Reaction::Dodge],
         fury: 0,
-        ..PendingAttack::new(cause, e, t, Strike::Trample)
+        ..crate::combat::rolled_hit(world, e, t, Strike::Trample)
     };
     crate::combat::ask_or_land(world, p);
 }

@@ -23,13 +23,18 @@ pub(crate) fn plugin(app: &mut App) {
 /// Factions with someone fighting (a vehicle alone does not fight), in scenario order.
 pub fn factions_in_the_fight(world: &World) -> Vec<SideId> {
     let index = world.resource::<TableIndex>();
-    let fights = |e: Entity| can_act(world, e) && world.get::<Fighter>(e).is_none_or(|f| !f.sheet.vehicle);
+    let fights = |e: Entity| fights(world, e);
     index
         .sides
         .iter()
         .map(|(s, _)| s.clone())
         .filter(|s| index.order.iter().any(|&e| fights(e) && world.get::<Side>(e).is_some_and(|x| &x.0 == s)))
         .collect()
+}
+
+/// Whether `e` keeps its faction in the fight: fighting, and not a vehicle.
+pub fn fights(world: &World, e: Entity) -> bool {
+    can_act(world, e) && world.get::<Fighter>(e).is_none_or(|f| !f.sheet.vehicle)
 }
 
 /// Those of a faction fighting, in scenario order.

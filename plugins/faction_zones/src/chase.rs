@@ -83,4 +83,5 @@ pub fn flee(world: &mut World, e: Entity, flight: Flight) {
         set_status(world, r, Status::Fled);
     }
     set_status(world, e, Status::Fled);
+    crate::non_lethal::end_lost_holds(world);
 }

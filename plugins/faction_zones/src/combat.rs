@@ -111,6 +111,15 @@ pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Ve
         return Err(Rejection::new(format!("{} is behind a barrier: blocked", name(world, t))));
     }
     let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
+    aim(world, e, t, &weapon, moved)
+}
+
+/// Whether `e`'s `weapon` reaches `t` from where they stand, and whether the blow needs a WIT
+/// save to hit (`moved`: `e` moved this turn): the reach, range and sight an attack and a
+/// counter share.
+fn aim(world: &World, e: Entity, t: Entity, weapon: &WeaponSpec, moved: bool) -> Verdict<bool> {
+    let d = between(world, e, t)
+        .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
     // A massive character's melee reaches 1 zone; a melee blast hits its own zone.
     let reach = u32::from(size(world, e) == Size::Massive && !weapon.blast);
     match weapon.range {
@@ -174,7 +183,7 @@ pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
 /// the target's answer if it may react (or is offered a stunt), else the attack lands. A
 /// concealed attacker is revealed, and takes its target by surprise: no reaction.
 pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bool, how: Attack) {
-    let surprise = strike_out(world, e);
+    let surprise = strike_out(world, e, w);
     if weapon(world, e, w).is_some_and(|x| x.blast) {
         blast(world, e, t, w, wit_save, surprise);
         return;
@@ -217,13 +226,24 @@ pub fn attack(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_sav
     }
 }
 
-/// `e` attacks (its main action): revealed if concealed; whether it takes its targets by
-/// surprise (it was concealed).
-fn strike_out(world: &mut World, e: Entity) -> bool {
+/// `e` attacks with weapon `w` (its main action): revealed if concealed; whether it takes its
+/// targets by surprise (it was concealed).
+fn strike_out(world: &mut World, e: Entity, w: Option<usize>) -> bool {
     let surprise = crate::stealth::concealed(world, e);
     crate::stealth::reveal(world, e, "attacked");
     crate::turns::act(world, e, true);
+    used(world, e, w);
     surprise
+}
+
+/// `e` attacked with weapon `w` (none: unarmed): it rolls for durability after the fight,
+/// whether the blow landed, missed, was dodged or was a death blow.
+fn used(world: &mut World, e: Entity, w: Option<usize>) {
+    if let (Some(w), Some(mut f)) = (w, world.get_mut::<Fighter>(e))
+        && !f.gear.used.contains(&w)
+    {
+        f.gear.used.push(w);
+    }
 }
 
 /// What an attack does besides its weapon: damage or not, and a stunt proposed.
@@ -282,7 +302,7 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
 /// A larger attacker's melee dice spread over several smaller targets nearby (`shares`: each
 /// target with its dice), each answering as to an attack of its own.
 pub fn spread(world: &mut World, e: Entity, w: Option<usize>, shares: Vec<(Entity, u32)>) {
-    let surprise = strike_out(world, e);
+    let surprise = strike_out(world, e, w);
     let detail = shares.iter().map(|&(t, n)| format!("{} {n}", id(world, t))).collect::<Vec<_>>().join(", ");
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "dice_spread", detail });
@@ -433,32 +453,51 @@ fn roll_damage(
     record.modifiers = modifiers;
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
+    let armour = armour_against(world, a, t);
+    wear(world, a, w, t, rolled, faces_had_one);
+    (rolled, after_armour(rolled, armour, world.resource::<Battle>().rules.max_armour), weapon)
+}
+
+/// `t`'s armour value against a blow from `a`: worn armour, shield and cover, each logged
+/// (the total never counts above the rules' most).
+fn armour_against(world: &mut World, a: Entity, t: Entity) -> u32 {
     // A barrier hit through (a counter on one peeking out) counts as cover.
     let through =
         zone_has(world, t, ZoneProperty::Barrier) && !nearby(world, a, t) || border_toward(world, t, a, true);
     let cover =
         u32::from(zone_has(world, t, ZoneProperty::Cover) || through || border_toward(world, t, a, false));
-    let armour = world.get::<Fighter>(t).map_or(0, |f| f.armour()) + cover;
-    let max = world.resource::<Battle>().rules.max_armour;
-    wear(world, a, w, t, sum, faces_had_one);
-    (rolled, after_armour(rolled, armour, max), weapon)
+    let (worn, shield) = world.get::<Fighter>(t).map_or((0, 0), |f| (f.body_armour(), f.shield()));
+    let parts: Vec<String> = [("armour", worn), ("shield", shield), ("cover", cover)]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| format!("{what} {n}"))
+        .collect();
+    let total = worn + shield + cover;
+    if total > 0 {
+        let max = world.resource::<Battle>().rules.max_armour;
+        let capped = if total > max { format!(", at most {max}") } else { String::new() };
+        let detail = format!("{}: {total}{capped}", parts.join(" + "));
+        let who = id(world, t);
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "armour", detail });
+    }
+    total
 }
 
 /// The gear's wear from one damage roll: the weapon is used, and breaks when damaged and a 1
-/// shows; the target's shield and armour are used, and when the roll before armour reaches
-/// `breaks_armour` one of them breaks (after this hit): a damaged shield first, else damaged
-/// armour.
-fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, rolled: u32, one: bool) {
+/// shows; the target's shield and armour are used, and when the damage the blow inflicts
+/// before armour (`inflicted`: size counted, not the raw die) reaches `breaks_armour` one of
+/// them breaks (after this hit): a damaged shield first, else damaged armour.
+fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, inflicted: u32, one: bool) {
     let breaks = world.resource::<Battle>().rules.breaks_armour;
     let mut broke = None;
-    if let (Some(w), Some(mut f)) = (w, world.get_mut::<Fighter>(a)) {
-        if !f.gear.used.contains(&w) {
-            f.gear.used.push(w);
-        }
-        if one && f.gear.damaged.contains(&w) && !f.gear.broken.contains(&w) {
-            f.gear.broken.push(w);
-            broke = f.sheet.weapons.get(w).map(|x| x.id.clone());
-        }
+    used(world, a, w);
+    if let (Some(w), Some(mut f)) = (w, world.get_mut::<Fighter>(a))
+        && one
+        && f.gear.damaged.contains(&w)
+        && !f.gear.broken.contains(&w)
+    {
+        f.gear.broken.push(w);
+        broke = f.sheet.weapons.get(w).map(|x| x.id.clone());
     }
     if let Some(weapon) = broke {
         let who = id(world, a);
@@ -470,7 +509,7 @@ fn wear(world: &mut World, a: Entity, w: Option<usize>, t: Entity, rolled: u32, 
     let (shield, armour) = (f.shield() > 0, f.body_armour() > 0);
     f.gear.shield_used |= shield;
     f.gear.armour_used |= armour;
-    let what = if rolled < breaks {
+    let what = if inflicted < breaks {
         return;
     } else if shield && f.gear.shield_damaged {
         f.gear.shield_broken = true;
@@ -537,6 +576,7 @@ pub(crate) fn suffer(world: &mut World, t: Entity, rolled: u32, taken: u32, sour
     } else if incapacitated(health, max) {
         set_status(world, t, Status::Unconscious);
     }
+    crate::non_lethal::end_lost_holds(world);
 }
 
 /// Whether `source` is one of `t`'s enemies.
@@ -603,7 +643,10 @@ fn accept_stunt(world: &mut World, t: Entity, effect: StuntEffect) {
                 crate::non_lethal::drop_weapon(world, t, w);
             }
         }
-        StuntEffect::Incapacitated => set_status(world, t, Status::Unconscious),
+        StuntEffect::Incapacitated => {
+            set_status(world, t, Status::Unconscious);
+            crate::non_lethal::end_lost_holds(world);
+        }
         StuntEffect::Surrenders => crate::turns::give_up(world, t),
         StuntEffect::Other { .. } => {}
     }
@@ -621,6 +664,15 @@ enum Counter {
 /// non-lethal attacks the counter comes last.
 fn counter(world: &mut World, p: PendingAttack, with: Counter) {
     let (a, t) = (p.attacker, p.target);
+    // A damaging counter needing a WIT save to hit and missing it strikes nothing: the attack
+    // goes on as if taken.
+    let with = match with {
+        Counter::Damage(w) if !counter_hits(world, t, a, w) => {
+            land(world, a, t, p.weapon, &p.how);
+            return;
+        }
+        other => other,
+    };
     match (&p.how, with) {
         (AttackHow::NonLethal(kind), Counter::Damage(w)) => {
             hit(world, t, a, w);
@@ -634,6 +686,18 @@ fn counter(world: &mut World, p: PendingAttack, with: Counter) {
         }
         (how, Counter::Damage(w)) => trade_blows(world, a, t, p.weapon, how, w),
     }
+}
+
+/// Whether `t`'s counter on `a` with weapon `w` hits: its WIT save to hit, when it needs one,
+/// is rolled (the weapon is used either way).
+fn counter_hits(world: &mut World, t: Entity, a: Entity, w: Option<usize>) -> bool {
+    used(world, t, w);
+    let Some(weapon) = weapon(world, t, w) else { return false };
+    if !aim(world, t, a, &weapon, false).unwrap_or(false) {
+        return true;
+    }
+    let wit = world.get::<Fighter>(t).map_or(0, |f| f.sheet.wit);
+    save(world, t, wit, "WIT save to hit")
 }
 
 /// Two damaging blows at once: whoever suffers more after armour is hit first.
@@ -807,9 +871,11 @@ pub enum Reaction {
     AcceptStunt,
 }
 
-/// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a suitable
-/// attack (melee when nearby, ranged in range and visible; sizes count as for an attack).
-pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
+/// Checks a counter by `t` on the pending attack's attacker with weapon `w`: a counter is an
+/// attack, with an attack's reach, range and sight (sizes scale a range, never a blast's), and
+/// whether it needs a WIT save to hit (beyond half range, or at an attacker not visible); it
+/// may strike through a barrier, which counts as cover.
+pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict<bool> {
     not_a_vehicle(world, t)?;
     let p =
         world.resource::<Battle>().pending.clone().ok_or_else(|| Rejection::new("no attack to counter"))?;
@@ -817,24 +883,7 @@ pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict {
     let weapon = weapon(world, t, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
     in_hand(world, t, w, &weapon)?;
-    let d = between(world, t, p.attacker).unwrap_or(u32::MAX);
-    // The same reach as an attack's: a massive character's melee reaches 1 zone, ranges scale.
-    let reach = u32::from(size(world, t) == Size::Massive);
-    let scaled = weapon.range.map(|r| scaled_range(r, size(world, t), size(world, p.attacker)));
-    match scaled {
-        None if d <= reach => Ok(()),
-        None => Err(Rejection::new(format!(
-            "{} is not nearby: the {} cannot counter",
-            name(world, p.attacker),
-            weapon.name
-        ))),
-        Some(r) if d <= r && visible(world, p.attacker) => Ok(()),
-        Some(_) => Err(Rejection::new(format!(
-            "{} is out of the {}'s range or unseen",
-            name(world, p.attacker),
-            weapon.name
-        ))),
-    }
+    aim(world, t, p.attacker, &weapon, false)
 }
 
 /// Checks a non-lethal counter by `t` on the pending attack's attacker.

@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{RulesStep, current};
 use fray_core::prelude::{Side, TableIndex};
 use fray_core::table::{can_act, name};
@@ -252,7 +252,7 @@ pub fn validate(world: &World, e: Entity, intent: &FactionZonesIntent) -> Verdic
             Ok(Plan::React(Reaction::AcceptStunt))
         }
         FactionZonesIntent::Counter { weapon } if may_react => {
-            check_counter(world, e, *weapon).map(|()| Plan::React(Reaction::Counter(*weapon)))
+            check_counter(world, e, *weapon).map(|_| Plan::React(Reaction::Counter(*weapon)))
         }
         FactionZonesIntent::CounterNonLethal { kind } if may_react => {
             combat::check_counter_non_lethal(world, e, kind)
@@ -398,5 +398,5 @@ fn apply_intents(world: &mut World) {
 /// Validates and applies one intent now.
 pub fn submit(world: &mut World, submitted: Submitted<FactionZonesIntent>) -> Verdict {
     let shown = |_: &World, _: Option<Entity>, intent: &FactionZonesIntent| IntentRecord::new(intent.clone());
-    submit_now(world, submitted, shown, validate, apply)
+    submit_now(world, submitted, shown, while_fighting(crate::ending::goes_on, validate), apply)
 }

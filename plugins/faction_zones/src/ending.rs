@@ -6,7 +6,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::dice::{RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::phase::{RulesStep, current, go_to};
+use fray_core::phase::RulesStep;
 use fray_core::ruleset::end_fight;
 use fray_core::table::id;
 
@@ -18,10 +18,15 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, check_end.in_set(FactionZonesSystems::Ending));
 }
 
+/// Whether two factions or more are still in the fight: a run condition of every phase and of
+/// the decisions, so that once at most one is left no turn, round or reaction starts and no one
+/// acts; only the durability rolls follow.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| crate::activation::fights(world, e))
+}
+
 fn check_end(world: &mut World) {
-    if current::<FactionZonesPhase>(world) != FactionZonesPhase::Over
-        && factions_in_the_fight(world).len() <= 1
-    {
+    if !goes_on(world) {
         finish(world, "one faction or none is left fighting");
     }
 }
@@ -41,8 +46,7 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.to_act = None;
     }
     durability_rolls(world);
-    end_fight(world, winner, clock, reason);
-    go_to(world, FactionZonesPhase::Over);
+    end_fight::<FactionZonesPhase>(world, winner, clock, reason);
 }
 
 /// After the fight: a durability roll for each weapon and armour used, in scenario order.

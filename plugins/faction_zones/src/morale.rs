@@ -23,9 +23,17 @@ pub(crate) fn plugin(app: &mut App) {
 /// start, `now` standing; alone, its health at the start and now, of `max`.
 pub fn must_check(original: u32, before: u32, now: u32, alone: Option<(u32, u32, u32)>) -> bool {
     match alone {
-        Some((start, health, max)) => health * 2 <= max && start * 2 > max,
+        Some((start, health, max)) => shaken_alone(health, max) && !shaken_alone(start, max),
         None => now * 2 <= original && before * 2 > original,
     }
+}
+
+/// Whether one fighting alone has lost half the health it fights with: the health above the
+/// half at which it is incapacitated (RULES.md: the text's "half its maximum health" would be
+/// the incapacitation itself). Of 8: at 6 or less.
+pub fn shaken_alone(health: u32, max: u32) -> bool {
+    let fighting = max - max / 2;
+    max.saturating_sub(health) * 2 >= fighting
 }
 
 fn end_of_round(world: &mut World) {
@@ -65,11 +73,15 @@ fn end_of_round(world: &mut World) {
                 crate::turns::give_up(world, e);
             } else {
                 set_status(world, e, Status::Fled);
+                crate::non_lethal::end_lost_holds(world);
             }
         }
     }
     world.resource_mut::<Battle>().started = false;
-    go_to(world, FactionZonesPhase::RoundStart);
+    // A faction that broke may leave one in the fight: then the fight ends, no new round.
+    if crate::ending::goes_on(world) {
+        go_to(world, FactionZonesPhase::RoundStart);
+    }
 }
 
 /// Whether a fighting enemy stands in `e`'s zone: one who breaks there cannot get away, and

@@ -10,7 +10,7 @@ use fray_core::dice::{RollRecord, TableRng};
 use fray_core::intent::{Rejection, Verdict};
 use fray_core::location::place_name;
 use fray_core::log::{GameLog, LogEvent, Source};
-use fray_core::prelude::{Occupies, TableIndex};
+use fray_core::prelude::TableIndex;
 use fray_core::table::{can_act, enemies, id, name};
 
 use crate::combat::{save, size, suffer};
@@ -192,12 +192,14 @@ fn shove(world: &mut World, a: Entity, t: Entity, to: Option<&fray_core::ids::Lo
         direct(world, t, die, "shove damage", source.clone());
     }
     if let Some(z) = to.and_then(|z| world.resource::<TableIndex>().location(z)) {
-        world.entity_mut(t).insert(Occupies(z));
-        if let Some(mut f) = world.get_mut::<Fighter>(t) {
-            // Pushed out of its zone: out of a grip, and off its mount.
-            f.grabbed_by = None;
-            f.rides = None;
+        // Pushed out of its zone: out of a grip, and off its mount.
+        release(world, t, "shoved out of the zone");
+        let mount = world.get_mut::<Fighter>(t).and_then(|mut f| f.rides.take());
+        if let Some(mount) = mount {
+            log_effect(world, t, "knocked_off", id(world, mount).to_string());
         }
+        crate::turns::place(world, t, z, 0);
+        end_lost_holds(world);
     }
     let hazard = zone(world, t)
         .and_then(|z| world.get::<ZoneProperties>(z))
@@ -215,6 +217,29 @@ fn direct(world: &mut World, t: Entity, faces: u32, what: &str, source: Source) 
     let who = id(world, t);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     suffer(world, t, roll, roll, source);
+}
+
+/// Ends, and logs, every hold that ended with no one letting go: the holder or the held fell,
+/// surrendered or fled, or they no longer share a zone. Called where that happens.
+pub fn end_lost_holds(world: &mut World) {
+    let order = world.resource::<TableIndex>().order.clone();
+    for t in order {
+        let Some(g) = world.get::<Fighter>(t).and_then(|f| f.grabbed_by) else { continue };
+        if grabbed_by(world, t).is_some() {
+            continue;
+        }
+        let why = if !can_act(world, g) {
+            format!("{} is out of the fight", id(world, g))
+        } else if !can_act(world, t) {
+            "out of the fight".to_owned()
+        } else {
+            format!("{} is no longer in its zone", id(world, g))
+        };
+        if let Some(mut f) = world.get_mut::<Fighter>(t) {
+            f.grabbed_by = None;
+        }
+        log_effect(world, t, "released", why);
+    }
 }
 
 /// Lets go of `t` (logged when it was held).

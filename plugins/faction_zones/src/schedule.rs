@@ -6,9 +6,12 @@ use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
 use fray_core::ruleset::Ruleset;
 
 use crate::FactionZones;
+use crate::ending::goes_on;
 use crate::phase::FactionZonesPhase;
 
-/// One set per phase, in order, then the decisions and the check for the fight's end.
+/// One set per phase, in order, then the decisions and the check for the fight's end. The
+/// phases and the decisions run only while two factions or more are in the fight (once the
+/// fight is over, the decisions only refuse what comes in).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FactionZonesSystems {
     /// A new round; the initiative holder's pick.
@@ -28,10 +31,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FactionZonesSystems::RoundStart.run_if(in_phase(FactionZonesPhase::RoundStart)),
-            FactionZonesSystems::Activations.run_if(in_phase(FactionZonesPhase::Activations)),
-            FactionZonesSystems::EndOfRound.run_if(in_phase(FactionZonesPhase::EndOfRound)),
-            FactionZonesSystems::Decisions,
+            FactionZonesSystems::RoundStart.run_if(in_phase(FactionZonesPhase::RoundStart).and_then(goes_on)),
+            FactionZonesSystems::Activations
+                .run_if(in_phase(FactionZonesPhase::Activations).and_then(goes_on)),
+            FactionZonesSystems::EndOfRound.run_if(in_phase(FactionZonesPhase::EndOfRound).and_then(goes_on)),
+            FactionZonesSystems::Decisions.run_if(in_phase(FactionZonesPhase::Over).or_else(goes_on)),
             FactionZonesSystems::Ending.run_if(not(in_phase(FactionZonesPhase::Over))),
         )
             .chain()

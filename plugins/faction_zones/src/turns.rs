@@ -156,10 +156,11 @@ pub fn apply_move(world: &mut World, e: Entity, to: Entity, d: u32) {
     }
     crate::mounts::after_mount_move(world, e);
     crate::stealth::after_move(world, e);
+    crate::non_lethal::end_lost_holds(world);
 }
 
 /// Puts `m` in zone `to`, logging the move of `d` zones.
-fn place(world: &mut World, m: Entity, to: Entity, d: u32) {
+pub(crate) fn place(world: &mut World, m: Entity, to: Entity, d: u32) {
     let from = zone(world, m);
     world.entity_mut(m).insert(Occupies(to));
     let (Some(from), Some(l)) = (from, world.get::<Location>(to)) else { return };
@@ -216,13 +217,19 @@ pub fn give_up(world: &mut World, e: Entity) {
     world
         .resource_mut::<GameLog>()
         .about(&who, LogEvent::Effect { what: "surrendered", detail: String::new() });
+    let mut thrown = Vec::new();
     if let Some(at) = zone(world, e)
         && let Some(mut f) = world.get_mut::<Fighter>(e)
     {
         let held: Vec<usize> = (0..f.sheet.weapons.len()).filter(|&w| f.holds(w)).collect();
+        thrown = held.iter().map(|&w| f.sheet.weapons[w].id.clone()).collect();
         f.dropped.extend(held.into_iter().map(|w| (w, at)));
     }
+    for weapon in thrown {
+        world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "threw_down", detail: weapon });
+    }
     fray_core::table::set_status(world, e, fray_core::prelude::Status::Surrendered);
+    crate::non_lethal::end_lost_holds(world);
 }
 
 /// `e` spends its turn surrendering: out of the fight until an enemy harms it.

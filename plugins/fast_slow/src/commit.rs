@@ -70,7 +70,7 @@ fn round_start(world: &mut World) {
     if !world.resource::<Battle>().committing {
         let round = world.resource::<Battle>().round + 1;
         if round > world.resource::<Battle>().limit {
-            crate::ending::finish(world, "the round limit");
+            crate::ending::finish_at_the_limit(world);
             return;
         }
         {

@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{RulesStep, current};
 use fray_core::prelude::TableIndex;
 use fray_core::table::{can_act, name};
@@ -232,5 +232,5 @@ pub fn submit(world: &mut World, submitted: Submitted<FastSlowIntent>) -> Verdic
         FastSlowIntent::Commit { .. } => IntentRecord::new(SealedCommit::Commit),
         other => IntentRecord::new(other.clone()),
     };
-    submit_now(world, submitted, shown, validate, apply)
+    submit_now(world, submitted, shown, while_fighting(crate::ending::goes_on, validate), apply)
 }

@@ -8,7 +8,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::phase::{RulesStep, go_to};
+use fray_core::phase::RulesStep;
 use fray_core::prelude::{Side, Status, TableIndex};
 use fray_core::ruleset::end_fight;
 use fray_core::table::{can_act, set_status};
@@ -32,17 +32,30 @@ pub fn sides_in_the_fight(world: &World) -> BTreeSet<SideId> {
         .collect()
 }
 
+/// Whether two sides or more are still in the fight: a run condition of every phase and of
+/// the decisions, so that once at most one side is left no turn, round or reaction starts and
+/// no one acts before the fight ends.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| can_act(world, e))
+}
+
 fn check_end(world: &mut World) {
-    if fray_core::phase::current::<FastSlowPhase>(world) == FastSlowPhase::Over {
-        return;
-    }
-    if sides_in_the_fight(world).len() <= 1 {
+    if !goes_on(world) {
         finish(world, "one side or none is left fighting");
     }
 }
 
 /// Ends the fight: unhealed torsos kill, XP is shared, the result is set.
 pub fn finish(world: &mut World, reason: &str) {
+    end(world, reason, true);
+}
+
+/// Ends the fight at the round limit, with no winner (RULES.md).
+pub fn finish_at_the_limit(world: &mut World) {
+    end(world, "the round limit", false);
+}
+
+fn end(world: &mut World, reason: &str, may_win: bool) {
     let order = world.resource::<TableIndex>().order.clone();
     for &e in &order {
         let down = world.get::<Fighter>(e).is_some_and(|f| f.torso_down);
@@ -51,7 +64,7 @@ pub fn finish(world: &mut World, reason: &str) {
         }
     }
     let sides = sides_in_the_fight(world);
-    let winner = (sides.len() == 1).then(|| sides.into_iter().next()).flatten();
+    let winner = (may_win && sides.len() == 1).then(|| sides.into_iter().next()).flatten();
     let players = world.resource::<Battle>().players.clone();
     let surviving = order
         .iter()
@@ -75,6 +88,5 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.committing = false;
         battle.free_movers.clear();
     }
-    end_fight(world, winner, clock, &reason);
-    go_to(world, FastSlowPhase::Over);
+    end_fight::<FastSlowPhase>(world, winner, clock, &reason);
 }

@@ -6,7 +6,7 @@ use fray_core::ruleset::Ruleset;
 use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 
 use crate::FastSlow;
-use crate::data::{BoldEffect, Defence, FastSlowRules, FastSlowSheet};
+use crate::data::{BoldEffect, Defence, FastSlowRules, FastSlowSheet, TechniqueEffect};
 use crate::phase::{Battle, FastSlowPhase, Fighter, HazardState, TrapState};
 
 /// A Fast & Slow scenario: no locations, no mounts; positions in Paces.
@@ -153,6 +153,12 @@ fn sheet_problems(who: &str, s: &FastSlowSheet, rules: &FastSlowRules, problems:
         {
             problems.push(format!("{who}: weapon '{}' has a reach, bonus or damage out of range", w.id));
         }
+        if w.poison > MAX_ROUNDS {
+            problems.push(format!(
+                "{who}: weapon '{}': poison {}; it lasts 0 to {MAX_ROUNDS} rounds",
+                w.id, w.poison
+            ));
+        }
     }
     for b in &s.bold {
         if !die(b.fog) {
@@ -167,6 +173,15 @@ fn sheet_problems(who: &str, s: &FastSlowSheet, rules: &FastSlowRules, problems:
                 b.name
             ));
         }
+        let (field, value, most) = match b.effect {
+            BoldEffect::Strike { bonus, .. } => ("Strike bonus", bonus, 100),
+            BoldEffect::Mend { amount } => ("Mend amount", amount, 1000),
+            BoldEffect::FollowUp { damage } => ("FollowUp damage", damage, 1000),
+        };
+        if value > most {
+            problems
+                .push(format!("{who}: bold action '{}': {field} {value}; it must be 0 to {most}", b.name));
+        }
     }
     for t in &s.techniques {
         if !s.skills.contains_key(&t.skill) {
@@ -175,6 +190,7 @@ fn sheet_problems(who: &str, s: &FastSlowSheet, rules: &FastSlowRules, problems:
                 t.name, t.skill
             ));
         }
+        technique_problems(who, t, problems);
     }
     for w in &s.weapons {
         if let Some(sustain) = w.sustain
@@ -189,10 +205,41 @@ fn sheet_problems(who: &str, s: &FastSlowSheet, rules: &FastSlowRules, problems:
     if s.attributes.values().any(|&a| a > 100) || s.leadership > 100 || s.potions > 100 {
         problems.push(format!("{who}: an attribute, leadership or potions is absurd"));
     }
-    if s.joins == Some(0) {
-        problems.push(format!("{who}: joins in round 0; reinforcements join in round 1 or later"));
+    if let Some(round) = s.joins.filter(|r| !(1..=MAX_ROUNDS * 10).contains(r)) {
+        problems.push(format!(
+            "{who}: joins in round {round}; reinforcements join in round 1 to {}",
+            MAX_ROUNDS * 10
+        ));
     }
     let _ = rules;
+}
+
+/// The most rounds poison or bleeding may last (a fight of the default limit is 30).
+const MAX_ROUNDS: u32 = 100;
+
+/// The most Paces a technique's shove pushes (the field is at most 1000 across).
+const MAX_SHOVE: f32 = 100.0;
+
+fn technique_problems(who: &str, t: &crate::data::TechniqueSpec, problems: &mut Vec<String>) {
+    if !(2..=20).contains(&t.unlock) {
+        problems.push(format!(
+            "{who}: technique '{}': unlock d{}; a skill die has 2 to 20 faces",
+            t.name, t.unlock
+        ));
+    }
+    match t.effect {
+        TechniqueEffect::Shove { paces } if !(paces.is_finite() && paces > 0.0 && paces <= MAX_SHOVE) => {
+            problems.push(format!(
+                "{who}: technique '{}': Shove paces {paces}; it pushes more than 0 and at most {MAX_SHOVE} Paces",
+                t.name
+            ))
+        }
+        TechniqueEffect::Bleed { rounds } if !(1..=MAX_ROUNDS).contains(&rounds) => problems.push(format!(
+            "{who}: technique '{}': Bleed rounds {rounds}; it lasts 1 to {MAX_ROUNDS} rounds",
+            t.name
+        )),
+        _ => {}
+    }
 }
 
 /// Spawns the scenario onto a cleared table; the fight ends after `limit` rounds.

@@ -7,9 +7,12 @@ use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
 use fray_core::ruleset::Ruleset;
 
 use crate::FastSlow;
+use crate::ending::goes_on;
 use crate::phase::FastSlowPhase;
 
-/// One set per phase, in order, then the decisions and the check for the fight's end.
+/// One set per phase, in order, then the decisions and the check for the fight's end. The
+/// phases and the decisions run only while two sides or more are in the fight (once the fight
+/// is over, the decisions only refuse what comes in).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FastSlowSystems {
     /// Entering combat: leadership roll or surprise, then the free movement.
@@ -35,13 +38,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FastSlowSystems::Opening.run_if(in_phase(FastSlowPhase::Opening)),
-            FastSlowSystems::RoundStart.run_if(in_phase(FastSlowPhase::RoundStart)),
-            FastSlowSystems::FastTurns.run_if(in_phase(FastSlowPhase::FastTurns)),
-            FastSlowSystems::Upkeep.run_if(in_phase(FastSlowPhase::Upkeep)),
-            FastSlowSystems::SlowTurns.run_if(in_phase(FastSlowPhase::SlowTurns)),
-            FastSlowSystems::EndOfRound.run_if(in_phase(FastSlowPhase::EndOfRound)),
-            FastSlowSystems::Decisions,
+            FastSlowSystems::Opening.run_if(in_phase(FastSlowPhase::Opening).and_then(goes_on)),
+            FastSlowSystems::RoundStart.run_if(in_phase(FastSlowPhase::RoundStart).and_then(goes_on)),
+            FastSlowSystems::FastTurns.run_if(in_phase(FastSlowPhase::FastTurns).and_then(goes_on)),
+            FastSlowSystems::Upkeep.run_if(in_phase(FastSlowPhase::Upkeep).and_then(goes_on)),
+            FastSlowSystems::SlowTurns.run_if(in_phase(FastSlowPhase::SlowTurns).and_then(goes_on)),
+            FastSlowSystems::EndOfRound.run_if(in_phase(FastSlowPhase::EndOfRound).and_then(goes_on)),
+            FastSlowSystems::Decisions.run_if(in_phase(FastSlowPhase::Over).or_else(goes_on)),
             FastSlowSystems::Ending.run_if(not(in_phase(FastSlowPhase::Over))),
         )
             .chain()

@@ -11,7 +11,7 @@ use fray_core::prelude::TableIndex;
 use fray_core::table::{can_act, id, on_table};
 
 use crate::combat::{accrue_fog, damage, may_accrue_fog};
-use crate::phase::{Battle, FastSlowPhase, Fighter, Speed};
+use crate::phase::{Battle, FastSlowPhase, Fighter, Speed, Sustained};
 use crate::schedule::FastSlowSystems;
 use crate::turns::{distance, position};
 
@@ -20,12 +20,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(RulesStep, end_of_round.in_set(FastSlowSystems::EndOfRound));
 }
 
-fn upkeep(world: &mut World) {
+pub(crate) fn upkeep(world: &mut World) {
     hazards(world);
     sustained(world);
     poison(world);
     reinforcements(world);
-    go_to(world, FastSlowPhase::SlowTurns);
+    // The last foe fallen in the upkeep: the fight ends (the ending's check), no Slow turns.
+    if crate::ending::goes_on(world) {
+        go_to(world, FastSlowPhase::SlowTurns);
+    }
 }
 
 /// Each hazard grows, then strikes everyone on the field inside it.
@@ -85,7 +88,7 @@ fn sustained(world: &mut World) {
             Some(spell.id.clone()),
         );
         damage(world, s.target, amount, 0, source, spell.to_health);
-        kept.push(s);
+        kept.push(Sustained { rounds: s.rounds.saturating_sub(1), ..s });
     }
     world.resource_mut::<Battle>().sustained = kept;
 }
@@ -121,7 +124,7 @@ fn reinforcements(world: &mut World) {
     }
 }
 
-fn end_of_round(world: &mut World) {
+pub(crate) fn end_of_round(world: &mut World) {
     let round = world.resource::<Battle>().round;
     let rearmed: Vec<String> = {
         let mut battle = world.resource_mut::<Battle>();
@@ -138,9 +141,10 @@ fn end_of_round(world: &mut World) {
     for name in rearmed {
         world.resource_mut::<GameLog>().push(None, LogEvent::Effect { what: "trap_rearmed", detail: name });
     }
+    // A sustained spell counts its upkeeps down as they come: one cast in a Slow turn, after
+    // this round's upkeep, has them all still to come.
     let ran_out: Vec<(Entity, usize)> = {
         let mut battle = world.resource_mut::<Battle>();
-        battle.sustained.iter_mut().for_each(|s| s.rounds = s.rounds.saturating_sub(1));
         let out = battle.sustained.iter().filter(|s| s.rounds == 0).map(|s| (s.caster, s.weapon)).collect();
         battle.sustained.retain(|s| s.rounds > 0);
         out

@@ -15,26 +15,23 @@ use crate::combat;
 use crate::damage::{self, Hit};
 use crate::data::ScriptedEvent;
 use crate::initiative::roll_initiative;
-use crate::phase::{Clock, FateWalkerPhase, TickState, go_to};
+use crate::phase::{Clock, FateWalkerPhase, TickState};
 use crate::schedule::TickEventSystems;
 use crate::sheet::Afflictions;
 use crate::view;
 use crate::wounds::{DamageKind, WoundChart};
-use fray_core::ruleset::FightResult;
 
 pub(crate) fn plugin(app: &mut App) {
     let now = in_phase(FateWalkerPhase::TickEvents);
     app.add_systems(
         RulesStep,
         (
-            (check_end, advance_clock)
-                .chain()
-                .distributive_run_if(now.clone())
-                .in_set(TickEventSystems::Clock),
+            advance_clock.run_if(now.clone()).in_set(TickEventSystems::Clock),
             (scripted_events, heal_temporary_wounds, join_late, afflictions)
                 .chain()
                 .distributive_run_if(now)
                 .in_set(TickEventSystems::Events),
+            check_end.in_set(crate::schedule::FateWalkerSystems::Ending),
         ),
     );
 }
@@ -48,8 +45,15 @@ pub fn standing_sides(world: &World) -> BTreeSet<fray_core::ids::SideId> {
         .collect()
 }
 
+/// Whether two sides or more are still standing: a run condition of every phase and of the
+/// decisions, so that once at most one side is left no tick, action or reaction goes on.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| view::can_act(world, e))
+}
+
+/// The fight ends the moment one side or none is left standing, whatever the phase.
 fn check_end(world: &mut World) {
-    if standing_sides(world).len() <= 1 {
+    if !goes_on(world) {
         finish_fight(world, "one side or none is left standing");
     }
 }
@@ -203,15 +207,5 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
     let standing = standing_sides(world);
     let winner = (standing.len() == 1).then(|| standing.into_iter().next()).flatten();
     let ticks = view::tick(world);
-    let survivors = view::combatants(world)
-        .into_iter()
-        .filter(|&e| view::can_act(world, e))
-        .map(|e| view::id(world, e))
-        .collect();
-    view::log_table(
-        world,
-        LogEvent::BattleEnded { winner: winner.clone(), clock: ticks, survivors, reason: reason.to_owned() },
-    );
-    world.insert_resource(FightResult { winner, clock: ticks, reason: reason.to_owned() });
-    go_to(world, FateWalkerPhase::FightOver);
+    fray_core::ruleset::end_fight::<FateWalkerPhase>(world, winner, ticks, reason);
 }

@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{Phase, RulesStep};
 use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
@@ -47,6 +47,10 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
 /// fallback, so the table never stalls.
 fn ai_decide(world: &mut World) {
     for e in awaiting(world) {
+        // A decision that ended the fight ends the deciding.
+        if !crate::clock::goes_on(world) {
+            return;
+        }
         let ai = world.get::<Controller>(e) == Some(&Controller::Ai);
         let id = view::id(world, e);
         let queued = world.resource::<Inbox<FateWalkerIntent>>().0.iter().any(|s| s.actor == id);
@@ -96,7 +100,7 @@ pub fn submit(world: &mut World, submitted: Submitted<FateWalkerIntent>) -> Verd
         Some(e) => declare::record(world, e, intent),
         None => fray_core::intent::IntentRecord::new(intent.clone()),
     };
-    submit_now(world, submitted, shown, validate, apply)
+    submit_now(world, submitted, shown, while_fighting(crate::clock::goes_on, validate), apply)
 }
 
 /// Checks an intent against the table as it is, changing nothing.

@@ -75,7 +75,10 @@ fn resolve_group(world: &mut World) {
     };
     next.declared.extend(state.preempts.iter().map(|(h, _, _)| *h));
     world.insert_resource(next);
-    go_to(world, FateWalkerPhase::Declare);
+    // The group's blows are simultaneous and all land; if they leave one side, the fight ends.
+    if crate::clock::goes_on(world) {
+        go_to(world, FateWalkerPhase::Declare);
+    }
 }
 
 /// Resolves an action and adds its cost to the actor's next action tick (counted from now

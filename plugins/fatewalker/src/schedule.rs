@@ -7,17 +7,20 @@ use bevy_ecs::prelude::*;
 use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
 use fray_core::ruleset::Ruleset;
 
+use crate::clock::goes_on;
 use crate::phase::FateWalkerPhase;
 
-/// One set per phase, in order, then the decisions set.
+/// One set per phase, in order, then the decisions set and the check for the fight's end.
+/// The phases and the decisions run only while two sides or more are standing (once the
+/// fight is over, the decisions only refuse what comes in).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FateWalkerSystems {
     /// Ambush: waits for the ambusher's free action, then hands over to initiative.
     Ambush,
     /// Initiative: everyone aware rolls a starting tick.
     Initiative,
-    /// Tick events: end check, the clock to the next tick, late joiners, damage over time,
-    /// movement segments; then declarations or free actions.
+    /// Tick events: the clock to the next tick, late joiners, damage over time, movement
+    /// segments; then declarations or free actions.
     TickEvents,
     /// Declarations: the next group by Awareness declares; when all of it has, responses
     /// are listed.
@@ -32,13 +35,15 @@ pub enum FateWalkerSystems {
     /// Every pass, in any phase: the AI decides for the combatants the rules wait on, then
     /// queued intents are validated and applied.
     Decisions,
+    /// Every pass: the fight ends the moment one side or none is left standing.
+    Ending,
 }
 
 /// The steps of [`FateWalkerSystems::TickEvents`], in order. Each system also checks the
 /// phase itself: an earlier step may have ended the fight.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TickEventSystems {
-    /// The end-of-fight check, then the clock moves to the next tick where something happens.
+    /// The clock moves to the next tick where something happens.
     Clock,
     /// That tick's events: temporary wounds healing, late joiners, damage over time.
     Events,
@@ -65,14 +70,15 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FateWalkerSystems::Ambush.run_if(in_phase(FateWalkerPhase::Ambush)),
-            FateWalkerSystems::Initiative.run_if(in_phase(FateWalkerPhase::Initiative)),
-            FateWalkerSystems::TickEvents.run_if(in_phase(FateWalkerPhase::TickEvents)),
-            FateWalkerSystems::Declare.run_if(in_phase(FateWalkerPhase::Declare)),
-            FateWalkerSystems::Preempt.run_if(in_phase(FateWalkerPhase::Preempt)),
-            FateWalkerSystems::Resolve.run_if(in_phase(FateWalkerPhase::Resolve)),
-            FateWalkerSystems::FreeActions.run_if(in_phase(FateWalkerPhase::FreeActions)),
-            FateWalkerSystems::Decisions,
+            FateWalkerSystems::Ambush.run_if(in_phase(FateWalkerPhase::Ambush).and_then(goes_on)),
+            FateWalkerSystems::Initiative.run_if(in_phase(FateWalkerPhase::Initiative).and_then(goes_on)),
+            FateWalkerSystems::TickEvents.run_if(in_phase(FateWalkerPhase::TickEvents).and_then(goes_on)),
+            FateWalkerSystems::Declare.run_if(in_phase(FateWalkerPhase::Declare).and_then(goes_on)),
+            FateWalkerSystems::Preempt.run_if(in_phase(FateWalkerPhase::Preempt).and_then(goes_on)),
+            FateWalkerSystems::Resolve.run_if(in_phase(FateWalkerPhase::Resolve).and_then(goes_on)),
+            FateWalkerSystems::FreeActions.run_if(in_phase(FateWalkerPhase::FreeActions).and_then(goes_on)),
+            FateWalkerSystems::Decisions.run_if(in_phase(FateWalkerPhase::FightOver).or_else(goes_on)),
+            FateWalkerSystems::Ending.run_if(not(in_phase(FateWalkerPhase::FightOver))),
         )
             .chain()
             .in_set(RulesetSystems(crate::FateWalker::ID)),

@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{Phase, RulesStep};
 use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
@@ -69,7 +69,11 @@ fn ai_decide(world: &mut World) {
             let id = view::id(world, e);
             for step in 0..24 {
                 let queued = world.resource::<Inbox<FiendWakeIntent>>().0.iter().any(|s| s.actor == id);
-                // Awaited on the first step: `awaiting` just said so.
+                // Awaited on the first step: `awaiting` just said so. A decision that ended
+                // the fight ends the deciding.
+                if !crate::end_of_round::goes_on(world) {
+                    return;
+                }
                 if queued || (step > 0 && !is_awaited(world, e)) || !ai_may_act(world) {
                     break;
                 }
@@ -116,7 +120,7 @@ pub fn submit(world: &mut World, submitted: Submitted<FiendWakeIntent>) -> Verdi
         FiendWakeIntent::Bid { .. } => IntentRecord::new(SealedBid::Bid),
         _ => IntentRecord::new(intent.clone()),
     };
-    submit_now(world, submitted, shown, validate, apply)
+    submit_now(world, submitted, shown, while_fighting(crate::end_of_round::goes_on, validate), apply)
 }
 
 /// A validated intent, ready to apply.

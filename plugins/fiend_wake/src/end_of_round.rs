@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::log::LogEvent;
 use fray_core::phase::RulesStep;
 use fray_core::prelude::Side;
 use fray_core::table::Status;
@@ -20,10 +19,24 @@ use crate::rolls::Difficulty;
 use crate::schedule::FiendWakeSystems;
 use crate::sheet::RoundChoices;
 use crate::view;
-use fray_core::ruleset::FightResult;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(RulesStep, end_round.in_set(FiendWakeSystems::EndOfRound));
+    app.add_systems(RulesStep, end_round.in_set(FiendWakeSystems::EndOfRound))
+        .add_systems(RulesStep, check_end.in_set(FiendWakeSystems::Ending));
+}
+
+/// Whether two sides or more are still standing: a run condition of every phase and of the
+/// decisions, so that once at most one side is left no turn, round or reaction starts and no
+/// one acts.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| view::can_act(world, e))
+}
+
+/// The fight ends the moment one side or none is left standing, whatever the phase.
+fn check_end(world: &mut World) {
+    if !goes_on(world) {
+        finish_fight(world, "one side or none is left standing");
+    }
 }
 
 fn end_round(world: &mut World) {
@@ -74,15 +87,8 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
     let standing = standing_sides(world);
     let winner = (standing.len() == 1).then(|| standing.into_iter().next()).flatten();
     let rounds = world.resource::<Round>().number;
-    let survivors = view::combatants(world)
-        .into_iter()
-        .filter(|&e| view::can_act(world, e))
-        .map(|e| view::id(world, e))
-        .collect();
-    view::log_table(
-        world,
-        LogEvent::BattleEnded { winner: winner.clone(), clock: rounds, survivors, reason: reason.to_owned() },
-    );
-    world.insert_resource(FightResult { winner, clock: rounds, reason: reason.to_owned() });
-    go_to(world, FiendWakePhase::CombatOver);
+    // A turn or a question left open by a fight decided in the middle of it.
+    world.insert_resource(crate::phase::ActiveTurn::default());
+    world.insert_resource(crate::reactions::Reactions::default());
+    fray_core::ruleset::end_fight::<FiendWakePhase>(world, winner, rounds, reason);
 }

@@ -6,9 +6,12 @@ use bevy_ecs::prelude::*;
 use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
 use fray_core::ruleset::Ruleset;
 
+use crate::end_of_round::goes_on;
 use crate::phase::FiendWakePhase;
 
-/// One set per phase of the round, in order, then the decisions set.
+/// One set per phase of the round, in order, then the decisions set and the check for the
+/// fight's end. The phases and the decisions run only while two sides or more are standing
+/// (once the fight is over, the decisions only refuse what comes in).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FiendWakeSystems {
     /// Round Prep: runs only in [`FiendWakePhase::RoundPrep`]. Starts the round, then hands over to
@@ -29,6 +32,8 @@ pub enum FiendWakeSystems {
     /// Every pass, in any phase: the AI decides for the combatants the rules wait on, then
     /// queued intents are validated and applied (after the fight, refused).
     Decisions,
+    /// Every pass: the fight ends the moment one side or none is left standing.
+    Ending,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -36,14 +41,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            FiendWakeSystems::RoundPrep.run_if(in_phase(FiendWakePhase::RoundPrep)),
-            FiendWakeSystems::BidForPriority.run_if(in_phase(FiendWakePhase::BidForPriority)),
-            FiendWakeSystems::Cede.run_if(in_phase(FiendWakePhase::Cede)),
-            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FiendWakePhase::ExecuteTurns)),
-            FiendWakeSystems::Aftermath.run_if(in_phase(FiendWakePhase::Aftermath)),
-            FiendWakeSystems::Harassment.run_if(in_phase(FiendWakePhase::Harassment)),
-            FiendWakeSystems::EndOfRound.run_if(in_phase(FiendWakePhase::EndOfRound)),
-            FiendWakeSystems::Decisions,
+            FiendWakeSystems::RoundPrep.run_if(in_phase(FiendWakePhase::RoundPrep).and_then(goes_on)),
+            FiendWakeSystems::BidForPriority
+                .run_if(in_phase(FiendWakePhase::BidForPriority).and_then(goes_on)),
+            FiendWakeSystems::Cede.run_if(in_phase(FiendWakePhase::Cede).and_then(goes_on)),
+            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FiendWakePhase::ExecuteTurns).and_then(goes_on)),
+            FiendWakeSystems::Aftermath.run_if(in_phase(FiendWakePhase::Aftermath).and_then(goes_on)),
+            FiendWakeSystems::Harassment.run_if(in_phase(FiendWakePhase::Harassment).and_then(goes_on)),
+            FiendWakeSystems::EndOfRound.run_if(in_phase(FiendWakePhase::EndOfRound).and_then(goes_on)),
+            FiendWakeSystems::Decisions.run_if(in_phase(FiendWakePhase::CombatOver).or_else(goes_on)),
+            FiendWakeSystems::Ending.run_if(not(in_phase(FiendWakePhase::CombatOver))),
         )
             .chain()
             .in_set(RulesetSystems(crate::FiendWake::ID)),

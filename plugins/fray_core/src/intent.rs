@@ -131,6 +131,19 @@ impl<T: Serialize + core::fmt::Debug + Send + Sync + 'static> ErasedIntent for T
     }
 }
 
+/// `validate` while `goes_on` (the ruleset's "two sides or more are in the fight") holds; once
+/// the fight is decided, before the ruleset's end check has closed it, every intent is
+/// refused: no one acts after the last foe falls, and a replay of the record, which runs the
+/// rules between two intents, refuses it the same way.
+pub fn while_fighting<I, P>(
+    goes_on: fn(&World) -> bool,
+    validate: fn(&World, Entity, &I) -> Verdict<P>,
+) -> impl FnOnce(&World, Entity, &I) -> Verdict<P> {
+    move |world, e, intent| {
+        if goes_on(world) { validate(world, e, intent) } else { Err(Rejection::new("the fight is over")) }
+    }
+}
+
 /// Validates and applies one intent now, the same way for every ruleset: the acceptance (or
 /// the refusal and its reason) is logged before the intent's effects, the outcome is kept in
 /// [`Outcomes`], the intent is recorded for saves and undo with the RNG position it was

@@ -749,9 +749,17 @@ pub fn table_app<R: Ruleset>(text: &str, seed: u64, limit: u32, all_ai: bool) ->
     Ok(scenario.table_app(seed, limit, all_ai))
 }
 
-/// Ends the fight: logs `battle_ended` (everyone still fighting, in table order, as the
-/// survivors) and inserts the [`FightResult`]. The ruleset then moves to its over phase.
-pub fn end_fight(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
+/// Ends the fight: moves the table to the ruleset's over phase, then logs `battle_ended`, the
+/// log's last line (everyone still fighting, in table order, as the survivors), and inserts
+/// the [`FightResult`]. What the rules do after a fight (durability rolls, XP) is done before.
+pub fn end_fight<P: Phase>(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
+    crate::phase::go_to(world, P::OVER);
+    log_end(world, winner, clock, reason);
+}
+
+/// Logs `battle_ended` and inserts the [`FightResult`] (see [`end_fight`]; the rules halted
+/// by the core have no phase to move to).
+pub(crate) fn log_end(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
     let order = world.resource::<crate::table::TableIndex>().order.clone();
     let survivors: Vec<CombatantId> = order
         .into_iter()

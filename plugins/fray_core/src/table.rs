@@ -176,6 +176,21 @@ pub fn on_table(world: &World, e: Entity) -> bool {
     matches!(status(world, e), Status::Fighting | Status::Unconscious | Status::Surrendered)
 }
 
+/// Whether combatants of two sides or more pass `fights`, in table order (it stops at the
+/// second side): a ruleset's test that its fight goes on, cheap enough for a run condition.
+pub fn two_sides_fight(world: &World, fights: impl Fn(Entity) -> bool) -> bool {
+    let mut first = None;
+    for &e in &world.resource::<TableIndex>().order {
+        let Some(side) = world.get::<SideIndex>(e).filter(|_| fights(e)) else { continue };
+        match first {
+            None => first = Some(side),
+            Some(f) if f != side => return true,
+            Some(_) => {}
+        }
+    }
+    false
+}
+
 /// Whether two combatants fight on different sides.
 pub fn enemies(world: &World, a: Entity, b: Entity) -> bool {
     match (world.get::<SideIndex>(a), world.get::<SideIndex>(b)) {

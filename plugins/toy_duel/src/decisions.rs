@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now};
+use fray_core::intent::{Inbox, IntentRecord, Rejection, Submitted, Verdict, submit_now, while_fighting};
 use fray_core::phase::{RulesStep, current};
 use fray_core::prelude::{Controller, TableIndex};
 use fray_core::session::ai_may_act;
@@ -49,7 +49,7 @@ fn apply_intents(world: &mut World) {
 /// Validates and applies one intent now.
 pub fn submit(world: &mut World, submitted: Submitted<ToyIntent>) -> Verdict {
     let shown = |_: &World, _: Option<Entity>, intent: &ToyIntent| IntentRecord::new(intent.clone());
-    submit_now(world, submitted, shown, validate, strike::strike)
+    submit_now(world, submitted, shown, while_fighting(strike::goes_on, validate), strike::strike)
 }
 
 /// Checks an intent against the table as it is, changing nothing.

@@ -7,8 +7,10 @@ use fray_core::ruleset::Ruleset;
 
 use crate::ToyDuel;
 use crate::phase::ToyPhase;
+use crate::strike::goes_on;
 
-/// One set per phase, in order, then the decisions set.
+/// One set per phase, in order, then the decisions set and the check for the fight's end;
+/// the phases and the decisions run only while two sides or more are standing.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ToySystems {
     /// Gather: a new round, a spark for everyone standing.
@@ -17,6 +19,8 @@ pub enum ToySystems {
     Strike,
     /// Every pass: the AI decides, then queued intents are validated and applied.
     Decisions,
+    /// Every pass: the fight ends the moment one side or none is left standing.
+    Ending,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -24,9 +28,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         RulesStep,
         (
-            ToySystems::Gather.run_if(in_phase(ToyPhase::Gather)),
-            ToySystems::Strike.run_if(in_phase(ToyPhase::Strike)),
-            ToySystems::Decisions,
+            ToySystems::Gather.run_if(in_phase(ToyPhase::Gather).and_then(goes_on)),
+            ToySystems::Strike.run_if(in_phase(ToyPhase::Strike).and_then(goes_on)),
+            ToySystems::Decisions.run_if(in_phase(ToyPhase::Over).or_else(goes_on)),
+            ToySystems::Ending.run_if(not(in_phase(ToyPhase::Over))),
         )
             .chain()
             .in_set(RulesetSystems(ToyDuel::ID)),

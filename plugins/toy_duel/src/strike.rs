@@ -20,7 +20,8 @@ pub const SPARK: CounterKind = CounterKind::new(0, "spark", "spark");
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(RulesStep, gather.in_set(ToySystems::Gather))
-        .add_systems(RulesStep, next_round.in_set(ToySystems::Strike));
+        .add_systems(RulesStep, next_round.in_set(ToySystems::Strike))
+        .add_systems(RulesStep, check_end.in_set(ToySystems::Ending));
 }
 
 fn standing(world: &World) -> Vec<Entity> {
@@ -103,9 +104,17 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
     if hit {
         set_status(world, target, Status::Unconscious);
     }
-    let sides: std::collections::BTreeSet<_> =
-        standing(world).into_iter().filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone())).collect();
-    if sides.len() <= 1 {
+}
+
+/// Whether two sides or more are still standing: a run condition of the phases and the
+/// decisions.
+pub fn goes_on(world: &World) -> bool {
+    fray_core::table::two_sides_fight(world, |e| can_act(world, e))
+}
+
+/// The fight ends the moment one side or none is left standing.
+fn check_end(world: &mut World) {
+    if !goes_on(world) {
         finish(world, "one side or none is left standing");
     }
 }
@@ -115,6 +124,5 @@ fn finish(world: &mut World, reason: &str) {
         standing(world).into_iter().filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone())).collect();
     let winner = (sides.len() == 1).then(|| sides.into_iter().next()).flatten();
     let clock = world.resource::<Duel>().round;
-    end_fight(world, winner, clock, reason);
-    go_to(world, ToyPhase::Over);
+    end_fight::<ToyPhase>(world, winner, clock, reason);
 }

@@ -235,7 +235,8 @@ fn a_defensive_weapon_parries_ten_better_and_a_fast_blow_is_ten_harder_to_answer
     app.world_mut().get_mut::<Fighter>(y).expect("fighter").ap = 1;
     let chance = |app: &mut App, r: Reaction| {
         let cause = app.world_mut().resource_mut::<Battle>().cause();
-        let mut p = crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)));
+        let mut p =
+            crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)), "body");
         p.allowed = vec![Reaction::Dodge, Reaction::Parry];
         p.defence_mod = plan(app, x, y).defence_mod;
         let found = crate::combat::reactions(app.world(), &p).into_iter().find(|(k, _)| *k == r);
@@ -257,7 +258,7 @@ fn an_ineffective_weapon_harms_no_one_and_loading_fills_volley_and_repeating_wea
     let cause = app.world_mut().resource_mut::<Battle>().cause();
     let p = crate::phase::PendingAttack {
         fury: 6,
-        ..crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)))
+        ..crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)), "body")
     };
     crate::combat::land(app.world_mut(), &p);
     assert_eq!(fighter(&app, "y").damage, 0);
@@ -287,7 +288,7 @@ fn entangling_forces_a_takedown_resist_flipped_to_fail_and_powerful_a_push_resis
         let text = field(&weapon("Net", "Melee", quality));
         let (mut app, x, y) = x_wielding(&text, 0);
         let cause = app.world_mut().resource_mut::<Battle>().cause();
-        let p = crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)));
+        let p = crate::phase::PendingAttack::new(cause, x, y, crate::phase::Strike::Weapon(Some(0)), "body");
         crate::combat::land(app.world_mut(), &p);
         let log = log_values(&app);
         let test = log.iter().find(|l| l["kind"] == "roll" && l["what"] == resist);
@@ -367,4 +368,46 @@ fn a_push_shoves_two_yards_back_or_one_to_either_side_and_a_takedown_costs_an_ap
     assert_eq!(left, r#"{"Push":{"takedown":false,"way":"Left"}}"#);
     let old: StuntKind = serde_json::from_str(&back).expect("an old push");
     assert_eq!(old, StuntKind::Push { takedown: false, way: PushWay::Back });
+}
+
+#[test]
+fn a_reaction_takes_the_opposite_of_the_attacks_size_modifier_both_ways() {
+    let sheet = sheet(40, 30);
+    let club = r#"weapons: [(id: "club", name: "Club", kind: Melee, skill: SimpleMelee, damage: 1)], wields: Some(0)"#;
+    let text = format!(
+        r#"Scenario(name: "giant", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "giant", name: "Giant", side: "a", position: (0.0, 0.0), sheet: {sheet}, size: 3, {club})),
+                        (id: "villager", name: "Villager", side: "b", position: (1.0, 0.0), sheet: {sheet}, {club}))])"#
+    );
+    // The defender's chances against an attack by `by` on `on`, and the attack's size modifier.
+    let answer = |by: &str, on: &str| {
+        let mut app = table(&text, 1, false);
+        let attacker = turn_of(&mut app, by);
+        let defender = who(&app, on);
+        app.world_mut().get_mut::<Fighter>(defender).expect("fighter").ap = 1;
+        let plan = plan_attack(app.world(), attacker, defender, None, 0, false).expect("in reach");
+        let size = plan.modifiers.iter().find(|m| m.what == "size").map_or(0, |m| m.value);
+        let cause = app.world_mut().resource_mut::<Battle>().cause();
+        let p = crate::phase::PendingAttack {
+            allowed: plan.allowed.clone(),
+            difficulty: plan.modifiers.iter().map(|m| m.value as i32).sum(),
+            ..crate::phase::PendingAttack::new(cause, attacker, defender, plan.strike, "body")
+        };
+        let chance = |r: Reaction| {
+            let found = crate::combat::reactions(app.world(), &p).into_iter().find(|(k, _)| *k == r);
+            found.and_then(|(_, v)| v.ok()).expect("allowed")
+        };
+        let f = fighter(&app, on);
+        let skills = (
+            f.sheet.chance(crate::data::Skill::Coordination),
+            f.sheet.chance(crate::data::Skill::SimpleMelee),
+        );
+        (size, (chance(Reaction::Dodge), chance(Reaction::Parry)), skills)
+    };
+    let (size, chances, (dodge, parry)) = answer("giant", "villager");
+    assert_eq!(size, -20, "the giant's blow at a villager two sizes smaller: -20");
+    assert_eq!(chances, (dodge + 20, parry + 20), "so the villager answers it at +20");
+    let (size, chances, (dodge, parry)) = answer("villager", "giant");
+    assert_eq!(size, 20, "the villager's blow at a giant: +20");
+    assert_eq!(chances, (dodge - 20, parry - 20), "so the giant answers it at -20");
 }

@@ -504,3 +504,78 @@ fn a_weapons_size_difficulty_is_ignored_for_a_chaos_die_whose_six_fumbles() {
     let refused = crate::combat::pressed(plan).expect_err("no cramp");
     assert_eq!(refused.0, "no difficulty from the weapon's size to ignore here");
 }
+
+/// Every hit in `log` lands where the d10 rolled just before it says: a "hit" line with no
+/// "hit location" roll of its own before it (since the last hit) fails. Returns how many.
+fn hits_with_their_location(log: &[serde_json::Value]) -> usize {
+    let mut rolled: Option<&'static str> = None;
+    let mut hits = 0;
+    for l in log {
+        if l["kind"] == "roll" && l["what"] == "hit location" {
+            let d10 = l["dice"][0].as_u64().expect("a d10") as u32;
+            rolled = Some(crate::combat::hit_location(d10));
+        }
+        if l["kind"] == "effect" && l["what"] == "hit" {
+            let at = rolled.take().unwrap_or_else(|| panic!("a hit with no location rolled: {l}"));
+            let detail = l["detail"].as_str().unwrap_or("");
+            assert!(detail.ends_with(&format!("to the {at}")), "{detail} lands where the d10 said: {at}");
+            hits += 1;
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_fumble_rows_that_strike_roll_where_the_blow_lands() {
+    use crate::data::{FumbleEffect, FumbleRow};
+    // Y fumbles against X with Z, its ally, engaged beside it.
+    for (effect, struck) in
+        [(FumbleEffect::SelfHit, "y"), (FumbleEffect::AutoHit, "y"), (FumbleEffect::AllyHit, "z")]
+    {
+        for seed in 0..6 {
+            let mut app = table(&scene(CLUB), seed, false);
+            let (x, y) = (who(&app, "x"), who(&app, "y"));
+            let row =
+                FumbleRow { weight: 1, name: "forced".into(), effect: effect.clone(), text: String::new() };
+            app.world_mut().resource_mut::<Battle>().tables.fumbles = vec![row];
+            let before = log_values(&app).len();
+            crate::fumble::fumble(app.world_mut(), y, Some(x), false);
+            let log = &log_values(&app)[before..];
+            assert_eq!(
+                hits_with_their_location(log),
+                1,
+                "{effect:?}, seed {seed}: one blow, on {struck}: {log:?}"
+            );
+            let hit = log.iter().find(|l| l["what"] == "hit").expect("the blow");
+            assert_eq!(hit["actor"], struck, "{effect:?} strikes {struck}");
+        }
+    }
+}
+
+#[test]
+fn a_shot_that_fails_critically_into_an_engagement_rolls_where_it_strikes_the_ally() {
+    let sheet = sheet(40, 30);
+    let text = format!(
+        r#"Scenario(name: "into", ruleset: "ap_ladder", sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+           combatants: [(id: "x", name: "X", side: "a", position: (-8.0, 0.0), sheet: {sheet},
+                         weapons: [(id: "bow", name: "Bow", kind: Ranged, skill: SimpleRanged, damage: 1, range: 16.0)],
+                         wields: Some(0))),
+                        (id: "y", name: "Y", side: "b", position: (1.0, 0.0), sheet: {sheet})),
+                        (id: "z", name: "Z", side: "a", position: (1.8, 0.9), sheet: {sheet}))])"#
+    );
+    let mut struck = 0;
+    for seed in 0..400 {
+        let mut app = table(&text, seed, false);
+        let x = turn_of(&mut app, "x");
+        let y = who(&app, "y");
+        let plan = crate::combat::plan_attack(app.world(), x, y, None, 0, false).expect("a shot at Y");
+        assert!(plan.into_ally.is_some(), "Z is engaged with Y");
+        let before = log_values(&app).len();
+        crate::combat::attack(app.world_mut(), x, plan);
+        let log = &log_values(&app)[before..];
+        let Some(at) = log.iter().position(|l| l["what"] == "struck_by_ally") else { continue };
+        assert!(hits_with_their_location(&log[at..]) >= 1, "seed {seed}: Z's blow rolls its place: {log:?}");
+        struck += 1;
+    }
+    assert!(struck > 0, "a critical failure into the engagement comes up in 400 seeds");
+}

@@ -253,7 +253,7 @@ pub(super) fn pending(app: &mut App, attacker: &str, defender: &str) -> PendingA
     let cause = app.world_mut().resource_mut::<Battle>().cause();
     PendingAttack {
         allowed: vec![Reaction::Dodge, Reaction::Parry],
-        ..PendingAttack::new(cause, a, d, Strike::Weapon(Some(0)))
+        ..PendingAttack::new(cause, a, d, Strike::Weapon(Some(0)), "body")
     }
 }
 
@@ -535,6 +535,33 @@ fn a_move_costs_its_ap_and_leaving_an_engagement_provokes_unless_maneuvering() {
 }
 
 #[test]
+fn a_defenseless_foe_makes_no_opportunity_attack_for_it_is_a_reaction() {
+    for defenseless in [false, true] {
+        let mut app = table(TAVERN, 9, false);
+        place(&mut app, "bran", [-1.8, 0.5]);
+        place(&mut app, "perrin", [-1.8, -0.6]);
+        let bran = turn_of(&mut app, "bran");
+        let perrin = who(&app, "perrin");
+        if defenseless {
+            add(app.world_mut(), perrin, Condition::Defenseless);
+        }
+        let walk = crate::moves::plan_move(app.world(), bran, [-2.0, 4.5], MoveKind::Walk).expect("a walk");
+        assert_eq!(
+            walk.provokes.is_empty(),
+            defenseless,
+            "the plan shows who may strike: {:?}",
+            walk.provokes
+        );
+        let before = log_values(&app).len();
+        crate::moves::apply_move(app.world_mut(), bran, walk);
+        let struck = log_values(&app)[before..]
+            .iter()
+            .any(|l| l["what"] == "opportunity_attack" && l["actor"] == "perrin");
+        assert_eq!(struck, !defenseless, "Perrin strikes Bran leaving unless Defenseless ({defenseless})");
+    }
+}
+
+#[test]
 fn a_stunned_foe_cannot_be_stunned_again_and_a_knockout_needs_a_defenseless_foe() {
     let mut app = table(TAVERN, 10, false);
     place(&mut app, "perrin", [-2.0, 0.5]);
@@ -583,6 +610,59 @@ fn a_fumble_that_loses_a_ladder_place_moves_one_down() {
     let crate::phase::RungOf::Fighter(first) = ladder[0] else { panic!("a fighter first") };
     ladder::lose_place(app.world_mut(), first);
     assert_eq!(app.world().resource::<Battle>().ladder[1].of, crate::phase::RungOf::Fighter(first));
+}
+
+/// Everyone in `app` played by a person (the test).
+fn all_people(app: &mut App) {
+    let people: Vec<_> = fray_core::session::controllers(app.world())
+        .into_iter()
+        .map(|(id, _)| (id, fray_core::prelude::Controller::Human))
+        .collect();
+    fray_core::session::set_controllers(app.world_mut(), &people);
+}
+
+#[test]
+fn a_fumble_in_the_fumblers_own_turn_costs_a_place_not_a_second_turn() {
+    // The ford's seed 1030 (issue #43): Hob fumbled "Slowed" in his turn, ended it, and went
+    // again at once while Aldric, whom he passed, lost his turn. Here X goes first and fumbles.
+    let mut app = table(&scenario((40, 40)), 5, false);
+    all_people(&mut app);
+    app.update();
+    let order: Vec<Entity> = app
+        .world()
+        .resource::<Battle>()
+        .ladder
+        .iter()
+        .filter_map(|r| if let crate::phase::RungOf::Fighter(e) = r.of { Some(e) } else { None })
+        .collect();
+    let (first, second) = (order[0], order[1]);
+    assert_eq!(app.world().resource::<Battle>().acting, Some(first), "the top of the ladder goes first");
+    ladder::lose_place(app.world_mut(), first);
+    let end_turn = |app: &mut App, e: Entity| {
+        let id = fray_core::table::id(app.world(), e);
+        app.world_mut()
+            .resource_mut::<fray_core::intent::Inbox<ApLadderIntent>>()
+            .submit(id, ApLadderIntent::EndTurn);
+        app.update();
+    };
+    end_turn(&mut app, first);
+    assert_eq!(
+        app.world().resource::<Battle>().acting,
+        Some(second),
+        "the one the fumbler passed goes next; the fumbler has had its turn"
+    );
+    end_turn(&mut app, second);
+    let battle = app.world().resource::<Battle>();
+    assert_eq!(battle.turn, 2, "both have gone: the next turn opens");
+    assert_eq!(battle.acting, Some(second), "and the fumbler's lost place holds in it");
+    let starts = |app: &App, e: Entity| {
+        let who = fray_core::table::id(app.world(), e);
+        log_values(app)
+            .iter()
+            .filter(|l| l["kind"] == "turn_started" && l["clock"] == 1 && l["actor"] == who.as_str())
+            .count()
+    };
+    assert_eq!((starts(&app, first), starts(&app, second)), (1, 1), "one turn each in turn 1");
 }
 
 #[test]

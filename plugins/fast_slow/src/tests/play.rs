@@ -312,3 +312,73 @@ fn a_sustained_spell_costs_fog_and_strikes_again_in_the_upkeep_until_it_runs_out
         "Ysolde's ember dart is sustained, paid for, and runs out in 30 fights"
     );
 }
+
+/// The crossing by hand, its bandits all dead but Gorm, on the brink, whom `doom` sets up;
+/// everyone committed Slow in round 1, the table moved to `phase`.
+fn last_bandit(seed: u64, phase: FastSlowPhase, doom: impl Fn(&mut Fighter)) -> App {
+    let mut app = table(CROSSING, seed, false);
+    let order = app.world().resource::<TableIndex>().order.clone();
+    let gorm = who(&app, "gorm");
+    for e in order {
+        app.world_mut().entity_mut(e).insert(fray_core::prelude::Controller::Human);
+        let bandit = app.world().get::<fray_core::prelude::Side>(e).is_some_and(|s| s.0 == "bandits");
+        if bandit && e != gorm {
+            fray_core::table::set_status(app.world_mut(), e, Status::Dead);
+        }
+        let mut f = app.world_mut().get_mut::<Fighter>(e).expect("fighter");
+        f.speed = Some(Speed::Slow);
+        f.joins = None;
+    }
+    doom(&mut app.world_mut().get_mut::<Fighter>(gorm).expect("fighter"));
+    app.world_mut().resource_mut::<Battle>().round = 1;
+    fray_core::phase::go_to(app.world_mut(), phase);
+    app
+}
+
+#[test]
+fn the_last_foe_falling_in_the_upkeep_ends_the_fight_before_any_slow_turn() {
+    // Poison bites Gorm, on his last point everywhere: where the d6 puts it decides if he falls.
+    let mut fell = 0;
+    for seed in 0..40 {
+        let mut app = last_bandit(seed, FastSlowPhase::Upkeep, |f| {
+            f.stamina = 0;
+            f.poisoned = 1;
+            for limb in crate::data::Limb::ALL {
+                *f.health.get_mut(limb) = 1;
+            }
+        });
+        let before = log_values(&app).len();
+        app.update();
+        let after = &log_values(&app)[before..];
+        let gorm = who(&app, "gorm");
+        if fray_core::table::can_act(app.world(), gorm) {
+            continue;
+        }
+        fell += 1;
+        assert_eq!(current::<FastSlowPhase>(app.world()), FastSlowPhase::Over, "seed {seed}: over");
+        let last = after.last().expect("lines");
+        assert_eq!(last["kind"], "battle_ended", "seed {seed}: the end is the last line");
+        assert_eq!(last["winner"], "party");
+        for l in after {
+            let kind = l["kind"].as_str().unwrap_or("");
+            let going_on = ["turn_started", "round_started", "intent_accepted", "moved"].contains(&kind)
+                || kind == "phase_started" && l["phase"] != "over"
+                || l["phase"] == "slow_turns"
+                || l["phase"] == "end_of_round";
+            assert!(!going_on, "seed {seed}: nothing happens once the bandits are gone: {l}");
+        }
+    }
+    assert!(fell > 0, "Gorm falls to the poison in some of 40 seeds");
+}
+
+#[test]
+fn the_round_limit_ends_the_fight_with_no_winner() {
+    // Gorm's torso is at zero, unhealed: he dies as the fight ends, leaving the party alone.
+    let mut app = last_bandit(1, FastSlowPhase::RoundStart, |f| f.torso_down = true);
+    app.world_mut().resource_mut::<Battle>().limit = 1;
+    app.update();
+    let result = app.world().resource::<FightResult>();
+    assert_eq!(result.winner, None, "the limit: no winner ({})", result.reason);
+    assert!(result.reason.starts_with("the round limit"), "{}", result.reason);
+    assert_eq!(app.world().get::<Status>(who(&app, "gorm")), Some(&Status::Dead), "unhealed, he dies");
+}

@@ -300,3 +300,64 @@ fn a_skill_roll_costs_an_action_and_is_logged_against_the_skill_dl() {
     let roll = super::log_values(&app).into_iter().rfind(|l| l["kind"] == "roll").expect("a roll");
     assert_eq!((roll["what"].as_str(), roll["difficulty"].as_u64()), (Some("skill roll: bows"), Some(8)));
 }
+
+#[test]
+fn a_sustained_spell_strikes_in_as_many_upkeeps_whether_cast_on_a_fast_or_a_slow_turn() {
+    use crate::phase::Reduction;
+    for slow in [false, true] {
+        let mut app = table(CROSSING, 3, false);
+        let (ysolde, gorm) = (who(&app, "ysolde"), who(&app, "gorm"));
+        app.world_mut().get_mut::<Fighter>(gorm).expect("fighter").stamina = 1000;
+        // A Slow turn comes after its round's upkeep, a Fast turn before it.
+        if slow {
+            crate::upkeep::upkeep(app.world_mut());
+        }
+        combat::land(app.world_mut(), &landed(ysolde, gorm, None), Reduction::None);
+        if !slow {
+            crate::upkeep::upkeep(app.world_mut());
+        }
+        for _ in 0..5 {
+            crate::upkeep::end_of_round(app.world_mut());
+            if super::log_values(&app).iter().any(|l| l["what"] == "sustain_ran_out") {
+                break;
+            }
+            crate::upkeep::upkeep(app.world_mut());
+        }
+        let struck = super::log_values(&app)
+            .iter()
+            .filter(|l| {
+                l["kind"] == "roll"
+                    && l["what"].as_str().is_some_and(|w| w.starts_with("Ember dart sustained"))
+            })
+            .count();
+        assert_eq!(
+            struck,
+            2,
+            "cast on a {} turn: the dart's 2 rounds are 2 upkeeps",
+            if slow { "Slow" } else { "Fast" }
+        );
+    }
+}
+
+#[test]
+fn numbers_no_fight_can_use_are_refused_each_with_its_field_named() {
+    use fray_core::ruleset::Ruleset;
+    let text = CROSSING
+        .replace("effect: Knockdown)", "effect: Shove(paces: 1e30))")
+        .replace("bonus: 3))],", "bonus: 4000000000))],")
+        .replace("reach: 8.0, kind: Spell,", "reach: 8.0, kind: Spell, poison: 4294967295,")
+        .replace("potions: 1)),", "potions: 1, joins: 4000000000)),");
+    let err = crate::FastSlow::parse(&text).expect_err("refused");
+    let all = err.to_string();
+    for part in [
+        "combatant 'brann': technique 'Hamstring': Shove paces 1000000000000000000000000000000",
+        "combatant 'brann': bold action 'Crushing blow': Strike bonus 4000000000; it must be 0 to 100",
+        "combatant 'ysolde': weapon 'ember_dart': poison 4294967295; it lasts 0 to 100 rounds",
+        "combatant 'brann': joins in round 4000000000",
+    ] {
+        assert!(all.contains(part), "{part} in: {all}");
+    }
+    let bleed = CROSSING.replace("effect: Knockdown)", "effect: Bleed(rounds: 0))");
+    let err = crate::FastSlow::parse(&bleed).expect_err("refused").to_string();
+    assert!(err.contains("Bleed rounds 0; it lasts 1 to 100 rounds"), "{err}");
+}
