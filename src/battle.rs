@@ -48,3 +48,39 @@ pub fn play_to_end(app: &mut App, max_updates: u32) -> Option<BattleSummary> {
 pub fn log(app: &App) -> &GameLog {
     app.world().resource::<GameLog>()
 }
+
+/// What the table is doing now, as `--status-out` writes it (the window adds its own parts):
+/// the ruleset, clock and phase, whether the fight is over, who the rules wait on and whose
+/// turn it is, the outcomes of intents and the last one, and the log's length.
+pub fn status(world: &bevy_ecs::world::World) -> serde_json::Map<String, serde_json::Value> {
+    use fray_core::fight::ruleset;
+    let ids = |es: &[bevy_ecs::entity::Entity]| -> Vec<String> {
+        es.iter().map(|&e| fray_core::table::id(world, e).to_string()).collect()
+    };
+    let rules = ruleset(world);
+    let outcomes = world.get_resource::<fray_core::intent::Outcomes>();
+    let last = outcomes.and_then(|o| o.last()).map(|o| {
+        serde_json::json!({
+            "actor": o.actor,
+            "intent": o.intent,
+            "accepted": o.result.is_ok(),
+            "reason": o.result.as_ref().err().map(|r| r.0.clone()),
+        })
+    });
+    let log = world.get_resource::<GameLog>();
+    let status = serde_json::json!({
+        "ruleset": rules.as_ref().map(|r| r.id()),
+        "clock": log.map(GameLog::clock),
+        "phase": rules.as_ref().map(|r| r.phase(world).name),
+        "over": rules.as_ref().is_some_and(|r| r.over(world)),
+        "awaiting": ids(&rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default()),
+        "acting": ids(&rules.as_ref().map(|r| r.acting(world)).unwrap_or_default()),
+        "outcomes": outcomes.map_or(0, |o| o.0.len()),
+        "last": last,
+        "log": log.map_or(0, |l| l.entries().len()),
+    });
+    match status {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}

@@ -30,6 +30,39 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 /// The file name the autosave is moved to once its fight is over.
 pub const FINISHED_FILE: &str = "last-finished.ron";
 
+/// The file a Fray locks in its data folder while it autosaves there.
+pub const LOCK_FILE: &str = "fray.lock";
+
+/// The lock a Fray holds on its data folder while it autosaves there, so that a second Fray
+/// on the same folder is told so at once instead of overwriting the fight (or removing the
+/// first one's temporary file). Held until the process ends.
+#[derive(Resource, Debug, Clone)]
+pub struct DataFolderLock {
+    _held: std::sync::Arc<File>,
+}
+
+/// Locks the data folder `dir` (made if need be) for this Fray's autosave; refused, saying so,
+/// when another Fray holds it.
+pub fn lock_data_folder(dir: &Path) -> Result<DataFolderLock, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: cannot make the data folder: {e}", dir.display()))?;
+    let path = dir.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("{}: cannot open: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(DataFolderLock { _held: std::sync::Arc::new(file) }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{}: another Fray is playing with this data folder and holds its autosave; close it, or give this one its own folder (--data-dir)",
+            dir.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", path.display())),
+    }
+}
+
 /// Reads a save's text with every ruleset Fray plays.
 pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
     fray_core::fight::read_save_text(&crate::rulesets::registry(), text)
@@ -60,8 +93,55 @@ pub fn save(world: &World, path: &Path) -> Result<(), String> {
 }
 
 /// Writes a file so that it is either the old one or the whole new one, whatever happens:
-/// a temporary file beside it is written, flushed to disk, and renamed over it.
+/// a temporary file beside it is written, flushed to disk, and renamed over it. A symbolic
+/// link is followed (its target is written, the link stays); what is not a regular file (a
+/// named pipe, a device, `/dev/stdout`) is written to straight, never replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a folder; name a file to write"))
+        }
+        Ok(meta) if !meta.is_file() || written_straight(path) => write_straight(path, bytes),
+        Ok(_) => replace(&std::fs::canonicalize(path)?, bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => replace(&link_target(path)?, bytes),
+        Err(e) => Err(e),
+    }
+}
+
+/// Paths that name a process's own files (`/dev/stdout`, `/proc/self/fd/1`): written to as
+/// they are, even when they lead to a regular file, which the process may hold open.
+fn written_straight(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
+/// Writes into what `path` names as it is: no temporary file, nothing replaced.
+fn write_straight(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+/// Where a path leads through symbolic links (a link to no file yet leads to the file it
+/// names); the path itself when it is no link.
+pub fn link_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(std::io::Error::other("too many symbolic links"))
+}
+
+/// Writes `path` (a regular file, or none yet) atomically: see [`write_atomically`].
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();

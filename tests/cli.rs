@@ -186,14 +186,6 @@ fn sim_refuses_a_broken_scenario_with_its_error() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with(&path.display().to_string()));
 }
 
-#[test]
-fn check_refuses_an_endless_file_at_once() {
-    let out = fray(&["check", "/dev/zero"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.starts_with("/dev/zero: ") && err.contains("more than a scenario"), "{err}");
-}
-
 /// `fray sim` on the castle with these extra arguments, writing its JSON report; the report.
 fn castle_report(name: &str, extra: &[&str]) -> serde_json::Value {
     let json = scratch(name);

@@ -8,6 +8,7 @@ mod board;
 mod cli;
 mod editor;
 mod fatewalker_cli;
+mod odd_files;
 mod save_files;
 mod table_screen;
 mod table_settings;

@@ -18,12 +18,21 @@ use crate::session::{self, Autosave, AutosavePlugin};
 /// How many steps in a row may pass without a new log line before the player gives up.
 const MAX_IDLE_STEPS: u32 = 10_000;
 
-/// Plays to the end. Exit 0 when the fight ends, 2 for a file that cannot be read, 1 when
-/// the autosave cannot be written or the fight stalls.
+/// Plays to the end, the log also written to `--log` as it grows and what the table does to
+/// `--status-out`. Exit 0 when the fight ends, 2 for a file that cannot be read, 1 when the
+/// autosave, the log or the status cannot be written, another Fray holds the data folder, or
+/// the fight stalls.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let Some(dir) = args.data_dir.clone().or_else(session::data_dir) else {
         eprintln!("no data folder for the autosave: pass --data-dir or set {}", session::DATA_DIR_ENV);
         return ExitCode::from(2);
+    };
+    let lock = match session::lock_data_folder(&dir) {
+        Ok(lock) => lock,
+        Err(why) => {
+            eprintln!("{why}");
+            return ExitCode::FAILURE;
+        }
     };
     let autosave = session::autosave_path(&dir);
     let mut app = if args.resume {
@@ -58,6 +67,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
     set_controllers(world, &everyone);
     world.insert_resource(AiPacing::default());
+    world.insert_resource(lock);
     world.insert_resource(Autosave::to(autosave));
     app.add_plugins(AutosavePlugin);
     if !session::autosave_now(app.world_mut())
@@ -66,10 +76,23 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("cannot autosave: {e}");
         return ExitCode::FAILURE;
     }
+    let mut log_file = match args.log.as_ref().map(|p| (p, std::fs::File::create(p))) {
+        None => None,
+        Some((_, Ok(file))) => Some(std::io::BufWriter::new(file)),
+        Some((path, Err(e))) => {
+            eprintln!("{}: cannot write the log: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut status = StatusFile::new(args.status_out.clone());
     let mut stdout = std::io::stdout().lock();
     let mut printed = 0;
     let mut idle = 0;
     loop {
+        if let Err(why) = status.write(app.world()) {
+            eprintln!("{why}");
+            return ExitCode::FAILURE;
+        }
         app.world_mut().resource_mut::<AiPacing>().allowance = 1;
         app.update();
         if let Some(e) = &app.world().resource::<Autosave>().error {
@@ -79,13 +102,23 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         // Printed only once autosaved: every line shown is in the autosave.
         let log = app.world().resource::<GameLog>();
         let len = log.entries().len();
-        if log.write_jsonl_from(&mut stdout, printed, None).and_then(|()| stdout.flush()).is_err() {
-            return ExitCode::SUCCESS;
+        if let Some(out) = log_file.as_mut()
+            && let Err(e) = log.write_jsonl_from(out, printed, None).and_then(|()| out.flush())
+        {
+            eprintln!("cannot write the log: {e}");
+            return ExitCode::FAILURE;
         }
+        let shown = log.write_jsonl_from(&mut stdout, printed, None).and_then(|()| stdout.flush()).is_ok();
         idle = if len == printed { idle + 1 } else { 0 };
         printed = len;
-        if session::fight_over(app.world()) {
-            return ExitCode::SUCCESS;
+        if session::fight_over(app.world()) || !shown {
+            return match status.write(app.world()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(why) => {
+                    eprintln!("{why}");
+                    ExitCode::FAILURE
+                }
+            };
         }
         if idle > MAX_IDLE_STEPS {
             eprintln!("the fight stalled: nobody is deciding");
@@ -94,5 +127,30 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         if args.pace_ms > 0 {
             std::thread::sleep(Duration::from_millis(args.pace_ms));
         }
+    }
+}
+
+/// `--status-out`: what the table is doing now ([`crate::battle::status`]), rewritten
+/// whenever it changes.
+struct StatusFile {
+    path: Option<std::path::PathBuf>,
+    last: Option<serde_json::Value>,
+}
+
+impl StatusFile {
+    fn new(path: Option<std::path::PathBuf>) -> Self {
+        Self { path, last: None }
+    }
+
+    fn write(&mut self, world: &bevy_ecs::world::World) -> Result<(), String> {
+        let Some(path) = &self.path else { return Ok(()) };
+        let now = serde_json::Value::Object(crate::battle::status(world));
+        if self.last.as_ref() == Some(&now) {
+            return Ok(());
+        }
+        session::write_atomically(path, now.to_string().as_bytes())
+            .map_err(|e| format!("{}: cannot write the status: {e}", path.display()))?;
+        self.last = Some(now);
+        Ok(())
     }
 }

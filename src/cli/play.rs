@@ -14,7 +14,9 @@ pub struct PlayArgs {
     /// The scenario file (the default scenario when absent).
     pub path: Option<PathBuf>,
     /// Play without a window: the AI plays every side, one decision per step, the log is
-    /// printed as JSON Lines, and the fight is autosaved after every accepted intent.
+    /// printed as JSON Lines, and the fight is autosaved after every accepted intent. Of the
+    /// other options it takes the scenario, `--seed`, `--resume`, `--data-dir`, `--pace-ms`,
+    /// `--log` and `--status-out`; the window's are refused.
     #[arg(long)]
     pub headless: bool,
     /// Resume the last autosaved fight instead of opening a scenario.
@@ -31,7 +33,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Save a picture of the window here once the board has settled, then exit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub screenshot: Option<PathBuf>,
     /// Write the battle's JSON Lines log here, line by line as it grows (rewritten whole
     /// when an undo takes lines back).
@@ -43,40 +45,40 @@ pub struct PlayArgs {
     #[arg(long)]
     pub status_out: Option<PathBuf>,
     /// Close the window after this many seconds (for scripted checks).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub exit_after: Option<f32>,
     /// Write the screen positions of cards and tokens here as JSON once the board has
     /// settled, and again after each step of the rules (for scripted checks that drag tokens).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub layout_out: Option<PathBuf>,
     /// Save a picture of the window in the first frame a token glides after a drag (a refused
     /// drop sliding back, or the token going to its place), and the screen layout of that
     /// frame beside it (PATH with `.json`): a token caught on its way, for checks.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "headless")]
     pub glide_picture: Option<PathBuf>,
     /// Select this combatant or location id at the start, showing its reach.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub select: Option<String>,
     /// Open the Balance panel and run this many all-AI battles of the scenario on
     /// background threads (the panel's Run button does the same).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000), conflicts_with = "headless")]
     pub balance: Option<u32>,
     /// Open the scenario in edit mode: cards, arrows and tokens are changed on the board
     /// and saved to the file (F2 or "Play this" starts the fight).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub edit: bool,
     /// Hide this combatant from the table's screen (repeatable); the sheet's "Hidden from
     /// the table" box does the same in the window.
-    #[arg(long = "hide", value_name = "ID")]
+    #[arg(long = "hide", value_name = "ID", conflicts_with = "headless")]
     pub hide: Vec<String>,
     /// Let the AI play every side, one decision per frame, until this phase (any ruleset's
     /// phase name, e.g. `harassment`, `cede`, `declare`) asks a person; then the scenario's
     /// players take over. For demonstrations and scripted checks.
-    #[arg(long, value_parser = parse_phase)]
+    #[arg(long, value_parser = parse_phase, conflicts_with = "headless")]
     pub autoplay_until: Option<String>,
     /// Benchmark: once the board has settled, time this many frames, print the main
     /// world's update time per frame, the start-up time and resident memory, and exit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub stats: Option<u32>,
     /// With `--stats`: run every window system but render nothing (no GPU asked for), to
     /// time the app's own work apart from the renderer.
@@ -89,29 +91,29 @@ pub struct PlayArgs {
     /// Open a second window showing the board and public information only, in large type,
     /// for the players' screen or streaming software. With `--screenshot OUT.png` it is
     /// saved too, as `OUT-table.png`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub table_window: bool,
     /// The table's screen's flat background colour (table window or table mode), as
     /// hexadecimal RRGGBB (e.g. `00ff00`), for chroma keying. Kept for later runs.
-    #[arg(long, value_parser = parse_colour)]
+    #[arg(long, value_parser = parse_colour, conflicts_with = "headless")]
     pub chroma_key: Option<[u8; 3]>,
     /// Start in table mode: this window shows the table's screen, every GM panel hidden
     /// (F10 toggles), for one monitor that everyone sees.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub table_mode: bool,
     /// Keep the last roll and damage in a strip along the bottom of the table's screen (a
     /// lower third, for a stream), the board framed above it. Kept for later runs.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "headless")]
     pub lower_third: bool,
     /// Open the table window on this monitor (0 is the first). Kept for later runs.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "headless")]
     pub table_monitor: Option<usize>,
     /// The table window's size in logical pixels, e.g. `1920x1080` for a fixed stream
     /// capture. Kept for later runs.
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "headless")]
     pub table_size: Option<(u32, u32)>,
     /// The GM's window's size in logical pixels (default 1600x900).
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "headless")]
     pub window_size: Option<(u32, u32)>,
 }
 

@@ -254,14 +254,19 @@ fn line(r: &BattleRecord, clock: &str) -> String {
     )
 }
 
-/// Whether a file can be written at `path`: its folder exists and takes a new file (tried
-/// with a temporary one, removed at once), and it is not a folder itself.
+/// Whether a file can be written at `path`: a named pipe or a device (`/dev/stdout`) is
+/// written to as it is; else the folder of the file (through a symbolic link, its target's)
+/// exists and takes a new file (tried with a temporary one, removed at once), and it is not a
+/// folder itself.
 fn writable(path: &Path) -> Result<(), String> {
     let shown = path.display();
-    if path.is_dir() {
-        return Err(format!("{shown}: is a folder; name a file to write"));
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => return Err(format!("{shown}: is a folder; name a file to write")),
+        Ok(meta) if !meta.is_file() => return Ok(()),
+        _ => {}
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let target = crate::session::link_target(path).map_err(|e| format!("{shown}: cannot be written: {e}"))?;
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.is_dir() {
         return Err(format!("{shown}: cannot be written: no folder {}", dir.display()));
     }

@@ -249,22 +249,10 @@ fn write_status(world: &mut World, mut last: Local<Option<serde_json::Value>>) {
 }
 
 fn status(world: &World) -> serde_json::Value {
-    use fray_core::fight::ruleset;
     let ids = |es: &[Entity]| -> Vec<String> {
         es.iter().map(|&e| fray_core::table::id(world, e).to_string()).collect()
     };
-    let rules = ruleset(world);
-    let awaiting = rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default();
     let humans = super::decisions::humans_waiting(world);
-    let outcomes = world.get_resource::<fray_core::intent::Outcomes>();
-    let last = outcomes.and_then(|o| o.last()).map(|o| {
-        serde_json::json!({
-            "actor": o.actor,
-            "intent": o.intent,
-            "accepted": o.result.is_ok(),
-            "reason": o.result.as_ref().err().map(|r| r.0.clone()),
-        })
-    });
     let focus = world.get_resource::<super::decisions::Focus>().and_then(|f| f.decider);
     let dragging = world
         .resource::<super::drag::Dragging>()
@@ -277,20 +265,12 @@ fn status(world: &World) -> serde_json::Value {
         });
     let pictures = world.resource::<Pictures>();
     let saved = pictures.paths.iter().filter(|p| p.exists()).count();
-    serde_json::json!({
-        "ruleset": rules.as_ref().map(|r| r.id()),
-        "clock": world.get_resource::<fray_core::log::GameLog>().map(|l| l.clock()),
-        "phase": rules.as_ref().map(|r| r.phase(world).name),
-        "over": rules.as_ref().is_some_and(|r| r.over(world)),
-        "awaiting": ids(&awaiting),
-        "acting": ids(&rules.as_ref().map(|r| r.acting(world)).unwrap_or_default()),
+    let mut status = crate::battle::status(world);
+    let window = serde_json::json!({
         "humans": ids(&humans),
         "focus": focus.map(|e| fray_core::table::id(world, e).to_string()),
         "dragging": dragging,
         "plan": world.resource::<super::chips::AllocationPlan>().given(world),
-        "outcomes": outcomes.map_or(0, |o| o.0.len()),
-        "last": last,
-        "log": world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
         "pictures": saved,
         "glide_picture": world.resource::<PlayOptions>().glide_picture.as_ref().is_some_and(|p| p.exists()),
         "layout": world.resource::<Capture>().layout_written,
@@ -302,7 +282,11 @@ fn status(world: &World) -> serde_json::Value {
         "balance": super::balance::status(world),
         "edit": super::edit::status(world),
         "layout_revision": world.resource::<Capture>().layout_written.then(|| world.resource::<Capture>().layout_revision),
-    })
+    });
+    if let Value::Object(window) = window {
+        status.extend(window);
+    }
+    Value::Object(status)
 }
 
 #[allow(clippy::too_many_arguments)]

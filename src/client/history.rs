@@ -73,6 +73,7 @@ pub(super) fn open_at_start(world: &mut World, options: &PlayOptions) -> Result<
     if options.resume {
         let dir =
             data_dir(options).ok_or("no data folder to resume from: set FRAY_DATA_DIR or --data-dir")?;
+        hold_data_folder(world, &dir)?;
         let path = session::last_autosave_in(&dir)
             .ok_or_else(|| format!("no interrupted fight to resume in {}", dir.display()))?;
         let report = session::load(world, &path)?;
@@ -87,6 +88,14 @@ pub(super) fn open_at_start(world: &mut World, options: &PlayOptions) -> Result<
 /// turns autosave on. Scripted runs (screenshots, benchmarks) neither offer nor write.
 pub(super) fn after_fresh_start(world: &mut World, options: &PlayOptions) {
     if options.screenshot.is_some() || options.stats.is_some() {
+        return;
+    }
+    // Another Fray on this data folder: its fight is its own, neither offered nor overwritten.
+    if let Some(dir) = data_dir(options)
+        && let Err(why) = hold_data_folder(world, &dir)
+    {
+        warn!("no autosave: {why}");
+        world.resource_mut::<BoardMessage>().show(format!("Autosave is off: {why}"));
         return;
     }
     let offer = data_dir(options).and_then(|d| session::last_autosave_in(&d)).and_then(|path| {
@@ -112,10 +121,19 @@ fn data_dir(options: &PlayOptions) -> Option<PathBuf> {
     options.data_dir.clone().or_else(session::data_dir)
 }
 
+/// This window's lock on the data folder, taken if it is not held yet; refused, saying why,
+/// when another Fray holds it.
+fn hold_data_folder(world: &mut World, dir: &std::path::Path) -> Result<(), String> {
+    if !world.contains_resource::<session::DataFolderLock>() {
+        world.insert_resource(session::lock_data_folder(dir)?);
+    }
+    Ok(())
+}
+
 fn start_autosave(world: &mut World, options: &PlayOptions) {
     if let Some(dir) = data_dir(options) {
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            warn!("no autosave: cannot create {}: {e}", dir.display());
+        if let Err(why) = hold_data_folder(world, &dir) {
+            warn!("no autosave: {why}");
             return;
         }
         world.insert_resource(Autosave::to(session::autosave_path(&dir)));

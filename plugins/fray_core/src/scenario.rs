@@ -243,16 +243,30 @@ pub enum ScenarioError {
 
 impl ScenarioError {
     /// One line per problem, each starting with the path (`PATH:LINE:COL: message` for
-    /// syntax and type errors).
+    /// syntax and type errors); a line break or other control character in the path, an id
+    /// or a message is written escaped (`\n`), so that each problem stays one line.
     pub fn report(&self, path: &str) -> Vec<String> {
+        let path = one_line(path);
         match self {
             ScenarioError::Syntax { line, col, message } => {
-                vec![format!("{path}:{line}:{col}: {message}")]
+                vec![format!("{path}:{line}:{col}: {}", one_line(message))]
             }
-            ScenarioError::Invalid(problems) => problems.iter().map(|p| format!("{path}: {p}")).collect(),
-            other => vec![format!("{path}: {other}")],
+            ScenarioError::Invalid(problems) => {
+                problems.iter().map(|p| format!("{path}: {}", one_line(p))).collect()
+            }
+            other => vec![format!("{path}: {}", one_line(&other.to_string()))],
         }
     }
+}
+
+/// `text` with its control characters (line breaks, tabs…) escaped as Rust writes them.
+pub fn one_line(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
 }
 
 /// Reads a scenario file as text, refusing absurdly large files.
@@ -260,19 +274,51 @@ pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
     read_limited(path, MAX_FILE_BYTES)
 }
 
-/// Reads a text file of at most `limit` bytes, refusing a larger (or endless) one as soon as
-/// that many bytes are read, before it is read whole.
+/// Reads a text file of at most `limit` bytes, refusing a larger one as soon as that many bytes
+/// are read, before it is read whole, and anything but a regular file before it is opened (a
+/// named pipe would wait for a writer forever, a device may never end). A UTF-8 byte-order
+/// mark (Windows Notepad writes one) is dropped.
 pub fn read_limited(path: &Path, limit: u64) -> Result<String, ScenarioError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    let io = |e: std::io::Error| ScenarioError::Io(e.to_string());
+    if let Some(kind) = not_regular(&std::fs::metadata(path).map_err(io)?) {
+        return Err(ScenarioError::Io(format!("it is {kind}, not a regular file")));
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| ScenarioError::Io(e.to_string()))?;
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {
         return Err(ScenarioError::TooLarge(limit));
     }
-    String::from_utf8(bytes).map_err(|_| ScenarioError::Io("the file is not UTF-8 text".to_owned()))
+    let text =
+        String::from_utf8(bytes).map_err(|_| ScenarioError::Io("the file is not UTF-8 text".to_owned()))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    })
+}
+
+/// What a path names when it is not a regular file (followed through links): a folder, a
+/// named pipe, a device…; `None` for a regular file.
+pub fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some(if kind.is_dir() { "a folder" } else { "something else" })
 }
 
 /// Parses RON text with Fray's options (implicit `Some`, bounded nesting).

@@ -449,7 +449,11 @@ impl SaveError {
             SaveError::Scenario(e) => {
                 e.report(path).into_iter().map(|l| format!("{l} (in the embedded scenario)")).collect()
             }
-            other => vec![format!("{path}: {other}")],
+            other => vec![format!(
+                "{}: {}",
+                crate::scenario::one_line(path),
+                crate::scenario::one_line(&other.to_string())
+            )],
         }
     }
 }
