@@ -833,13 +833,18 @@ pub const TABLES: &str = include_str!("../data/tables.ron");
 
 impl Default for Tables {
     fn default() -> Self {
+        // Read once: every battle of a balance run starts from them.
+        static BUNDLED: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
         // The bundled file is checked by a test; an unreadable one would be a build defect.
-        fray_core::scenario::parse_ron(TABLES).unwrap_or(Tables {
-            conditions: Vec::new(),
-            fumbles: Vec::new(),
-            subtypes: Vec::new(),
-            injuries: Vec::new(),
-        })
+        let read = || {
+            fray_core::scenario::parse_ron(TABLES).unwrap_or(Tables {
+                conditions: Vec::new(),
+                fumbles: Vec::new(),
+                subtypes: Vec::new(),
+                injuries: Vec::new(),
+            })
+        };
+        BUNDLED.get_or_init(read).clone()
     }
 }
 

@@ -199,6 +199,9 @@ fn log_sum(world: &mut World, who: Option<Entity>, what: &str, dice: Vec<u32>, p
 
 /// A condition's row says so for anything `f` bears.
 pub fn any_condition(world: &World, f: &Fighter, pred: impl Fn(&crate::data::ConditionRow) -> bool) -> bool {
+    if f.conditions.is_empty() {
+        return false;
+    }
     let tables = &world.resource::<crate::phase::Battle>().tables;
     f.conditions.keys().any(|&c| tables.condition(c).is_some_and(&pred))
 }

@@ -41,7 +41,7 @@ pub fn incapacitated(world: &World, e: Entity) -> bool {
 /// the decisions, so that once at most one side is left no turn or reaction starts and no one
 /// acts before the fight ends.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| can_act(world, e) && !incapacitated(world, e))
+    fray_core::table::two_sides_fight(world, |e, status| status.can_act() && !incapacitated(world, e))
 }
 
 fn check_end(world: &mut World) {

@@ -34,7 +34,12 @@ pub fn factions_in_the_fight(world: &World) -> Vec<SideId> {
 
 /// Whether `e` keeps its faction in the fight: fighting, and not a vehicle.
 pub fn fights(world: &World, e: Entity) -> bool {
-    can_act(world, e) && world.get::<Fighter>(e).is_none_or(|f| !f.sheet.vehicle)
+    can_act(world, e) && !vehicle(world, e)
+}
+
+/// Whether `e` is a vehicle (which alone keeps no faction in the fight).
+pub fn vehicle(world: &World, e: Entity) -> bool {
+    world.get::<Fighter>(e).is_some_and(|f| f.sheet.vehicle)
 }
 
 /// Those of a faction fighting, in scenario order.

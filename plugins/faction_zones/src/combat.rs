@@ -105,21 +105,22 @@ pub fn check_attack(world: &World, e: Entity, t: Entity, w: Option<usize>) -> Ve
     if crate::stealth::concealed(world, t) {
         return Err(Rejection::new(format!("{} is concealed: no one can see it", name(world, t))));
     }
-    let d = between(world, e, t)
-        .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
+    let d = zones_to(world, e, t)?;
     if d > 0 && (zone_has(world, t, ZoneProperty::Barrier) || border_toward(world, t, e, true)) {
         return Err(Rejection::new(format!("{} is behind a barrier: blocked", name(world, t))));
     }
     let moved = world.get::<Fighter>(e).is_some_and(|f| f.moved > 0);
-    aim(world, e, t, &weapon, moved)
+    aim(world, e, t, d, &weapon, moved)
 }
 
-/// Whether `e`'s `weapon` reaches `t` from where they stand, and whether the blow needs a WIT
-/// save to hit (`moved`: `e` moved this turn): the reach, range and sight an attack and a
-/// counter share.
-fn aim(world: &World, e: Entity, t: Entity, weapon: &WeaponSpec, moved: bool) -> Verdict<bool> {
-    let d = between(world, e, t)
-        .ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))?;
+/// How many zones from `e` to `t`, or why `t` cannot be reached.
+fn zones_to(world: &World, e: Entity, t: Entity) -> Verdict<u32> {
+    between(world, e, t).ok_or_else(|| Rejection::new(format!("{} cannot be reached", name(world, t))))
+}
+
+/// Whether `e`'s `weapon` reaches `t`, `d` zones away, and whether the blow needs a WIT save to
+/// hit (`moved`: `e` moved this turn): the reach, range and sight an attack and a counter share.
+fn aim(world: &World, e: Entity, t: Entity, d: u32, weapon: &WeaponSpec, moved: bool) -> Verdict<bool> {
     // A massive character's melee reaches 1 zone; a melee blast hits its own zone.
     let reach = u32::from(size(world, e) == Size::Massive && !weapon.blast);
     match weapon.range {
@@ -693,7 +694,7 @@ fn counter(world: &mut World, p: PendingAttack, with: Counter) {
 fn counter_hits(world: &mut World, t: Entity, a: Entity, w: Option<usize>) -> bool {
     used(world, t, w);
     let Some(weapon) = weapon(world, t, w) else { return false };
-    if !aim(world, t, a, &weapon, false).unwrap_or(false) {
+    if !zones_to(world, t, a).and_then(|d| aim(world, t, a, d, &weapon, false)).unwrap_or(false) {
         return true;
     }
     let wit = world.get::<Fighter>(t).map_or(0, |f| f.sheet.wit);
@@ -883,7 +884,7 @@ pub fn check_counter(world: &World, t: Entity, w: Option<usize>) -> Verdict<bool
     let weapon = weapon(world, t, w)
         .ok_or_else(|| Rejection::new(format!("{} has no such weapon", name(world, t))))?;
     in_hand(world, t, w, &weapon)?;
-    aim(world, t, p.attacker, &weapon, false)
+    aim(world, t, p.attacker, zones_to(world, t, p.attacker)?, &weapon, false)
 }
 
 /// Checks a non-lethal counter by `t` on the pending attack's attacker.

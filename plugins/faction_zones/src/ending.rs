@@ -22,7 +22,9 @@ pub(crate) fn plugin(app: &mut App) {
 /// the decisions, so that once at most one is left no turn, round or reaction starts and no one
 /// acts; only the durability rolls follow.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| crate::activation::fights(world, e))
+    fray_core::table::two_sides_fight(world, |e, status| {
+        status.can_act() && !crate::activation::vehicle(world, e)
+    })
 }
 
 fn check_end(world: &mut World) {

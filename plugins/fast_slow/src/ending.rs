@@ -36,7 +36,7 @@ pub fn sides_in_the_fight(world: &World) -> BTreeSet<SideId> {
 /// the decisions, so that once at most one side is left no turn, round or reaction starts and
 /// no one acts before the fight ends.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| can_act(world, e))
+    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
 }
 
 fn check_end(world: &mut World) {

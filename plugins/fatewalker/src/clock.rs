@@ -48,7 +48,7 @@ pub fn standing_sides(world: &World) -> BTreeSet<fray_core::ids::SideId> {
 /// Whether two sides or more are still standing: a run condition of every phase and of the
 /// decisions, so that once at most one side is left no tick, action or reaction goes on.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| view::can_act(world, e))
+    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
 }
 
 /// The fight ends the moment one side or none is left standing, whatever the phase.

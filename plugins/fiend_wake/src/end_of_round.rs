@@ -29,7 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// decisions, so that once at most one side is left no turn, round or reaction starts and no
 /// one acts.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| view::can_act(world, e))
+    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
 }
 
 /// The fight ends the moment one side or none is left standing, whatever the phase.

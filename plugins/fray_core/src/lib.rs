@@ -73,6 +73,7 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<log::GameLog>()
             .init_resource::<intent::Outcomes>()
             .init_resource::<table::TableIndex>()
+            .init_resource::<table::SidesAndStatus>()
             .insert_resource(dice::TableRng::seeded(0))
             .add_systems(
                 Update,

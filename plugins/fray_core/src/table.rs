@@ -176,19 +176,39 @@ pub fn on_table(world: &World, e: Entity) -> bool {
     matches!(status(world, e), Status::Fighting | Status::Unconscious | Status::Surrendered)
 }
 
-/// Whether combatants of two sides or more pass `fights`, in table order (it stops at the
-/// second side): a ruleset's test that its fight goes on, cheap enough for a run condition.
-pub fn two_sides_fight(world: &World, fights: impl Fn(Entity) -> bool) -> bool {
-    let mut first = None;
-    for &e in &world.resource::<TableIndex>().order {
-        let Some(side) = world.get::<SideIndex>(e).filter(|_| fights(e)) else { continue };
-        match first {
-            None => first = Some(side),
-            Some(f) if f != side => return true,
-            Some(_) => {}
-        }
+/// Every combatant's entity, side and status through one kept query: a ruleset asks whether
+/// its fight goes on several times a pass, and looking each combatant's components up by type
+/// cost a sixth of a battle.
+#[derive(Resource)]
+pub struct SidesAndStatus(std::sync::Mutex<QueryState<(Entity, &'static SideIndex, &'static Status)>>);
+
+impl FromWorld for SidesAndStatus {
+    fn from_world(world: &mut World) -> Self {
+        Self(std::sync::Mutex::new(QueryState::new(world)))
     }
-    false
+}
+
+/// Whether combatants of two sides or more pass `fights` (given each one's status; it stops
+/// at the second side): a ruleset's test that its fight goes on, cheap enough for a run
+/// condition.
+pub fn two_sides_fight(world: &World, fights: impl Fn(Entity, Status) -> bool) -> bool {
+    let mut first = None;
+    // `fights` is asked only of a combatant that would change the answer.
+    let mut two = |e: Entity, side: SideIndex, status: Status| {
+        if first == Some(side) || !fights(e, status) {
+            return false;
+        }
+        first.replace(side).is_some()
+    };
+    let Some(kept) = world.get_resource::<SidesAndStatus>() else {
+        let order = &world.resource::<TableIndex>().order;
+        return order
+            .iter()
+            .any(|&e| world.get::<SideIndex>(e).is_some_and(|&s| two(e, s, status(world, e))));
+    };
+    let mut query = kept.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    query.update_archetypes(world);
+    query.iter_manual(world).any(|(e, &side, &status)| two(e, side, status))
 }
 
 /// Whether two combatants fight on different sides.

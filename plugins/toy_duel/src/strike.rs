@@ -109,7 +109,7 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
 /// Whether two sides or more are still standing: a run condition of the phases and the
 /// decisions.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e| can_act(world, e))
+    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
 }
 
 /// The fight ends the moment one side or none is left standing.
