@@ -36,6 +36,11 @@ pub struct ResumeOffer {
     pub intents: usize,
 }
 
+/// Why this window does not autosave (another Fray holds the data folder): said in the top
+/// bar for as long as it lasts, not only in a passing message.
+#[derive(Resource, Clone, Debug)]
+struct AutosaveOff(String);
+
 /// What a person asked of the history this frame.
 #[derive(Clone, Debug)]
 pub enum HistoryAsk {
@@ -96,6 +101,7 @@ pub(super) fn after_fresh_start(world: &mut World, options: &PlayOptions) {
     {
         warn!("no autosave: {why}");
         world.resource_mut::<BoardMessage>().show(format!("Autosave is off: {why}"));
+        world.insert_resource(AutosaveOff(why));
         return;
     }
     let offer = data_dir(options).and_then(|d| session::last_autosave_in(&d)).and_then(|path| {
@@ -134,6 +140,7 @@ fn start_autosave(world: &mut World, options: &PlayOptions) {
     if let Some(dir) = data_dir(options) {
         if let Err(why) = hold_data_folder(world, &dir) {
             warn!("no autosave: {why}");
+            world.insert_resource(AutosaveOff(why));
             return;
         }
         world.insert_resource(Autosave::to(session::autosave_path(&dir)));
@@ -179,7 +186,12 @@ pub(super) fn controls(ui: &mut egui::Ui, world: &World, asks: &mut Vec<HistoryA
             Some(_) => {
                 ui.label(format!("autosaved, {} decisions", session::accepted_intents(world)));
             }
-            None => {}
+            None => {
+                if let Some(AutosaveOff(why)) = world.get_resource::<AutosaveOff>() {
+                    ui.label(RichText::new("autosave off").color(egui::Color32::LIGHT_RED))
+                        .on_hover_text(why);
+                }
+            }
         }
     }
     let ctx = ui.ctx().clone();
@@ -281,4 +293,23 @@ fn save_to_new_file(world: &mut World) -> Result<String, String> {
         .ok_or("no free file name for the save")?;
     session::save(world, &path)?;
     Ok(format!("saved to {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_on_a_data_folder_another_fray_holds_says_autosave_is_off_while_it_lasts() {
+        let dir = std::env::temp_dir().join(format!("fray-held-folder-{}", std::process::id()));
+        let _other = session::lock_data_folder(&dir).expect("the first Fray holds the folder");
+        let mut world = World::new();
+        world.init_resource::<BoardMessage>();
+        after_fresh_start(&mut world, &PlayOptions { data_dir: Some(dir.clone()), ..default() });
+        assert!(world.get_resource::<Autosave>().is_none(), "no autosave into a held folder");
+        let off = world.get_resource::<AutosaveOff>().expect("the top bar says autosave is off");
+        assert!(off.0.contains("another Fray"), "{}", off.0);
+        assert!(world.resource::<BoardMessage>().text.starts_with("Autosave is off"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

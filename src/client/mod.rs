@@ -43,7 +43,7 @@ use fray_core::session::AiPacing;
 use crate::rulesets;
 
 /// How the window was asked to play.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct PlayOptions {
     /// The scenario file.
     pub scenario: PathBuf,
