@@ -200,6 +200,7 @@ pub fn two_sides_fight(world: &World, fights: impl Fn(Entity, Status) -> bool) -
         }
         first.replace(side).is_some()
     };
+    // A world built without `FrayCorePlugin` keeps no query: look each combatant up.
     let Some(kept) = world.get_resource::<SidesAndStatus>() else {
         let order = &world.resource::<TableIndex>().order;
         return order
