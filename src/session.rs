@@ -256,8 +256,13 @@ fn autosave_system(world: &mut World) {
 /// Adds autosaving after the rules of each update; insert an [`Autosave`] to turn it on.
 pub struct AutosavePlugin;
 
+/// The autosave, after the rules ran.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Autosaving;
+
 impl Plugin for AutosavePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, autosave_system.after(DriveRules));
+        app.configure_sets(Update, Autosaving.after(DriveRules))
+            .add_systems(Update, autosave_system.in_set(Autosaving));
     }
 }

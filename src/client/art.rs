@@ -11,7 +11,8 @@ use bevy::sprite::Anchor;
 use fray_core::fight::Session;
 use fray_core::table::{Art, BoardMap};
 
-use super::board::{Card, Initials, Layout, MountToken, PlateEmblem, TOKEN, Token, to_board};
+use super::board::{Card, Initials, MountToken, PlateEmblem, TOKEN, Token, to_board};
+use super::order::Step;
 use super::theme::Palette;
 
 /// An emblem's size against its token's.
@@ -43,7 +44,7 @@ struct Pictured;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (picture_pieces, fit_emblems, draw_map, wash_map, map_audience).chain().after(Layout),
+        (picture_pieces, fit_emblems, draw_map, wash_map, map_audience).chain().in_set(Step::Pictures),
     );
 }
 

@@ -61,7 +61,8 @@ pub(super) enum BalanceAsk {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Balance>().add_systems(Update, (start_from_options, collect).chain());
+    app.init_resource::<Balance>()
+        .add_systems(Update, (start_from_options, collect).chain().in_set(super::order::Step::Balance));
 }
 
 /// `--balance N`: the panel opens and runs N battles once the scenario is open.

@@ -8,17 +8,13 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::{Justify, TextBounds, TextLayout};
-use fray_core::DriveRules;
 use fray_core::board::Space;
 use fray_core::fight::{Session, ruleset};
 use fray_core::location::{EnteredFrom, Location, OpenField};
 use fray_core::prelude::{Combatant, FieldPosition, Mount, Occupies, Rides, SideIndex, Status, TableIndex};
 
 use super::drag::Dragging;
-
-/// The systems that lay the board out after the rules ran.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Layout;
+use super::order::{Step, Ui};
 
 /// What the reach view starts from: a selected token's place, or a selected card.
 #[derive(Resource, Default, Clone, Copy, Debug)]
@@ -448,7 +444,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LayoutDirty>()
         .init_resource::<Crowded>()
         .init_resource::<CaptionExtent>()
-        .add_systems(bevy_egui::EguiPrimaryContextPass, crowd_names)
+        .add_systems(bevy_egui::EguiPrimaryContextPass, crowd_names.in_set(Ui::CrowdNames))
         .add_observer(select)
         .add_observer(spawn_card)
         .add_observer(spawn_token)
@@ -467,8 +463,7 @@ pub(super) fn plugin(app: &mut App) {
                 draw_arrows,
             )
                 .chain()
-                .after(DriveRules)
-                .in_set(Layout),
+                .in_set(Step::Layout),
         );
 }
 

@@ -71,8 +71,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ZoomRequest>()
         .init_resource::<BoardArea>()
         .init_resource::<Framed>()
-        .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (fit_viewport, frame_board.after(super::board::Layout), pan_and_zoom).chain());
+        .add_systems(Startup, spawn_camera.in_set(super::order::Opening::Spawn))
+        .add_systems(
+            Update,
+            (fit_viewport, frame_board, pan_and_zoom).chain().in_set(super::order::Step::Framing),
+        );
 }
 
 /// Keeps the camera's viewport to the room between the panels.

@@ -42,7 +42,7 @@ struct Capture {
 const QUIET_FRAMES: u32 = 2;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (picture_on_key, quit_on_key));
+    app.add_systems(Update, (picture_on_key, quit_on_key).in_set(super::order::Step::Keys));
     app.init_resource::<Capture>().init_resource::<Pictures>().add_systems(
         Last,
         (capture, glide_picture, exit_after, write_layout, write_log, write_status).chain(),

@@ -7,7 +7,6 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use fray_core::DriveRules;
 use fray_core::board::{ChipShape, Corner, CounterLook, CounterOwner};
 use fray_core::fight::{Session, ruleset};
 use fray_core::intent::IntentRecord;
@@ -16,9 +15,10 @@ use fray_core::prelude::{Combatant, Controller, CounterKind, CounterToken, Count
 use fray_core::tokens::MAX_COUNTER_KINDS;
 use fray_core::tokens::TokenOf;
 
-use super::board::{Card, Layout, TOKEN, Token};
+use super::board::{Card, TOKEN, Token};
 use super::camera::BoardCamera;
 use super::drag::{BoardMessage, pointer_world};
+use super::order::{Opening, Step};
 use super::table::audience::Audience;
 
 /// A chip drawn for one counter-token entity.
@@ -150,7 +150,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ChipDrop>()
         .init_resource::<ChipDrag>()
         .init_resource::<Shadows>()
-        .add_systems(Startup, make_shapes)
+        .add_systems(Startup, make_shapes.in_set(Opening::Spawn))
         .add_observer(spawn_chip)
         .add_observer(spawn_counts)
         .add_observer(chip_drag_start)
@@ -159,8 +159,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (forget_stale_plan, handle_drop).chain().after(DriveRules).before(Layout),
-                (despawn_chips, place_chips, place_shadows, write_counts).chain().after(Layout),
+                (forget_stale_plan, handle_drop).chain().in_set(Step::ChipPlan),
+                (despawn_chips, place_chips, place_shadows, write_counts).chain().in_set(Step::Chips),
             ),
         );
 }

@@ -55,7 +55,10 @@ struct Mark {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (spawn_floats, animate_floats, fit_backing).chain().after(super::board::Layout));
+    app.add_systems(
+        Update,
+        (spawn_floats, animate_floats, fit_backing).chain().in_set(super::order::Step::Damage),
+    );
 }
 
 /// The entries logged since the last call. The first call, a shorter log or another table

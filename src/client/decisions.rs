@@ -6,7 +6,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
-use fray_core::DriveRules;
 use fray_core::board::{Choice, ChoiceKey};
 use fray_core::fight::ruleset;
 use fray_core::ids::CombatantId;
@@ -59,24 +58,14 @@ pub struct Focus {
     key: Option<(usize, usize, Vec<Entity>, Option<Entity>, Option<Entity>)>,
 }
 
-/// The systems that work out the focus and ring its targets; what reads the focus to draw
-/// runs after them.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FocusSystems;
-
 /// Tokens the deciding person may aim at now (ringed on the board).
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Targets(pub Vec<Entity>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Focus>().init_resource::<Targets>().add_systems(
-        Update,
-        (update_focus, mark_targets)
-            .chain()
-            .after(DriveRules)
-            .after(super::board::Layout)
-            .in_set(FocusSystems),
-    );
+    app.init_resource::<Focus>()
+        .init_resource::<Targets>()
+        .add_systems(Update, (update_focus, mark_targets).chain().in_set(super::order::Step::Focus));
 }
 
 /// The people the rules wait on who are played by a person.

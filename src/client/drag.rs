@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use super::order::Step;
 use bevy::prelude::*;
-use fray_core::DriveRules;
 use fray_core::fight::ruleset;
 use fray_core::intent::{IntentRecord, Outcomes};
 use fray_core::location::{place_of, reach};
@@ -73,8 +73,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(drag)
         .add_observer(drag_end)
         .init_resource::<Dropped>()
-        .add_systems(Update, send_drop.before(DriveRules))
-        .add_systems(Update, (report_outcome, light_cards, tick_message).after(DriveRules))
+        .add_systems(Update, send_drop.in_set(Step::Drops))
+        .add_systems(Update, (tick_message, light_cards, report_outcome).chain().in_set(Step::DropAnswers))
         .add_systems(PreUpdate, release);
 }
 

@@ -10,7 +10,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fray_core::board::Pips;
 use fray_core::fight::ruleset;
 
-use super::board::{Layout, TOKEN, TableKey, Token, table_key};
+use super::board::{TOKEN, TableKey, Token, table_key};
+use super::order::Step;
 
 /// Marks drawn on a token at most.
 const SHOWN: usize = 3;
@@ -91,7 +92,7 @@ impl FromWorld for Dot {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Dot>().add_systems(Update, (dress, refit).chain().after(Layout));
+    app.init_resource::<Dot>().add_systems(Update, (dress, refit).chain().in_set(Step::Marks));
 }
 
 /// The size a token is drawn at.

@@ -18,6 +18,7 @@ mod history;
 mod marks;
 mod motion;
 mod offscreen;
+pub mod order;
 mod panels;
 mod screen_layout;
 mod space;
@@ -34,7 +35,6 @@ use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::window::{ExitCondition, WindowResolution};
 use bevy_egui::EguiPlugin;
-use fray_core::DriveRules;
 use fray_core::fight::ruleset;
 use fray_core::prelude::Controller;
 use fray_core::ruleset::AddRuleset;
@@ -161,42 +161,8 @@ impl Plugin for ClientPlugin {
             app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(Duration::ZERO));
             offscreen::plugin(app);
         }
-        app.add_plugins(EguiPlugin::default());
-        let mut boards = adapter::Boards::default();
-        for registration in crate::rulesets::all() {
-            app.add_any_ruleset(registration.rules.clone());
-            if let Some(board) = registration.board {
-                board.plugin(app);
-                boards.0.push((registration.rules.id(), board));
-            }
-        }
-        app.insert_resource(boards)
-            .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
-            .insert_resource(self.0.clone())
-            .init_resource::<LoadError>()
-            .init_resource::<Autoplay>()
-            .insert_resource(AiPacing::default())
-            .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
-            .add_systems(Startup, load_scenario)
-            .add_systems(Update, (autoplay, pace_ai).chain().before(DriveRules));
-        camera::plugin(app);
-        board::plugin(app);
-        token_art::plugin(app);
-        marks::plugin(app);
-        art::plugin(app);
-        motion::plugin(app);
-        theme::plugin(app);
-        drag::plugin(app);
-        edit::plugin(app);
-        chips::plugin(app);
-        damage::plugin(app);
-        space::plugin(app);
-        decisions::plugin(app);
-        panels::plugin(app);
-        balance::plugin(app);
-        capture::plugin(app);
-        history::plugin(app);
-        table::plugin(app);
+        app.add_plugins(EguiPlugin::default()).insert_resource(self.0.clone());
+        add_parts(app);
         if single_threaded_main() {
             use bevy::ecs::schedule::ScheduleLabel;
             for label in
@@ -207,13 +173,53 @@ impl Plugin for ClientPlugin {
                 });
             }
         }
-        stats::plugin(app);
     }
+}
+
+/// Every part of the client and every ruleset, without the window, the renderer or egui:
+/// what the schedule-order test builds too.
+fn add_parts(app: &mut App) {
+    let mut boards = adapter::Boards::default();
+    for registration in crate::rulesets::all() {
+        app.add_any_ruleset(registration.rules.clone());
+        if let Some(board) = registration.board {
+            board.plugin(app);
+            boards.0.push((registration.rules.id(), board));
+        }
+    }
+    app.insert_resource(boards)
+        .insert_resource(ClearColor(Color::srgb(0.11, 0.14, 0.12)))
+        .init_resource::<LoadError>()
+        .init_resource::<Autoplay>()
+        .insert_resource(AiPacing::default())
+        .insert_resource(AiPause(Timer::new(Duration::from_millis(600), TimerMode::Repeating)))
+        .add_systems(Startup, load_scenario.in_set(order::Opening::Scenario))
+        .add_systems(Update, (autoplay, pace_ai).chain().in_set(order::Step::Ai));
+    order::plugin(app);
+    camera::plugin(app);
+    board::plugin(app);
+    token_art::plugin(app);
+    marks::plugin(app);
+    art::plugin(app);
+    motion::plugin(app);
+    theme::plugin(app);
+    drag::plugin(app);
+    edit::plugin(app);
+    chips::plugin(app);
+    damage::plugin(app);
+    space::plugin(app);
+    decisions::plugin(app);
+    panels::plugin(app);
+    balance::plugin(app);
+    capture::plugin(app);
+    history::plugin(app);
+    table::plugin(app);
+    stats::plugin(app);
 }
 
 /// Whether the main world's schedules run on one thread: they do unless `FRAY_EXECUTOR=multi`.
 /// Waking the task pool's threads for the board's many small systems costs more than the
-/// systems do, on 2 cores and on 16 alike (measured with `--stats`: see the README).
+/// systems do, on 2 cores and on 16 alike (measured with `--stats`: `docs/benchmarks.md`).
 fn single_threaded_main() -> bool {
     std::env::var("FRAY_EXECUTOR").as_deref() != Ok("multi")
 }

@@ -8,8 +8,9 @@
 use bevy::prelude::*;
 use fray_core::fight::ruleset;
 
-use super::board::{Layout, MountToken, Token};
+use super::board::{MountToken, Token};
 use super::drag::Dragging;
+use super::order::Step;
 use super::table::TableView;
 use super::table::audience::{GmGizmos, hidden_from_table};
 
@@ -83,8 +84,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Glides>()
         // Tokens glide before the board is laid out, so that what the layout places by them (a
         // crowd's label) stands where they are drawn in the same frame.
-        .add_systems(Update, glide.before(Layout))
-        .add_systems(Update, (find_acting, ring_acting).chain().after(Layout));
+        .add_systems(Update, glide.in_set(Step::Glide))
+        .add_systems(Update, (find_acting, ring_acting).chain().in_set(Step::Acting));
 }
 
 /// Whether motion is off: the GM's setting, or the environment for scripted checks.

@@ -52,7 +52,8 @@ enum Ask {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelState>().add_systems(EguiPrimaryContextPass, panels);
+    app.init_resource::<PanelState>()
+        .add_systems(EguiPrimaryContextPass, panels.in_set(super::order::Ui::Panels));
 }
 
 fn panels(world: &mut World) {

@@ -6,14 +6,14 @@
 //! how many movement segments it takes or what a move would spend).
 
 use bevy::prelude::*;
-use fray_core::DriveRules;
 use fray_core::board::{SceneryKind, Space};
 use fray_core::fight::{Session, ruleset};
 use fray_core::prelude::{Combatant, FieldPosition};
 
 use super::adapter::board;
-use super::board::{FREE_TOKEN, Layout, text, to_board};
+use super::board::{FREE_TOKEN, text, to_board};
 use super::drag::Dragging;
+use super::order::{Opening, Step};
 use super::table::audience::{Audience, GmGizmos};
 
 /// Drawings of the table's fixed scenery (its labels, the scale bar's), spawned again
@@ -64,15 +64,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Drawn>()
         .init_resource::<Ruler>()
         .init_resource::<Headings>()
-        .add_systems(Startup, spawn_ruler_label)
+        .add_systems(Startup, spawn_ruler_label.in_set(Opening::Spawn))
         .add_systems(
             Update,
-            (sync_scenery, draw_scenery, find_headings, draw_headings, measure, draw_ruler)
-                .chain()
-                .after(DriveRules)
-                .in_set(Layout),
-        )
-        .add_systems(Update, place_bar_label.after(Layout));
+            (
+                (sync_scenery, draw_scenery).chain().in_set(Step::Scenery),
+                (find_headings, draw_headings, measure, draw_ruler, place_bar_label)
+                    .chain()
+                    .in_set(Step::Headings),
+            ),
+        );
 }
 
 fn spawn_ruler_label(mut commands: Commands) {

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, PrimaryEguiContext, egui};
 
-use super::board::Layout;
+use super::order::Step;
 use super::table::TableView;
 use crate::settings::Theme;
 
@@ -66,7 +66,8 @@ impl Default for Palette {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Palette>().add_systems(Update, (choose_palette, paint_board).chain().before(Layout));
+    app.init_resource::<Palette>()
+        .add_systems(Update, (choose_palette, paint_board).chain().in_set(Step::Palette));
 }
 
 /// The panels' egui look under `theme`.

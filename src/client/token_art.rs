@@ -9,7 +9,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, SideIndex, Status};
 
-use super::board::{Layout, Token, table_key};
+use super::board::{Token, table_key};
+use super::order::Step;
 use super::table::audience::HiddenFromTable;
 
 /// The side of the drawn textures, in pixels.
@@ -63,7 +64,8 @@ struct StateRing;
 struct Dressed(Color);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Art>().add_systems(Update, (dress_tokens, colour_rings).chain().after(Layout));
+    app.init_resource::<Art>()
+        .add_systems(Update, (dress_tokens, colour_rings).chain().in_set(Step::TokenArt));
 }
 
 /// A square RGBA texture whose grey level and coverage at each pixel `shade(distance, angle)`

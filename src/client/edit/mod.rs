@@ -22,7 +22,6 @@ use std::time::{Duration, SystemTime};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, RichText};
-use fray_core::DriveRules;
 use fray_core::edit::{Placement, ScenarioEdit};
 use fray_core::fight::{LoadedScenario, Session};
 use fray_core::ids::{CombatantId, LocationId};
@@ -32,9 +31,10 @@ use fray_core::ruleset::Rulesets;
 use fray_core::session::HoldAi;
 use fray_core::table::{Mount, Rides};
 
-use super::board::{Card, CardRect, Layout, Selection, Spread, TOKEN, Token, arrows, card_at};
+use super::board::{Card, CardRect, Selection, Spread, TOKEN, Token, arrows, card_at};
 use super::camera::{BoardArea, BoardCamera};
 use super::drag::{BoardMessage, Grab, pointer_world};
+use super::order::Step;
 use crate::lab::sweep::SheetNumber;
 
 /// What a card dragged in edit mode does.
@@ -221,15 +221,20 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (ctrl_keys, click_arrow, scenery::drag_scenery, reload_from_disk, make_queued)
                 .chain()
-                .before(DriveRules),
+                .in_set(Step::Edits),
         )
         .init_resource::<EditMarks>()
         .init_resource::<problems::ProblemMarks>()
         .init_resource::<problems::Refused>()
-        .add_systems(Update, (find_edit_marks, draw_edit_marks).chain().after(Layout))
         .add_systems(
             Update,
-            (problems::find_problem_marks, problems::draw_problem_frames).chain().after(Layout),
+            (
+                (problems::find_problem_marks, problems::draw_problem_frames).chain(),
+                (find_edit_marks, draw_edit_marks).chain(),
+                scenery::draw_picked,
+            )
+                .chain()
+                .in_set(Step::EditorMarks),
         );
 }
 

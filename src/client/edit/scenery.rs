@@ -53,7 +53,7 @@ struct Drag {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SceneryEdit>().add_systems(Update, draw_picked.after(super::super::board::Layout));
+    app.init_resource::<SceneryEdit>();
 }
 
 /// The layout, when edit mode is on for a ruleset of free positions.
@@ -147,7 +147,7 @@ fn in_units(space: &Space, centre: Vec2, radius: f32) -> ((f32, f32), f32) {
 }
 
 /// The selected piece ringed, and the one being dragged drawn where it would go.
-fn draw_picked(
+pub(super) fn draw_picked(
     session: Option<Res<Session>>,
     editor: Res<Editor>,
     edit: Res<SceneryEdit>,

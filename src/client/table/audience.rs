@@ -13,6 +13,7 @@ use fray_core::prelude::Combatant;
 
 use crate::client::board::{Card, Token};
 use crate::client::chips::{Chip, ChipShadow};
+use crate::client::order::{Opening, Step};
 
 /// Drawn for the GM only.
 pub const GM_LAYER: usize = 1;
@@ -73,10 +74,10 @@ pub fn layers(audience: Audience, hidden: bool) -> RenderLayers {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HiddenFromTable>()
         .init_resource::<ConcealedByRules>()
-        .add_systems(Update, sync_concealed.after(fray_core::DriveRules).before(crate::client::board::Layout))
-        .add_systems(Update, fade_hidden_tokens.after(crate::client::board::Layout))
+        .add_systems(Update, sync_concealed.in_set(Step::Concealment))
+        .add_systems(Update, fade_hidden_tokens.in_set(Step::HiddenTokens))
         .init_gizmo_group::<GmGizmos>()
-        .add_systems(Startup, gm_gizmos_layer)
+        .add_systems(Startup, gm_gizmos_layer.in_set(Opening::Spawn))
         .add_systems(
             PostUpdate,
             assign_layers.before(bevy::camera::visibility::VisibilitySystems::CheckVisibility),

@@ -30,6 +30,7 @@ use self::overlay::LastRoll;
 use self::window::{TableCamera, TableWindow};
 use super::PlayOptions;
 use super::camera::BoardCamera;
+use super::order::{Opening, Step, Ui};
 use crate::settings::{self, TableSettings};
 
 /// How often changed settings are written, at most (seconds).
@@ -114,13 +115,15 @@ pub(super) fn plugin(app: &mut App) {
     })
     .init_resource::<LastRoll>()
     .insert_resource(HiddenFromTable(options.hide.iter().map(|id| CombatantId::from(id.as_str())).collect()))
-    .add_systems(Startup, open_at_start)
+    .add_systems(Startup, open_at_start.in_set(Opening::TableWindow))
     .add_systems(
         Update,
-        (open_or_close, table_mode_key, gm_camera_layers, remember_window, write_settings).chain(),
+        (open_or_close, table_mode_key, gm_camera_layers, remember_window, write_settings)
+            .chain()
+            .in_set(Step::TableScreen),
     )
     .add_systems(TableContextPass, draw_table_overlay)
-    .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode);
+    .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode.in_set(Ui::TableOverlay));
     audience::plugin(app);
     secrets::plugin(app);
     window::plugin(app);

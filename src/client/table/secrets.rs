@@ -18,7 +18,7 @@ pub const SEALED: Color = Color::srgb(1.0, 0.0, 1.0);
 struct SecretTag(String);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, show_secret_tags.after(crate::client::board::Layout));
+    app.add_systems(Update, show_secret_tags.in_set(crate::client::order::Step::SecretTags));
 }
 
 /// Adds, rewrites or removes each token's tag as secret choices are made and revealed, when

@@ -45,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (forget_closed, frame_once, find_active, follow_active, draw_frame_for_gm)
             .chain()
-            .after(crate::client::board::Layout),
+            .in_set(crate::client::order::Step::TableFraming),
     );
 }
 

@@ -16,8 +16,9 @@ use fray_core::prelude::{Combatant, Rides};
 use fray_core::ruleset::Ruleset;
 
 use crate::client::adapter::{BoardAdapter, BoardAsk, DropAnswer, DropPoint, on_table};
-use crate::client::board::{Layout, Selection};
+use crate::client::board::Selection;
 use crate::client::decisions::Focus;
+use crate::client::order::{Opening, Step};
 use crate::client::table::audience::{Audience, GmGizmos};
 
 /// FateWalker's board adapter.
@@ -43,16 +44,16 @@ impl BoardAdapter for Board {
     fn plugin(app: &mut App) {
         app.init_resource::<MoveChoice>()
             .init_resource::<AimLine>()
-            .add_systems(Startup, spawn_aim_label)
+            .add_systems(Startup, spawn_aim_label.in_set(Opening::Spawn))
             .add_systems(
                 Update,
-                (aim_line, draw_aim)
+                (
+                    hide_aim_label.run_if(not(on_table(FateWalker::ID))),
+                    (aim_line, draw_aim).chain().run_if(on_table(FateWalker::ID)),
+                )
                     .chain()
-                    .after(Layout)
-                    .after(crate::client::decisions::FocusSystems)
-                    .run_if(on_table(FateWalker::ID)),
-            )
-            .add_systems(Update, hide_aim_label.run_if(not(on_table(FateWalker::ID))));
+                    .in_set(Step::Ruleset),
+            );
     }
 
     fn dropped(world: &World, e: Entity, drop: &DropPoint) -> DropAnswer<FateWalkerIntent> {
