@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release --example big_board > /tmp/big.ron`, then
 //! `fray play /tmp/big.ron --stats 300` (all players: the board waits on them) or add
-//! `--autoplay-until harassment` (the AI plays, one decision per frame). See the README.
+//! `--autoplay-until harassment` (the AI plays, one decision per frame). See `docs/benchmarks.md`.
 
 use std::fmt::Write as _;
 
