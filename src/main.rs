@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use fray::cli::{Cli, Command, check, new, play, replay, sim};
+use fray::cli::{Cli, Command, check, headless, new, play, replay, sim};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::New(args)) => new::run(&args),
+        Some(Command::Play(args)) if args.headless => headless::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         // No subcommand reads as `fray play` with its defaults.

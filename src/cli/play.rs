@@ -149,11 +149,8 @@ fn parse_phase(text: &str) -> Result<String, String> {
     Err(format!("'{text}' is no phase of any ruleset ({})", names.join("; ")))
 }
 
-/// Runs the window until it is closed.
+/// Runs the window until it is closed (`--headless` runs `super::headless` instead).
 pub fn run(args: &PlayArgs) -> ExitCode {
-    if args.headless {
-        return super::headless::run(args);
-    }
     let options = PlayOptions {
         scenario: args.path.clone().unwrap_or_else(crate::default_scenario),
         seed: args.seed,

@@ -12,9 +12,26 @@ use fray_core::fight::LoadedScenario;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Side, Status};
 use fray_core::table::TableIndex;
+use serde::Serialize;
 
-use super::report::Setup;
 use crate::battle::{BattleSummary, play_to_end};
+
+/// What the battery was: the scenario, its ruleset, the seeds and the limit.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setup {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// Battle `i` used seed `seed + i`.
+    pub seed: u64,
+    /// Battles asked for.
+    pub battles: u32,
+    /// Each battle's limit in the ruleset's clock.
+    pub limit: u32,
+    /// What the clock counts, e.g. "rounds".
+    pub clock: String,
+}
 
 /// Who fights in the scenario, in scenario order, and the sides in theirs.
 #[derive(Clone, Debug, PartialEq, Eq)]

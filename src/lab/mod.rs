@@ -9,8 +9,8 @@ pub mod sweep;
 
 use serde::Serialize;
 
-pub use battery::{Battery, BattleRecord, Roster};
-pub use report::{Report, Setup};
+pub use battery::{Battery, BattleRecord, Roster, Setup};
+pub use report::Report;
 pub use sweep::Vary;
 
 /// A sweep's results: one report per value of the varied field.

@@ -5,27 +5,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::battery::{BattleRecord, Roster};
+use super::battery::{BattleRecord, Roster, Setup};
 
 /// The version of the report's JSON form.
 pub const SCHEMA: u32 = 1;
-
-/// What the battery was: the scenario, its ruleset, the seeds and the limit.
-#[derive(Clone, Debug, Serialize)]
-pub struct Setup {
-    /// The scenario's name.
-    pub scenario: String,
-    /// The ruleset's id.
-    pub ruleset: String,
-    /// Battle `i` used seed `seed + i`.
-    pub seed: u64,
-    /// Battles asked for.
-    pub battles: u32,
-    /// Each battle's limit in the ruleset's clock.
-    pub limit: u32,
-    /// What the clock counts, e.g. "rounds".
-    pub clock: String,
-}
 
 /// The report of one battery.
 #[derive(Clone, Debug, Serialize)]
