@@ -27,6 +27,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod session;
 pub mod table;
+pub mod testing;
 pub mod tokens;
 
 use bevy_app::{App, Plugin, Update};

@@ -40,19 +40,6 @@ fn the_ai_plays_a_duel_to_its_end_and_one_side_wins() {
 }
 
 #[test]
-fn the_duel_with_seed_5_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(
-        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
-    )
-    .join("tests/golden/duel_seed5.jsonl");
-    let mut app = duel(5, true);
-    app.update();
-    let log = log_of(&app);
-    let same = fray_core::log::matches_golden(&golden, &log).unwrap_or_else(|e| panic!("{e}"));
-    assert!(same, "the duel log for seed 5 differs from the golden file");
-}
-
-#[test]
 fn a_person_strikes_through_the_boards_choices_and_a_fallen_target_is_refused() {
     let mut app = duel(5, false);
     app.update();
@@ -80,11 +67,5 @@ fn a_person_strikes_through_the_boards_choices_and_a_fallen_target_is_refused() 
     );
 }
 
-#[test]
-fn the_rules_schedule_has_no_ambiguous_systems() {
-    let mut app = App::new();
-    app.add_plugins(crate::ToyDuelPlugin);
-    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
-        panic!("{e}");
-    }
-}
+// The golden log, determinism, a reused table, a recorded fight replayed, the schedule.
+fray_core::ruleset_tests!(crate::ruleset::ToyDuel, DUEL, seed 5, limit 50, golden "tests/golden/duel_seed5.jsonl");

@@ -52,21 +52,6 @@ fn the_ford_opens_with_the_brigands_surprise_turn_and_the_river_surges_on_its_ru
     assert!(!reacted_surprised, "the surprised never react in the surprise turn");
 }
 
-#[test]
-fn the_ford_with_seed_2_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(
-        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
-    )
-    .join("tests/golden/ford_seed2.jsonl");
-    let mut app = table(FORD, 2, true);
-    app.update();
-    let mut out = Vec::new();
-    app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
-    let log = String::from_utf8(out).expect("UTF-8");
-    let same = fray_core::log::matches_golden(&golden, &log).unwrap_or_else(|e| panic!("{e}"));
-    assert!(same, "the log differs from {}", golden.display());
-}
-
 /// Checks the table's invariants after a step.
 fn consistent(app: &App, context: &str) {
     let world = app.world();
@@ -188,11 +173,5 @@ fn two_thousand_ai_fights_end_with_the_table_consistent() {
     }
 }
 
-#[test]
-fn the_rules_schedule_has_no_ambiguous_systems() {
-    let mut app = App::new();
-    app.add_plugins(crate::ApLadderPlugin);
-    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
-        panic!("{e}");
-    }
-}
+// The golden log, determinism, a reused table, a recorded fight replayed, the schedule.
+fray_core::ruleset_tests!(crate::ruleset::ApLadder, FORD, seed 2, limit 20, golden "tests/golden/ford_seed2.jsonl");

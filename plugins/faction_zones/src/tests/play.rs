@@ -198,21 +198,6 @@ fn the_ai_plays_every_scenario_to_its_end() {
     }
 }
 
-#[test]
-fn the_inn_with_seed_4_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(
-        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
-    )
-    .join("tests/golden/inn_seed4.jsonl");
-    let mut app = table(INN, 4, true);
-    app.update();
-    let mut out = Vec::new();
-    app.world().resource::<GameLog>().write_jsonl(&mut out, None).expect("in memory");
-    let text = String::from_utf8(out).expect("UTF-8");
-    let same = fray_core::log::matches_golden(&golden, &text).unwrap_or_else(|e| panic!("{e}"));
-    assert!(same, "the inn's log for seed 4 differs from the golden file");
-}
-
 /// Plays a fight with random legal choices mixed with the AI's; checks the invariants.
 fn random_fight(text: &str, seed: u64, picks: &[u16]) {
     let mut app = table(text, seed, false);
@@ -294,15 +279,6 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 2..64),
     ) {
         random_fight([INN, MARKET, WYRM, AMBUSH, PATROL][(seed % 5) as usize], seed, &picks);
-    }
-}
-
-#[test]
-fn the_rules_schedule_has_no_ambiguous_systems() {
-    let mut app = App::new();
-    app.add_plugins(crate::FactionZonesPlugin);
-    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
-        panic!("{e}");
     }
 }
 
@@ -1594,3 +1570,6 @@ fn the_log_follows_a_shove_a_surrender_a_hold_lost_and_the_parts_of_an_armour_va
     let amount = damage["amount"].as_u64().unwrap_or(0);
     assert_eq!(damage["reduced"].as_u64(), Some(amount.min(3)), "the 3 it names is what it takes off");
 }
+
+// The golden log, determinism, a reused table, a recorded fight replayed, the schedule.
+fray_core::ruleset_tests!(crate::ruleset::FactionZones, INN, seed 4, limit 40, golden "tests/golden/inn_seed4.jsonl");

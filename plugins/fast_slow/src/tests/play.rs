@@ -187,21 +187,6 @@ fn the_vault_springs_traps_raises_the_water_and_brings_reinforcements() {
     assert_eq!(seen, (true, true, true), "traps, water and reinforcements each happen in 20 fights");
 }
 
-#[test]
-fn the_crossing_with_seed_7_replays_its_golden_log_byte_for_byte() {
-    let golden = std::path::Path::new(
-        &std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
-    )
-    .join("tests/golden/crossing_seed7.jsonl");
-    let mut app = table(CROSSING, 7, true);
-    app.update();
-    let mut out = Vec::new();
-    app.world().resource::<fray_core::log::GameLog>().write_jsonl(&mut out, None).expect("in memory");
-    let log = String::from_utf8(out).expect("UTF-8");
-    let same = fray_core::log::matches_golden(&golden, &log).unwrap_or_else(|e| panic!("{e}"));
-    assert!(same, "the crossing's log for seed 7 differs from the golden file");
-}
-
 /// Checks the table's invariants after a step.
 fn consistent(app: &App, context: &str) {
     let world = app.world();
@@ -278,15 +263,6 @@ fn a_thousand_ai_fights_end_with_the_table_consistent() {
         app.update();
         assert_eq!(current::<FastSlowPhase>(app.world()), FastSlowPhase::Over, "seed {seed}");
         consistent(&app, &format!("seed {seed}"));
-    }
-}
-
-#[test]
-fn the_rules_schedule_has_no_ambiguous_systems() {
-    let mut app = App::new();
-    app.add_plugins(crate::FastSlowPlugin);
-    if let Err(e) = fray_core::ruleset::check_rules_schedule(&mut app) {
-        panic!("{e}");
     }
 }
 
@@ -382,3 +358,6 @@ fn the_round_limit_ends_the_fight_with_no_winner() {
     assert!(result.reason.starts_with("the round limit"), "{}", result.reason);
     assert_eq!(app.world().get::<Status>(who(&app, "gorm")), Some(&Status::Dead), "unhealed, he dies");
 }
+
+// The golden log, determinism, a reused table, a recorded fight replayed, the schedule.
+fray_core::ruleset_tests!(crate::ruleset::FastSlow, CROSSING, seed 7, limit 30, golden "tests/golden/crossing_seed7.jsonl");

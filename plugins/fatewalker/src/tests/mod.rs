@@ -3,7 +3,6 @@
 
 mod support;
 
-mod ambiguity;
 mod attack_rules;
 mod determinism;
 mod dice_rules;

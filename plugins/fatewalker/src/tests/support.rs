@@ -151,13 +151,6 @@ impl Table {
         awaiting(self.world()).into_iter().map(|e| self.id(e)).collect()
     }
 
-    /// The log, as JSON Lines.
-    pub fn log_jsonl(&self) -> String {
-        let mut out = Vec::new();
-        self.world().resource::<GameLog>().write_jsonl(&mut out, None).expect("writing to memory");
-        String::from_utf8(out).expect("the log is UTF-8")
-    }
-
     /// The log's entries.
     pub fn log(&self) -> Vec<LogEntry> {
         self.world().resource::<GameLog>().entries().to_vec()

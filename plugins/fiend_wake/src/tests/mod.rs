@@ -4,7 +4,6 @@
 mod support;
 
 mod actions;
-mod ambiguity;
 mod determinism;
 mod examples;
 mod intents;
