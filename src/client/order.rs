@@ -45,21 +45,13 @@ pub enum Step {
     Headings,
     /// Who decides now and whom they may aim at (`decisions`).
     Focus,
-    /// The GM's camera fitted between the panels and framed on the board (`camera`).
-    Framing,
-    /// The table window's view: framed, following who acts (`table::window`).
-    TableFraming,
     /// Secret choices tagged on their tokens for the GM (`table::secrets`).
     SecretTags,
     /// Tokens hidden from the table faded in the GM's window (`table::audience`).
     HiddenTokens,
-    /// Damage floating up from the tokens hit (`damage`).
-    Damage,
-    /// Counter chips placed on their tokens (`chips`).
-    Chips,
     /// The editor's marks and problem frames (`edit`).
     EditorMarks,
-    /// The ring on whoever acts (`motion`).
+    /// Who acts, and the ring on them (`motion`): the cameras focus on them.
     Acting,
     /// Pictures on tokens, mounts and cards, and the map (`art`).
     Pictures,
@@ -67,6 +59,15 @@ pub enum Step {
     Marks,
     /// Token discs and their rings (`token_art`).
     TokenArt,
+    /// The GM's camera fitted between the panels and framed on the board, its tokens and
+    /// texts as the steps above left them (`camera`).
+    Framing,
+    /// The table window's view: framed, following who acts (`table::window`).
+    TableFraming,
+    /// Damage floating up from the tokens hit (`damage`).
+    Damage,
+    /// Counter chips placed on their tokens (`chips`).
+    Chips,
     /// A ruleset's own drawings over the board (its board adapter, `crate::rulesets`).
     Ruleset,
 }
@@ -101,20 +102,9 @@ pub(super) fn plugin(app: &mut App) {
             (Keys, Balance, TableScreen, Edits, Drops, Ai).chain(),
             DriveRules,
             (Concealment, Autosave, ChipPlan, DropAnswers, Palette, Glide).chain(),
-            (Scenery, Layout, Headings, Focus, Framing, TableFraming).chain(),
-            (
-                SecretTags,
-                HiddenTokens,
-                Damage,
-                Chips,
-                EditorMarks,
-                Acting,
-                Pictures,
-                Marks,
-                TokenArt,
-                Ruleset,
-            )
-                .chain(),
+            (Scenery, Layout, Headings, Focus).chain(),
+            (SecretTags, HiddenTokens, EditorMarks, Acting, Pictures, Marks, TokenArt).chain(),
+            (Framing, TableFraming, Damage, Chips, Ruleset).chain(),
         )
             .chain(),
     )
