@@ -12,7 +12,7 @@ use fray_core::log::LogEvent;
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| fray::default_scenario().display().to_string());
+    let path = args.next().unwrap_or_else(|| fray::assets::default_scenario().display().to_string());
     let scenario = match rulesets::load(path.as_ref()) {
         Ok(s) => s,
         Err(e) => {

@@ -14,6 +14,7 @@ pub use fray_core::fight::{
     LoadedSave, Session, accepted_intents, can_redo, can_undo, fight_over, position, redo, revision, rewind,
     save_string, start_replay, undo,
 };
+use fray_core::ruleset::Rulesets;
 use fray_core::scenario::ScenarioError;
 pub use fray_core::session::OpenReport;
 use fray_core::session::SaveError;
@@ -63,26 +64,28 @@ pub fn lock_data_folder(dir: &Path) -> Result<DataFolderLock, String> {
     }
 }
 
-/// Reads a save's text with every ruleset Fray plays.
-pub fn parse_save_text(text: &str) -> Result<LoadedSave, SaveError> {
-    fray_core::fight::read_save_text(&crate::rulesets::registry(), text)
+/// Reads a save's text with `rulesets` (`crate::rulesets::registry()`: every ruleset Fray
+/// plays; a table has them as a resource).
+pub fn parse_save_text(rulesets: &Rulesets, text: &str) -> Result<LoadedSave, SaveError> {
+    fray_core::fight::read_save_text(rulesets, text)
 }
 
 /// Reads and checks a save file, refusing one too large before reading it.
-pub fn read_save(path: &Path) -> Result<LoadedSave, SaveError> {
+pub fn read_save(rulesets: &Rulesets, path: &Path) -> Result<LoadedSave, SaveError> {
     let text = fray_core::scenario::read_limited(path, MAX_SAVE_BYTES).map_err(|e| match e {
         ScenarioError::TooLarge(_) => {
             SaveError::Invalid(format!("the file is over {MAX_SAVE_BYTES} bytes, more than a save may be"))
         }
         other => SaveError::File(other),
     })?;
-    parse_save_text(&text)
+    parse_save_text(rulesets, &text)
 }
 
-/// Reads a save file and opens it on the world's table. The error is one line per problem,
-/// starting with the path; the world is untouched then.
+/// Reads a save file with the table's rulesets and opens it on the world's table. The error
+/// is one line per problem, starting with the path; the world is untouched then.
 pub fn load(world: &mut World, path: &Path) -> Result<OpenReport, String> {
-    let save = read_save(path).map_err(|e| e.report(&path.display().to_string()).join("\n"))?;
+    let rulesets = world.get_resource::<Rulesets>().cloned().unwrap_or_default();
+    let save = read_save(&rulesets, path).map_err(|e| e.report(&path.display().to_string()).join("\n"))?;
     Ok(save.open(world))
 }
 

@@ -8,6 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use fray::rulesets::registry;
 use fray::session::{self, parse_save_text};
 use fray_core::session::SaveError;
 use rand::{RngExt, SeedableRng};
@@ -69,7 +70,7 @@ fn the_save_of_several_battles_is_the_last_one() {
         &save.display().to_string(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let loaded = session::read_save(&save).expect("the save reads");
+    let loaded = session::read_save(&registry(), &save).expect("the save reads");
     assert_eq!(loaded.seed(), 22, "battle 3 of seeds 20, 21, 22");
     let (app, report) = loaded.headless_app();
     assert_eq!(report.stopped, None);
@@ -98,7 +99,7 @@ fn a_truncated_save_names_the_line_and_column_where_it_breaks() {
     let dir = scratch("truncated");
     let (_, save) = simulate(&dir, 5);
     let cut = &save[..save.len() * 2 / 3];
-    let error = parse_save_text(cut).err().expect("a truncated save does not load");
+    let error = parse_save_text(&registry(), cut).err().expect("a truncated save does not load");
     assert!(matches!(error, SaveError::File(fray_core::scenario::ScenarioError::Syntax { .. })), "{error:?}");
     let out = replay_fails(&dir, "cut.ron", cut.as_bytes(), 2, "");
     let line = text(&out.stderr);
@@ -122,7 +123,7 @@ fn corrupted_bytes_and_other_versions_are_refused_with_a_reason() {
     replay_fails(&dir, "bytes.ron", &bytes, 2, "UTF-8");
     let other = save.replacen("version: 1,", "version: 7,", 1);
     replay_fails(&dir, "v7.ron", other.as_bytes(), 2, "save format version 7 is not supported");
-    assert_eq!(parse_save_text(&other).err(), Some(SaveError::Version(7)));
+    assert_eq!(parse_save_text(&registry(), &other).err(), Some(SaveError::Version(7)));
     replay_fails(&dir, "empty.ron", b"", 2, "");
     replay_fails(&dir, "scenario.ron", b"Scenario(name: \"x\")", 2, "");
     let missing = dir.join("missing.ron").display().to_string();
@@ -170,7 +171,7 @@ fn a_save_whose_intent_no_longer_validates_loads_up_to_it_and_says_so() {
         1,
     );
     assert_ne!(edited, save, "the test edits the save");
-    let loaded = parse_save_text(&edited).expect("the edited save still parses");
+    let loaded = parse_save_text(&registry(), &edited).expect("the edited save still parses");
     let (app, report) = loaded.headless_app();
     let stop = report.stopped.clone().expect("the edited intent stops the replay");
     assert_eq!(stop.index, 1, "the second intent is the edited one");
@@ -249,7 +250,7 @@ fn a_killed_headless_player_resumes_with_everything_it_accepted() {
         );
         if status.success() {
             assert!(finished.exists() && !autosave.exists(), "a finished fight leaves no autosave to resume");
-            let done = session::read_save(&finished).expect("the finished fight's save reads");
+            let done = session::read_save(&registry(), &finished).expect("the finished fight's save reads");
             let (app, _) = done.headless_app();
             let mut log = Vec::new();
             fray::battle::log(&app).write_jsonl(&mut log, None).expect("in memory");
@@ -265,7 +266,7 @@ fn a_killed_headless_player_resumes_with_everything_it_accepted() {
             assert!(printed.is_empty(), "nothing is printed before the first autosave (kill seed {seed})");
             continue;
         }
-        let save = session::read_save(&autosave)
+        let save = session::read_save(&registry(), &autosave)
             .unwrap_or_else(|e| panic!("the autosave is never half-written, but: {e} (kill seed {seed})"));
         let (app, report) = save.headless_app();
         assert_eq!(report.stopped, None, "the autosave replays whole (kill seed {seed})");
@@ -311,7 +312,7 @@ proptest::proptest! {
         ),
     ) {
         let text = fray_core::scenario::mangle(&swamp_save(5), &edits);
-        match parse_save_text(&text) {
+        match parse_save_text(&registry(), &text) {
             Ok(save) => {
                 let (_, report) = save.headless_app();
                 proptest::prop_assert!(report.replayed <= report.total);
@@ -345,7 +346,8 @@ fn the_autosave_follows_every_accepted_intent_undo_included() {
     t.world_mut().insert_resource(session::Autosave::to(path.clone()));
     t.app.update();
     let intents = |path: &std::path::Path| {
-        let save = session::read_save(path).unwrap_or_else(|e| panic!("the autosave reads: {e}"));
+        let save =
+            session::read_save(&registry(), path).unwrap_or_else(|e| panic!("the autosave reads: {e}"));
         save.intents()
     };
     assert_eq!(intents(&path), 0, "the fight is autosaved from its start");
@@ -392,8 +394,8 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
         )
         .join("tests/fixtures/saves")
         .join(file);
-        let save =
-            session::read_save(&path).unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
+        let save = session::read_save(&registry(), &path)
+            .unwrap_or_else(|e| panic!("{file}: {}", e.report(file).join("; ")));
         let (app, report) = save.headless_app();
         // Today's rules end a fight the moment one side is left: a save whose last foe fell
         // mid-round stops replaying there, its later intents refused as after the fight.

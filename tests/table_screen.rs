@@ -2,7 +2,7 @@
 //! (Fiend Wake's bids) stays off it until revealed, and a combatant the GM hides is never
 //! named.
 
-use fray::client::table::audience::HiddenFromTable;
+use fray::client::audience::HiddenFromTable;
 use fray::client::table::screen_texts;
 use fray_core::prelude::CombatantId;
 

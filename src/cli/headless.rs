@@ -37,7 +37,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let autosave = session::autosave_path(&dir);
     let mut app = if args.resume {
         let shown = autosave.display().to_string();
-        let save = match session::read_save(&autosave) {
+        let save = match session::read_save(&crate::rulesets::registry(), &autosave) {
             Ok(save) => save,
             Err(e) => {
                 for line in e.report(&shown) {
@@ -50,7 +50,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("{shown}: resumed: {}", report.message());
         app
     } else {
-        let path = args.path.clone().unwrap_or_else(crate::default_scenario);
+        let path = args.path.clone().unwrap_or_else(crate::assets::default_scenario);
         let scenario = match rulesets::load(&path) {
             Ok(s) => s,
             Err(e) => {

@@ -152,7 +152,7 @@ fn parse_phase(text: &str) -> Result<String, String> {
 /// Runs the window until it is closed (`--headless` runs `super::headless` instead).
 pub fn run(args: &PlayArgs) -> ExitCode {
     let options = PlayOptions {
-        scenario: args.path.clone().unwrap_or_else(crate::default_scenario),
+        scenario: args.path.clone().unwrap_or_else(crate::assets::default_scenario),
         seed: args.seed,
         screenshot: args.screenshot.clone(),
         log: args.log.clone(),

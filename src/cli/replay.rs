@@ -31,7 +31,7 @@ pub struct ReplayArgs {
 /// printed and stderr says which.
 pub fn run(args: &ReplayArgs) -> ExitCode {
     let shown = args.path.display().to_string();
-    let save = match session::read_save(&args.path) {
+    let save = match session::read_save(&crate::rulesets::registry(), &args.path) {
         Ok(save) => save,
         Err(e) => {
             for line in e.report(&shown) {
@@ -61,7 +61,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
 fn watch(args: &ReplayArgs) -> ExitCode {
     use bevy::prelude::{App, AppExit};
     let options = crate::client::PlayOptions {
-        scenario: crate::default_scenario(),
+        scenario: crate::assets::default_scenario(),
         seed: None,
         screenshot: args.screenshot.clone(),
         log: None,

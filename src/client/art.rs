@@ -11,7 +11,7 @@ use bevy::sprite::Anchor;
 use fray_core::fight::Session;
 use fray_core::table::{Art, BoardMap};
 
-use super::board::{Card, Initials, MountToken, PlateEmblem, TOKEN, Token, to_board};
+use super::board::pieces::{Card, Initials, MountToken, PlateEmblem, TOKEN, Token, to_board};
 use super::order::Step;
 use super::theme::Palette;
 
@@ -189,12 +189,12 @@ fn wash_map(
 /// The map is for both screens, unless the table's screen has a flat background for chroma
 /// keying: a stream puts its own scene behind the board there.
 fn map_audience(
-    view: Res<super::table::TableView>,
+    view: Res<super::table::view::TableView>,
     maps: Query<(Entity, Option<&RenderLayers>), Or<(With<MapDrawing>, With<MapWash>)>>,
     mut commands: Commands,
 ) {
     let want = match view.settings.background {
-        Some(_) => RenderLayers::layer(super::table::audience::GM_LAYER),
+        Some(_) => RenderLayers::layer(super::audience::GM_LAYER),
         None => RenderLayers::layer(0),
     };
     for (e, layers) in &maps {

@@ -12,7 +12,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{Bar, BarChart, Line, Plot};
 use fray_core::fight::Session;
 
-use super::PlayOptions;
+use super::options::PlayOptions;
 use crate::lab::battery::{Keep, cores};
 use crate::lab::report::percent;
 use crate::lab::{Battery, Report};

@@ -5,7 +5,7 @@
 //! in part, around whoever acts, and follows the turn (the GM may ask for the whole board
 //! however small). Never moves while a token is dragged or egui holds the pointer.
 
-use super::board::{CardRect, MountToken, TOKEN, Token};
+use super::board::pieces::{CardRect, MountToken, TOKEN, Token};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -16,7 +16,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
-use super::drag::Dragging;
+use super::pointer::{Dragging, EditMode};
 
 /// The board's camera.
 #[derive(Component)]
@@ -113,18 +113,18 @@ fn frame_board(
     board: BoardParts,
     camera: Single<(&mut Transform, &mut Projection, &RenderLayers), With<BoardCamera>>,
     index: Res<fray_core::prelude::TableIndex>,
-    editor: Res<super::edit::Editor>,
+    mode: Res<EditMode>,
     dragging: Res<Dragging>,
-    spread: Res<super::board::Spread>,
-    captions: Res<super::board::CaptionExtent>,
-    view: Res<super::table::TableView>,
+    spread: Res<super::board::pieces::Spread>,
+    captions: Res<super::board::pieces::CaptionExtent>,
+    view: Res<super::table::view::TableView>,
     acting: Res<super::motion::Acting>,
     time: Res<Time>,
     mut glides: ResMut<super::motion::Glides>,
 ) {
     // Each edit puts a new table up: the view stays where the person is working. A board
     // laid out again (a card outgrew its room) settles anew too.
-    if (index.is_changed() || spread.is_changed()) && !editor.on {
+    if (index.is_changed() || spread.is_changed()) && !mode.0 {
         framed.settling = SETTLE;
     }
     framed.settling = framed.settling.saturating_sub(1);
@@ -142,7 +142,7 @@ fn frame_board(
     let current = ortho.scale;
     let bounds = board.bounds(captions.0);
     let settled = framed.settling == 0;
-    let still = editor.on || dragging.0.is_some();
+    let still = mode.0 || dragging.0.is_some();
     // Once settled, only the window and the panels reframe: the texts are not measured again.
     let known = framed.key.filter(|(a, w, ..)| a == &*area && *w == window.size());
     let smallest = match known {
@@ -234,7 +234,7 @@ pub(crate) struct Floor {
 
 /// Whether the GM's window shows the whole board however small: the GM's setting, or the
 /// environment for scripted checks that drag to every card.
-pub fn whole_board(view: &super::table::TableView) -> bool {
+pub fn whole_board(view: &super::table::view::TableView) -> bool {
     view.settings.whole_board || std::env::var_os("FRAY_WHOLE_BOARD").is_some_and(|v| v == "1")
 }
 
@@ -411,9 +411,9 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
     let clear = tokens
         .iter()
         .find(|t| t.center().distance(focus) < 0.5)
-        .map_or(super::board::TOKEN / 2.0, |t| t.size()[a] * super::motion::RING_REACH + 1.0);
+        .map_or(super::board::pieces::TOKEN / 2.0, |t| t.size()[a] * super::motion::RING_REACH + 1.0);
     let focus = focus[a];
-    let past = super::board::TOKEN.max((hi - lo) / 7.0);
+    let past = super::board::pieces::TOKEN.max((hi - lo) / 7.0);
     let allowed = |s: f32| {
         let on_board = board.1 - board.0 <= hi - lo || (lo + s >= board.0 - past && hi + s <= board.1 + past);
         on_board && focus >= lo + s + clear && focus <= hi + s - clear
@@ -449,7 +449,7 @@ pub(super) struct BoardParts<'w, 's> {
             &'static InheritedVisibility,
             &'static ChildOf,
         ),
-        With<super::board::CardInfo>,
+        With<super::board::pieces::CardInfo>,
     >,
     texts: Query<
         'w,
@@ -484,7 +484,7 @@ impl BoardParts<'_, '_> {
     /// token, so that a view does not show a token whose caption it leaves out, nor a caption
     /// without its token). A token hidden from the table does not move the table's view.
     pub(super) fn kept(&self, seen: &RenderLayers) -> Kept {
-        let drawn = |layers: Option<&RenderLayers>| super::table::audience::sees(seen, layers);
+        let drawn = |layers: Option<&RenderLayers>| super::audience::sees(seen, layers);
         let tokens = self.tokens.iter().filter(|(.., layers)| drawn(*layers));
         let token_of = |e: Entity| {
             self.tokens.get(e).ok().map(|(at, sprite, _, layers)| (token_rect(at, sprite), drawn(layers)))
@@ -516,13 +516,14 @@ impl BoardParts<'_, '_> {
             let width = bounds.and_then(|b| b.width).unwrap_or(layout.size.x).max(layout.size.x);
             let (x, top) = (at.translation().x, at.translation().y);
             let lines_end = top - layout.size.y * scale.y;
-            let first_row = lines_end - (super::board::TAG_ROOM + super::board::TOKEN) * scale.y;
+            let first_row =
+                lines_end - (super::board::pieces::TAG_ROOM + super::board::pieces::TOKEN) * scale.y;
             let half_width = width * scale.x / 2.0;
             let card = self.cards.get(card.parent()).ok().map(|c| c.0);
             let bottom = card.map_or(first_row, |c| first_row.max(c.min.y).min(lines_end));
             let left = card.map_or(x - half_width, |c| c.min.x.min(x - half_width));
             let right = card.map_or(x + half_width, |c| c.max.x.max(x + half_width));
-            Rect::new(left, bottom, right, top + super::board::CARD_HEADER * scale.y)
+            Rect::new(left, bottom, right, top + super::board::pieces::CARD_HEADER * scale.y)
         })
     }
 
@@ -536,7 +537,7 @@ impl BoardParts<'_, '_> {
         let text = self
             .texts
             .iter()
-            .filter(|(_, _, shown, on)| shown.get() && super::table::audience::sees(layers, *on))
+            .filter(|(_, _, shown, on)| shown.get() && super::audience::sees(layers, *on))
             .map(|(font, at, ..)| match font.font_size {
                 bevy::text::FontSize::Px(px) => px * at.scale().y,
                 _ => f32::MAX,
@@ -550,8 +551,8 @@ impl BoardParts<'_, '_> {
             .fold(f32::MAX, f32::min);
         // Before anything is drawn: the sizes the board is made with.
         Smallest {
-            text: if text == f32::MAX { super::board::BOARD_TEXT } else { text },
-            token: if token == f32::MAX { super::board::TOKEN } else { token },
+            text: if text == f32::MAX { super::board::pieces::BOARD_TEXT } else { text },
+            token: if token == f32::MAX { super::board::pieces::TOKEN } else { token },
         }
     }
 }
@@ -568,7 +569,7 @@ type Captions<'w, 's> = Query<
         &'static InheritedVisibility,
         &'static ChildOf,
     ),
-    With<super::board::TokenCaption>,
+    With<super::board::pieces::TokenCaption>,
 >;
 
 /// The token each shown caption belongs to (the caption is its child) and the room the caption
@@ -576,7 +577,7 @@ type Captions<'w, 's> = Query<
 fn caption_rects(captions: &Captions) -> impl Iterator<Item = (Entity, Rect)> {
     captions.iter().filter(|(_, _, layout, _, shown, _)| shown.get() && layout.size != Vec2::ZERO).map(
         |(at, anchor, layout, bounds, _, owner)| {
-            (owner.parent(), super::screen_layout::text_rect(at, Some(anchor), layout.size, bounds, true))
+            (owner.parent(), super::board::pieces::text_rect(at, Some(anchor), layout.size, bounds, true))
         },
     )
 }
@@ -621,7 +622,7 @@ fn spawn_camera(
         picking_mode: SpritePickingMode::BoundingBox,
     });
     let board = commands
-        .spawn((Camera2d, BoardCamera, SpritePickingCamera, super::table::audience::camera_layers(true)))
+        .spawn((Camera2d, BoardCamera, SpritePickingCamera, super::audience::camera_layers(true)))
         .id();
     let panels = commands
         .spawn((
@@ -651,8 +652,8 @@ fn pan_and_zoom(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     dragging: Res<Dragging>,
-    grab: Res<super::drag::Grab>,
-    chip: Res<super::chips::ChipDrag>,
+    grab: Res<super::pointer::Grab>,
+    chip: Res<super::pointer::ChipDrag>,
     mut request: ResMut<ZoomRequest>,
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -875,7 +876,7 @@ mod tests {
             .id();
         let layout = |w: f32, h: f32| bevy::text::TextLayoutInfo { size: Vec2::new(w, h), ..default() };
         world.spawn((
-            super::super::board::TokenCaption(Entity::PLACEHOLDER),
+            super::super::board::pieces::TokenCaption(Entity::PLACEHOLDER),
             ChildOf(token),
             GlobalTransform::from(Transform::from_xyz(100.0, 170.0, 0.0)),
             bevy::sprite::Anchor::TOP_CENTER,
@@ -892,7 +893,7 @@ mod tests {
             ))
             .id();
         world.spawn((
-            super::super::board::TokenCaption(Entity::PLACEHOLDER),
+            super::super::board::pieces::TokenCaption(Entity::PLACEHOLDER),
             ChildOf(hidden),
             GlobalTransform::from(Transform::from_xyz(-300.0, -30.0, 0.0)),
             bevy::sprite::Anchor::TOP_CENTER,
@@ -901,10 +902,11 @@ mod tests {
         ));
         // A tall card and a short one, each with its lines 24 high, 24 under its top.
         for (x, bottom) in [(500.0, 150.0), (900.0, 250.0)] {
-            let card =
-                world.spawn(super::super::board::CardRect(Rect::new(x - 90.0, bottom, x + 90.0, 324.0))).id();
+            let card = world
+                .spawn(super::super::board::pieces::CardRect(Rect::new(x - 90.0, bottom, x + 90.0, 324.0)))
+                .id();
             world.spawn((
-                super::super::board::CardInfo(Entity::PLACEHOLDER),
+                super::super::board::pieces::CardInfo(Entity::PLACEHOLDER),
                 ChildOf(card),
                 GlobalTransform::from(Transform::from_xyz(x, 300.0, 0.0)),
                 bevy::text::TextBounds::new_horizontal(150.0),

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use serde_json::Value;
 
-use super::PlayOptions;
+use super::options::PlayOptions;
 
 /// Frames to wait before the picture: enough for fonts, layout and the first rules pass.
 const SETTLE_FRAMES: u32 = 45;
@@ -211,7 +211,7 @@ fn glide_picture(world: &mut World, mut state: Local<(bool, bool)>) {
     if *taken {
         return;
     }
-    if world.resource::<super::drag::Dragging>().0.is_some() {
+    if world.resource::<super::pointer::Dragging>().0.is_some() {
         *dropped = true;
         return;
     }
@@ -255,12 +255,12 @@ fn status(world: &World) -> serde_json::Value {
     let humans = super::decisions::humans_waiting(world);
     let focus = world.get_resource::<super::decisions::Focus>().and_then(|f| f.decider);
     let dragging = world
-        .resource::<super::drag::Dragging>()
+        .resource::<super::pointer::Dragging>()
         .0
         .map(|d| fray_core::table::id(world, d.combatant).to_string())
         .or_else(|| {
-            let (chip, _) = world.resource::<super::chips::ChipDrag>().0?;
-            let owner = world.get::<super::chips::Chip>(chip)?.owner;
+            let (chip, _) = world.resource::<super::pointer::ChipDrag>().0?;
+            let owner = world.get::<super::board::pieces::Chip>(chip)?.owner;
             Some(format!("chip:{}", fray_core::table::id(world, owner)))
         });
     let pictures = world.resource::<Pictures>();
@@ -278,7 +278,7 @@ fn status(world: &World) -> serde_json::Value {
         "gliding": world.get_resource::<super::motion::Glides>().map_or(0, |g| g.moving),
         "table_window": world.contains_resource::<super::table::window::TableWindow>(),
         "table_roll": super::table::roll_up(world),
-        "autoplay": world.resource::<super::Autoplay>().0.is_some(),
+        "autoplay": world.resource::<super::options::Autoplay>().0.is_some(),
         "balance": super::balance::status(world),
         "edit": super::edit::status(world),
         "layout_revision": world.resource::<Capture>().layout_written.then(|| world.resource::<Capture>().layout_revision),
@@ -295,10 +295,10 @@ fn capture(
     options: Res<PlayOptions>,
     mut state: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
-    autoplay: Res<super::Autoplay>,
+    autoplay: Res<super::options::Autoplay>,
     table: Option<Res<super::table::window::TableWindow>>,
     glides: Option<Res<super::motion::Glides>>,
-    layout: Option<Res<super::board::LayoutDirty>>,
+    layout: Option<Res<super::board::changes::LayoutDirty>>,
     texts: Query<(), Changed<bevy::text::TextLayoutInfo>>,
 ) {
     state.frames += 1;

@@ -15,22 +15,11 @@ use fray_core::prelude::{Combatant, Controller, CounterKind, CounterToken, Count
 use fray_core::tokens::MAX_COUNTER_KINDS;
 use fray_core::tokens::TokenOf;
 
-use super::board::{Card, TOKEN, Token};
+use super::audience::Audience;
+use super::board::pieces::{Card, Chip, ChipShadow, TOKEN, Token};
 use super::camera::BoardCamera;
-use super::drag::{BoardMessage, pointer_world};
 use super::order::{Opening, Step};
-use super::table::audience::Audience;
-
-/// A chip drawn for one counter-token entity.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Chip {
-    /// The counter token.
-    pub counter: Entity,
-    /// Its owner (combatant or location).
-    pub owner: Entity,
-    /// What it counts.
-    pub kind: CounterKind,
-}
+use super::pointer::{BoardMessage, ChipDrag, pointer_world};
 
 /// The number drawn beside a stack of chips. The `plan` count is the GM's for the kind being
 /// allocated: what is left to give; the table's count shows every chip until the plan is sent.
@@ -39,11 +28,6 @@ struct StackCount {
     kind: Option<CounterKind>,
     plan: bool,
 }
-
-/// A stand-in, on the table's screen only, for a chip the GM has moved while building an
-/// allocation (the plan is secret until it is sent).
-#[derive(Component)]
-pub struct ChipShadow(pub Entity);
 
 /// Where the table's screen sees each chip the GM has moved (chip, place, shown).
 #[derive(Resource, Default)]
@@ -96,10 +80,6 @@ impl AllocationPlan {
 #[derive(Resource, Default)]
 struct ChipDrop(Option<(Entity, Vec2)>);
 
-/// The chip being dragged and where it is.
-#[derive(Resource, Default)]
-pub struct ChipDrag(pub Option<(Entity, Vec2)>);
-
 /// The shapes chips are drawn with.
 #[derive(Resource)]
 struct Shapes {
@@ -148,7 +128,6 @@ fn colour([r, g, b]: [u8; 3]) -> Color {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AllocationPlan>()
         .init_resource::<ChipDrop>()
-        .init_resource::<ChipDrag>()
         .init_resource::<Shadows>()
         .add_systems(Startup, make_shapes.in_set(Opening::Spawn))
         .add_observer(spawn_chip)
@@ -260,7 +239,7 @@ fn count_bundle(kind: Option<CounterKind>, plan: bool, ink: Color, token: Entity
     (
         StackCount { kind, plan },
         audience,
-        super::table::audience::layers(audience, false),
+        super::audience::layers(audience, false),
         Text2d::new(""),
         TextFont { font_size: FontSize::Px(19.0), ..default() },
         TextColor(ink),
@@ -450,7 +429,7 @@ fn place_shadows(
         commands.spawn((
             ChipShadow(chip),
             Audience::Table,
-            super::table::audience::layers(Audience::Table, false),
+            super::audience::layers(Audience::Table, false),
             sprite.clone(),
             Transform::from_translation(at),
             visibility,

@@ -11,7 +11,7 @@ use bevy::text::{FontWeight, TextLayoutInfo};
 use fray_core::log::{GameLog, LogEntry, LogEvent};
 use fray_core::prelude::TableIndex;
 
-use super::board::{TOKEN, Token};
+use super::board::pieces::{TOKEN, Token};
 
 /// How long a float stays up, in seconds.
 const LIFE: f32 = 2.5;

@@ -15,9 +15,9 @@ use fray_core::prelude::{Combatant, Controller, Counters, TableIndex};
 use fray_core::table::{id, name};
 
 use super::adapter::{BoardAsk, board};
-use super::board::{Selection, TOKEN, Token};
+use super::audience::GmGizmos;
+use super::board::pieces::{Selection, TOKEN, Token};
 use super::chips::AllocationPlan;
-use super::table::audience::GmGizmos;
 
 /// How many waiting people are listed by name before "and N more".
 const LISTED: usize = 24;
@@ -521,7 +521,7 @@ fn mark_targets(
 #[cfg(test)]
 mod tests {
     use super::{TARGET_RINGS, refused_summary};
-    use crate::client::board::{CAPTION_GAP, FREE_TOKEN, TOKEN};
+    use crate::client::board::pieces::{CAPTION_GAP, FREE_TOKEN, TOKEN};
     use crate::client::motion::RING_REACH;
 
     #[test]

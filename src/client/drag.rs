@@ -3,9 +3,6 @@
 //! the intent the ruleset's board adapter makes of it (enter a location, begin moving there).
 //! A refused move slides back and the reason is shown on the board.
 
-use std::time::Duration;
-
-use super::order::Step;
 use bevy::prelude::*;
 use fray_core::fight::ruleset;
 use fray_core::intent::{IntentRecord, Outcomes};
@@ -13,50 +10,13 @@ use fray_core::location::{place_of, reach};
 use fray_core::prelude::FieldPosition;
 
 use super::adapter::{DropAnswer, board};
-use super::board::{Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at, space, to_unit};
+use super::audience::{Audience, hidden_from_table};
+use super::board::pieces::{
+    Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at, space, to_unit,
+};
 use super::camera::BoardCamera;
-use super::table::audience::{Audience, hidden_from_table};
-
-/// The token being dragged, if any.
-#[derive(Resource, Default)]
-pub struct Dragging(pub Option<DragState>);
-
-/// A drag in progress.
-#[derive(Clone, Copy, Debug)]
-pub struct DragState {
-    /// The token's entity.
-    pub token: Entity,
-    /// The combatant it stands for (in edit mode, a mount).
-    pub combatant: Entity,
-}
-
-/// A message shown big on the board for a few seconds (a refusal's reason).
-#[derive(Resource)]
-pub struct BoardMessage {
-    /// The text.
-    pub text: String,
-    /// How long it stays.
-    pub timer: Timer,
-}
-
-impl Default for BoardMessage {
-    fn default() -> Self {
-        Self { text: String::new(), timer: Timer::new(Duration::ZERO, TimerMode::Once) }
-    }
-}
-
-impl BoardMessage {
-    /// Shows `text` for five seconds.
-    pub fn show(&mut self, text: impl Into<String>) {
-        self.text = text.into();
-        self.timer = Timer::new(Duration::from_secs(5), TimerMode::Once);
-    }
-}
-
-/// The pointer went down on a piece (token, mount, chip): until it is released, dragging
-/// moves that piece and never the camera.
-#[derive(Resource, Default)]
-pub struct Grab(pub bool);
+use super::order::Step;
+use super::pointer::{BoardMessage, DragState, Dragging, EditMode, Grab, pointer_world};
 
 /// An intent sent by a drop: the number of outcomes before it and who sent it, until its
 /// outcome is reported.
@@ -64,10 +24,7 @@ pub struct Grab(pub bool);
 pub struct PendingDrop(pub Option<(usize, String)>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Dragging>()
-        .init_resource::<BoardMessage>()
-        .init_resource::<PendingDrop>()
-        .init_resource::<Grab>()
+    app.init_resource::<PendingDrop>()
         .add_observer(grab)
         .add_observer(drag_start)
         .add_observer(drag)
@@ -80,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn grab(
     press: On<Pointer<Press>>,
-    pieces: Query<(), Or<(With<Token>, With<MountToken>, With<super::chips::Chip>)>>,
+    pieces: Query<(), Or<(With<Token>, With<MountToken>, With<super::board::pieces::Chip>)>>,
     mut grab: ResMut<Grab>,
 ) {
     if pieces.contains(press.entity) {
@@ -99,20 +56,15 @@ fn drag_start(
     start: On<Pointer<DragStart>>,
     tokens: Query<&Token>,
     mounts: Query<&MountToken>,
-    editor: Option<Res<super::edit::Editor>>,
+    mode: Option<Res<EditMode>>,
     mut dragging: ResMut<Dragging>,
 ) {
-    let editing = editor.is_some_and(|e| e.on);
+    let editing = mode.is_some_and(|e| e.0);
     let piece = tokens.get(start.entity).map(|t| t.0).ok();
     let piece = piece.or_else(|| mounts.get(start.entity).ok().filter(|_| editing).map(|m| m.0));
     if let Some(piece) = piece {
         dragging.0 = Some(DragState { token: start.entity, combatant: piece });
     }
-}
-
-/// Where on the board a point of the screen is.
-pub(crate) fn pointer_world(camera: &(&Camera, &GlobalTransform), screen: Vec2) -> Option<Vec2> {
-    camera.0.viewport_to_world_2d(camera.1, screen).ok()
 }
 
 fn drag(
@@ -135,7 +87,7 @@ fn drag(
 /// A drop to send: the combatant and the board point, worked out by the observer and sent by
 /// a system with the world at hand.
 #[derive(Resource, Default)]
-struct Dropped(Option<(Entity, Vec2)>);
+pub(crate) struct Dropped(pub(crate) Option<(Entity, Vec2)>);
 
 fn drag_end(
     end: On<Pointer<DragEnd>>,
@@ -159,21 +111,7 @@ fn send_drop(world: &mut World) {
     let Some(rules) = ruleset(world) else {
         return;
     };
-    let card = card_at(at, &super::board::card_rects(world));
-    let mut mounts = world.query::<(&MountToken, &Transform)>();
-    let mount = mounts
-        .iter(world)
-        .find(|(m, t)| m.0 != e && (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
-        .map(|(m, _)| m.0);
-    // The field is drawn spread with the cards (`board::Spread`): the rules read the
-    // scenario's point.
-    let placed = world.resource::<super::board::Spread>().back(at);
-    let drop = super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount };
-    // In edit mode a drop says where the combatant starts.
-    if super::edit::editing(world) {
-        super::edit::place_dropped(world, e, card, drop.at, drop.mount);
-        return;
-    }
+    let drop = drop_point(world, e, at);
     let answer = match board(world) {
         Some(adapter) => adapter.dropped(world, e, &drop),
         None => unadapted_drop(world, e, &drop),
@@ -191,6 +129,21 @@ fn send_drop(world: &mut World) {
         }
         DropAnswer::Nothing => {}
     }
+}
+
+/// Where a piece `e` dropped at board point `at` lands: the card there, a mount there, and the
+/// scenario's point in the ruleset's unit.
+pub(crate) fn drop_point(world: &mut World, e: Entity, at: Vec2) -> super::adapter::DropPoint {
+    let card = card_at(at, &super::board::pieces::card_rects(world));
+    let mut mounts = world.query::<(&MountToken, &Transform)>();
+    let mount = mounts
+        .iter(world)
+        .find(|(m, t)| m.0 != e && (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
+        .map(|(m, _)| m.0);
+    // The field is drawn spread with the cards (`board::Spread`): the rules read the
+    // scenario's point.
+    let placed = world.resource::<super::board::pieces::Spread>().back(at);
+    super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount }
 }
 
 /// A drop on the board of a ruleset with no adapter: on a board of cards, a token in no
@@ -232,7 +185,13 @@ fn light_cards(
     world: &mut World,
     cards: &mut QueryState<(), With<Card>>,
     mut seen: Local<
-        Option<(Option<Entity>, (Option<Entity>, Option<Entity>), bool, super::board::TableKey, Color)>,
+        Option<(
+            Option<Entity>,
+            (Option<Entity>, Option<Entity>),
+            bool,
+            super::board::pieces::TableKey,
+            Color,
+        )>,
     >,
 ) {
     // A plain card is the theme's colour.
@@ -250,7 +209,7 @@ fn light_cards(
         dragging.map(|d| d.combatant),
         (selection.combatant, selection.location),
         secret,
-        super::board::table_key(world, cards.iter(world).count()),
+        super::board::pieces::table_key(world, cards.iter(world).count()),
         plain,
     ));
     if *seen == key {

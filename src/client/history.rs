@@ -7,11 +7,12 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use fray_core::ruleset::Rulesets;
 use fray_core::session::HoldAi;
 
-use super::PlayOptions;
-use super::board::Selection;
-use super::drag::BoardMessage;
+use super::board::pieces::Selection;
+use super::options::PlayOptions;
+use super::pointer::BoardMessage;
 use crate::session::{self, Autosave, AutosavePlugin, LoadedSave};
 
 /// How the window opened the fight, for the history controls.
@@ -67,7 +68,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn open_at_start(world: &mut World, options: &PlayOptions) -> Result<bool, String> {
     if let Some(path) = &options.watch {
         let shown = path.display().to_string();
-        let save = session::read_save(path).map_err(|e| e.report(&shown).join("\n"))?;
+        let save = session::read_save(world.resource::<Rulesets>(), path)
+            .map_err(|e| e.report(&shown).join("\n"))?;
         let report = session::start_replay(world, &save)?;
         *world.resource_mut::<HistoryMode>() = HistoryMode::Watching;
         if report.stopped.is_some() {
@@ -104,8 +106,9 @@ pub(super) fn after_fresh_start(world: &mut World, options: &PlayOptions) {
         world.insert_resource(AutosaveOff(why));
         return;
     }
+    let rulesets = world.resource::<Rulesets>().clone();
     let offer = data_dir(options).and_then(|d| session::last_autosave_in(&d)).and_then(|path| {
-        let save: LoadedSave = session::read_save(&path).ok()?;
+        let save: LoadedSave = session::read_save(&rulesets, &path).ok()?;
         // A fight nobody has decided anything in yet is nothing to resume.
         (save.intents() > 0).then(|| ResumeOffer {
             name: save.scenario.name().to_owned(),

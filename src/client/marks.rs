@@ -10,7 +10,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fray_core::board::Pips;
 use fray_core::fight::ruleset;
 
-use super::board::{TOKEN, TableKey, Token, table_key};
+use super::board::pieces::{TOKEN, TableKey, Token, table_key};
 use super::order::Step;
 
 /// Marks drawn on a token at most.

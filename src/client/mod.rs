@@ -5,6 +5,7 @@
 
 pub mod adapter;
 mod art;
+pub mod audience;
 mod balance;
 pub mod board;
 mod camera;
@@ -18,8 +19,10 @@ mod history;
 mod marks;
 mod motion;
 mod offscreen;
+pub mod options;
 pub mod order;
 mod panels;
+mod pointer;
 mod screen_layout;
 mod space;
 mod stats;
@@ -27,7 +30,6 @@ pub mod table;
 mod theme;
 mod token_art;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -41,84 +43,8 @@ use fray_core::ruleset::AddRuleset;
 use fray_core::session::AiPacing;
 
 use crate::rulesets;
-
-/// How the window was asked to play.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct PlayOptions {
-    /// The scenario file.
-    pub scenario: PathBuf,
-    /// RNG seed (the scenario's when absent).
-    pub seed: Option<u64>,
-    /// Save a picture of the window here once the board has settled, then exit.
-    pub screenshot: Option<PathBuf>,
-    /// Write the battle's JSON Lines log here, as it grows.
-    pub log: Option<PathBuf>,
-    /// Keep the table's status here as JSON (`--status-out`), for scripted checks.
-    pub status_out: Option<PathBuf>,
-    /// Close the window after this many seconds (for scripted checks).
-    pub exit_after: Option<f32>,
-    /// Write the screen positions of cards and tokens here once the board has settled (for
-    /// scripted drags).
-    pub layout_out: Option<PathBuf>,
-    /// Save a picture (and the layout) of the first frame of the first glide after a drag
-    /// (`--glide-picture`).
-    pub glide_picture: Option<PathBuf>,
-    /// Select this combatant or location id at the start (its reach is shown).
-    pub select: Option<String>,
-    /// Combatant ids hidden from the table's screen from the start (`--hide ID`).
-    pub hide: Vec<String>,
-    /// The AI plays every side until this phase (by its log name) asks a person
-    /// (`--autoplay-until`).
-    pub autoplay_until: Option<String>,
-    /// Time this many frames once settled, print the figures and exit (`--stats`).
-    pub stats: Option<u32>,
-    /// Run every window system but draw nothing (no GPU adapter is asked for): the
-    /// benchmark's figure without rendering (`--no-render`).
-    pub no_render: bool,
-    /// Render into images, with no window and no display (`--offscreen`, for `--stats`).
-    pub offscreen: bool,
-    /// Resume the interrupted fight autosaved in the data folder (`--resume`).
-    pub resume: bool,
-    /// Watch this save step by step instead of playing (`fray replay SAVE`).
-    pub watch: Option<PathBuf>,
-    /// The data folder for autosaves (default: `$FRAY_DATA_DIR`, else the user's).
-    pub data_dir: Option<PathBuf>,
-    /// Open a second window showing the board and public information only
-    /// (`--table-window`).
-    pub table_window: bool,
-    /// The table's screen's flat background, for chroma keying (`--chroma-key RRGGBB`).
-    pub chroma: Option<[u8; 3]>,
-    /// Start in table mode: the GM panels hidden, the table's screen in this window
-    /// (`--table-mode`; F10 toggles).
-    pub table_mode: bool,
-    /// The table's screen keeps the last roll and damage along its bottom (`--lower-third`).
-    pub lower_third: bool,
-    /// Open the table window on this monitor (`--table-monitor N`).
-    pub table_monitor: Option<usize>,
-    /// The table window's size (`--table-size WxH`).
-    pub table_size: Option<(u32, u32)>,
-    /// The GM's window's size (`--window-size WxH`; default 1600x900).
-    pub window_size: Option<(u32, u32)>,
-    /// Open the Balance panel and run this many battles at the start (`--balance N`).
-    pub balance: Option<u32>,
-    /// Start in edit mode (`--edit`).
-    pub edit: bool,
-}
-
-/// While set, the AI plays every side one decision per frame; it holds the controllers the
-/// scenario gave, restored once the wanted phase asks one of those players. The AI's own
-/// sides then finish their part of that phase (at the same pace) before autoplay ends, so
-/// that, e.g., the AI's secret choices are in when a player is asked for theirs.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Autoplay(pub Option<(String, Vec<(Entity, Controller)>)>);
-
-/// Why the scenario could not be opened, shown in the window.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct LoadError(pub Option<String>);
-
-/// The delay between two AI decisions, so that people can follow them.
-#[derive(Resource, Clone, Debug)]
-pub struct AiPause(pub Timer);
+pub use options::PlayOptions;
+use options::{AiPause, Autoplay, LoadError};
 
 /// The client: window, board, panels, and every ruleset's rules and board adapter.
 pub struct ClientPlugin(pub PlayOptions);
@@ -150,8 +76,10 @@ impl Plugin for ClientPlugin {
         };
         // Pictures a scenario names are read from the project's assets/ folder, wherever
         // the binary runs from.
-        let assets =
-            bevy::asset::AssetPlugin { file_path: crate::assets_dir().display().to_string(), ..default() };
+        let assets = bevy::asset::AssetPlugin {
+            file_path: crate::assets::assets_dir().display().to_string(),
+            ..default()
+        };
         let mut plugins = DefaultPlugins.set(window).set(render).set(assets);
         if self.0.offscreen {
             plugins = plugins.disable::<bevy::winit::WinitPlugin>();
@@ -197,6 +125,8 @@ fn add_parts(app: &mut App) {
         .add_systems(Update, (autoplay, pace_ai).chain().in_set(order::Step::Ai));
     order::plugin(app);
     camera::plugin(app);
+    pointer::plugin(app);
+    audience::plugin(app);
     board::plugin(app);
     token_art::plugin(app);
     marks::plugin(app);
@@ -241,7 +171,7 @@ fn load_scenario(world: &mut World) {
             scenario.start(world, seed, scenario.default_limit(), false);
             if let Some(id) = &options.select {
                 let index = world.resource::<fray_core::prelude::TableIndex>();
-                let selection = board::Selection {
+                let selection = board::pieces::Selection {
                     combatant: index.combatant(&id.as_str().into()),
                     location: index.location(&id.as_str().into()),
                 };
@@ -257,7 +187,7 @@ fn load_scenario(world: &mut World) {
             if !unknown.is_empty() {
                 let words = format!("--hide: no combatant {} in this scenario", unknown.join(", "));
                 warn!("{words}");
-                world.resource_mut::<drag::BoardMessage>().show(words);
+                world.resource_mut::<pointer::BoardMessage>().show(words);
             }
             let phases = scenario.ruleset().phase_names();
             if let Some(phase) = options.autoplay_until.clone().filter(|p| !phases.contains(&p.as_str())) {
@@ -268,7 +198,7 @@ fn load_scenario(world: &mut World) {
                     phases.join(", ")
                 );
                 warn!("{words}");
-                world.resource_mut::<drag::BoardMessage>().show(words);
+                world.resource_mut::<pointer::BoardMessage>().show(words);
             } else if let Some(phase) = options.autoplay_until.clone() {
                 let mut controllers = world.query::<(Entity, &mut Controller)>();
                 let saved = controllers

@@ -8,11 +8,11 @@
 use bevy::prelude::*;
 use fray_core::fight::ruleset;
 
-use super::board::{MountToken, Token};
-use super::drag::Dragging;
+use super::audience::{GmGizmos, hidden_from_table};
+use super::board::pieces::{MountToken, Token};
 use super::order::Step;
-use super::table::TableView;
-use super::table::audience::{GmGizmos, hidden_from_table};
+use super::pointer::Dragging;
+use super::table::view::TableView;
 
 /// How fast a gliding token closes the gap: most of it (95%) in a quarter second.
 const GLIDE_RATE: f32 = 12.0;

@@ -25,7 +25,7 @@ pub enum Step {
     /// Autoplay and the AI's pace between decisions (the client's `mod.rs`).
     Ai,
     // The rules run here: `fray_core::DriveRules`.
-    /// Who the rules conceal from the table now (`table::audience`).
+    /// Who the rules conceal from the table now (`audience`).
     Concealment,
     /// The fight saved after the rules ran (`session::Autosaving`).
     Autosave,
@@ -47,7 +47,7 @@ pub enum Step {
     Focus,
     /// Secret choices tagged on their tokens for the GM (`table::secrets`).
     SecretTags,
-    /// Tokens hidden from the table faded in the GM's window (`table::audience`).
+    /// Tokens hidden from the table faded in the GM's window (`audience`).
     HiddenTokens,
     /// The editor's marks and problem frames (`edit`).
     EditorMarks,
@@ -121,7 +121,7 @@ mod tests {
     use bevy::ecs::schedule::{LogLevel, ScheduleBuildError, ScheduleBuildSettings, ScheduleBuildWarning};
     use bevy::prelude::*;
 
-    use crate::client::PlayOptions;
+    use crate::client::options::PlayOptions;
 
     /// Every client schedule, with every ruleset registered, has no two systems that touch
     /// the same data in an order left to chance.

@@ -12,14 +12,15 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Controller, Side, Status, TableIndex};
 use fray_core::table::name;
 
-use super::LoadError;
-use super::board::Selection;
+use super::audience::HiddenFromTable;
+use super::board::pieces::Selection;
 use super::camera::{BoardArea, ZoomRequest};
 use super::decisions::{self, DecisionAsk};
-use super::drag::BoardMessage;
 use super::history::HistoryAsk;
-use super::table::audience::HiddenFromTable;
-use super::table::{TableAsk, TableView};
+use super::options::LoadError;
+use super::pointer::BoardMessage;
+use super::table::TableAsk;
+use super::table::view::TableView;
 
 /// What the panels remember between frames.
 #[derive(Resource)]
@@ -247,7 +248,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         if ui.button("Fit").on_hover_text(fit).clicked() {
             asks.push(Ask::Fit);
         }
-        let view = world.resource::<super::table::TableView>();
+        let view = world.resource::<super::table::view::TableView>();
         if !view.mode {
             let whole = view.settings.whole_board;
             let part = world.resource::<super::camera::Framed>().part;
@@ -301,7 +302,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
     if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
-        let names = super::board::all_names(world);
+        let names = super::board::names::all_names(world);
         let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
         // Each entry stays on one line; the strip wraps between entries. A long order shows
         // the entries around the first to act, and counts the others.
@@ -319,7 +320,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
                     ui.label("|");
                 }
                 let asked = waiting.contains(&entry.who);
-                let first = super::board::shown_name(&name(world, entry.who), &everyone).to_owned();
+                let first = super::board::names::shown_name(&name(world, entry.who), &everyone).to_owned();
                 let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
                 let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
                 let deciding = if asked { " · deciding" } else { "" };

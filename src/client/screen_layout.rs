@@ -16,11 +16,11 @@ use bevy::sprite::Anchor;
 use bevy::text::{Justify, TextBounds, TextLayout, TextLayoutInfo};
 use serde_json::{Value, json};
 
-use super::board::{Card, CardRect, MountToken, Token};
+use super::board::pieces::{Card, CardRect, Chip, MountToken, Token, text_rect};
 use super::camera::BoardCamera;
-use super::chips::Chip;
+use super::table::reserved;
+use super::table::view::TableView;
 use super::table::window::TableCamera;
-use super::table::{TableView, reserved};
 
 /// One window's view of the board.
 struct View {
@@ -49,7 +49,7 @@ impl View {
     }
 
     fn sees(&self, layers: Option<&RenderLayers>) -> bool {
-        super::table::audience::sees(&self.layers, layers)
+        super::audience::sees(&self.layers, layers)
     }
 }
 
@@ -164,25 +164,6 @@ fn sprite_rect(at: &GlobalTransform, anchor: Option<&Anchor>, size: Vec2) -> Rec
     Rect::from_corners(min, min + size)
 }
 
-/// A board text's world rectangle: its laid-out glyphs, placed in its box (as wide as its
-/// bounds) by its anchor, and in the box by its justification.
-pub(super) fn text_rect(
-    at: &GlobalTransform,
-    anchor: Option<&Anchor>,
-    size: Vec2,
-    bounds: Option<&TextBounds>,
-    centred: bool,
-) -> Rect {
-    let scale = at.scale().truncate();
-    let boxed = Vec2::new(bounds.and_then(|b| b.width).unwrap_or(size.x).max(size.x), size.y) * scale;
-    let a = anchor.map_or(Vec2::ZERO, |a| a.0);
-    let mut min = at.translation().truncate() - boxed * (a + 0.5);
-    if centred {
-        min.x += (boxed.x - size.x * scale.x) / 2.0;
-    }
-    Rect::from_corners(min, min + size * scale)
-}
-
 /// Which drawing each entity is, or belongs to, with its stable id.
 struct Ids {
     own: std::collections::HashMap<Entity, (&'static str, String)>,
@@ -225,7 +206,7 @@ impl Ids {
         own.extend(pips.iter(world).map(|(d, l, p)| {
             (d, ("pip", format!("{}:{}", on(world, p), if l.0 { "lit" } else { "spent" })))
         }));
-        let mut crowds = world.query::<(Entity, &super::board::Crowd)>();
+        let mut crowds = world.query::<(Entity, &super::board::pieces::Crowd)>();
         own.extend(crowds.iter(world).map(|(d, c)| (d, ("crowd", c.names.join(", ")))));
         let mut scenery = world.query_filtered::<Entity, With<super::space::Scenery>>();
         own.extend(scenery.iter(world).map(|d| (d, ("scenery", String::new()))));

@@ -11,10 +11,10 @@ use fray_core::fight::{Session, ruleset};
 use fray_core::prelude::{Combatant, FieldPosition};
 
 use super::adapter::board;
-use super::board::{FREE_TOKEN, text, to_board};
-use super::drag::Dragging;
+use super::audience::{Audience, GmGizmos};
+use super::board::pieces::{FREE_TOKEN, text, to_board};
 use super::order::{Opening, Step};
-use super::table::audience::{Audience, GmGizmos};
+use super::pointer::Dragging;
 
 /// Drawings of the table's fixed scenery (its labels, the scale bar's), spawned again
 /// whenever another table is opened.
@@ -125,7 +125,7 @@ fn sync_scenery(world: &mut World) {
             world.spawn((
                 Scenery,
                 SceneryLabel { at, radius: r },
-                text(label, super::board::BOARD_TEXT, Color::srgb(0.85, 0.85, 0.78)),
+                text(label, super::board::pieces::BOARD_TEXT, Color::srgb(0.85, 0.85, 0.78)),
                 Transform::from_translation((at + Vec2::new(0.0, r + 10.0)).extend(0.5)),
             ));
         }
@@ -137,11 +137,11 @@ fn sync_scenery(world: &mut World) {
     let mut bar_label = 0.0;
     if let Some((start, unit, n)) = bar {
         let words = format!("{n} {}", space.unit.short);
-        bar_label = words.chars().count() as f32 * super::board::BOARD_TEXT * 0.65;
+        bar_label = words.chars().count() as f32 * super::board::pieces::BOARD_TEXT * 0.65;
         world.spawn((
             Scenery,
             ScaleBarLabel,
-            text(words, super::board::BOARD_TEXT, Color::WHITE),
+            text(words, super::board::pieces::BOARD_TEXT, Color::WHITE),
             bevy::sprite::Anchor::CENTER_LEFT,
             Transform::from_translation((start + Vec2::new(unit * n as f32 + BAR_LABEL, 0.0)).extend(0.5)),
         ));
@@ -157,7 +157,7 @@ const BAR_LABEL: f32 = 12.0;
 /// lines and a half and each circle with its name under it, at their left edge. Its label
 /// stands after its end.
 fn scale_bar_start(tokens: &[Vec2], circles: &[(Vec2, f32, SceneryKind)]) -> Vec2 {
-    let text = super::board::BOARD_TEXT;
+    let text = super::board::pieces::BOARD_TEXT;
     let under_tokens =
         tokens.iter().map(|t| Vec2::new(t.x - FREE_TOKEN / 2.0, t.y - FREE_TOKEN / 2.0 - 2.5 * text));
     let under_circles = circles.iter().map(|&(at, r, _)| Vec2::new(at.x - r, at.y - r - 2.2 * text));
@@ -175,7 +175,7 @@ const BAR_GAP: f32 = 10.0;
 /// Where the scale bar starts when everything else drawn lies within `under`: under it by
 /// [`BAR_GAP`] and half its label, at its left edge.
 pub(super) fn bar_start(under: Rect) -> Vec2 {
-    Vec2::new(under.min.x, under.min.y - BAR_GAP - super::board::BOARD_TEXT / 2.0)
+    Vec2::new(under.min.x, under.min.y - BAR_GAP - super::board::pieces::BOARD_TEXT / 2.0)
 }
 
 impl Drawn {
@@ -190,7 +190,7 @@ impl Drawn {
     pub(super) fn bar_rect(&self) -> Option<Rect> {
         self.bar.map(|(start, unit, n)| {
             // The label after the end.
-            let text = super::board::BOARD_TEXT;
+            let text = super::board::pieces::BOARD_TEXT;
             let end = unit * n as f32 + BAR_LABEL + self.bar_label;
             Rect::from_corners(start - Vec2::Y * text / 2.0, start + Vec2::new(end, text / 2.0))
         })
@@ -295,9 +295,9 @@ fn draw_scenery(drawn: Res<Drawn>, mut gizmos: Gizmos) {
 struct Headings(Vec<(Vec2, Vec2)>);
 
 /// Works out where movers are heading, when the rules changed something (logged).
-fn find_headings(world: &mut World, mut seen: Local<Option<super::board::TableKey>>) {
+fn find_headings(world: &mut World, mut seen: Local<Option<super::board::pieces::TableKey>>) {
     let mut combatants = world.query_filtered::<Entity, With<Combatant>>();
-    let key = Some(super::board::table_key(world, combatants.iter(world).count()));
+    let key = Some(super::board::pieces::table_key(world, combatants.iter(world).count()));
     if *seen == key {
         return;
     }
@@ -329,7 +329,7 @@ fn measure(world: &mut World) {
         let from = to_board(&space, world.get::<FieldPosition>(d.combatant).map(|p| p.0).unwrap_or_default());
         let to = world.get::<Transform>(d.token)?.translation.truncate();
         let distance = from.distance(to) / space.unit.board;
-        let at = super::board::to_unit(&space, to);
+        let at = super::board::pieces::to_unit(&space, to);
         let note = board(world).and_then(|b| b.ruler(world, d.combatant, distance, at));
         let words = match note {
             Some(note) => format!("{distance:.1} {}\n{note}", space.unit.short),
@@ -388,9 +388,12 @@ mod tests {
         let circles = [(Vec2::new(200.0, -80.0), 60.0, SceneryKind::Cover { strong: false })];
         let start = scale_bar_start(&tokens, &circles);
         assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");
-        assert!(start.y < -80.0 - 60.0 - super::super::board::BOARD_TEXT, "under the circle's name: {start}");
+        assert!(
+            start.y < -80.0 - 60.0 - super::super::board::pieces::BOARD_TEXT,
+            "under the circle's name: {start}"
+        );
         // Tokens alone: under each token's caption room.
-        let text = super::super::board::BOARD_TEXT;
+        let text = super::super::board::pieces::BOARD_TEXT;
         let start = scale_bar_start(&tokens, &[]);
         assert!(start.y <= -FREE_TOKEN / 2.0 - 2.5 * text, "under the captions: {start}");
         assert!(start.x <= -100.0 - FREE_TOKEN / 2.0, "at the left edge: {start}");

@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use fray_core::location::Location;
 use fray_core::prelude::{Combatant, CounterToken};
 
-use super::PlayOptions;
-use super::chips::Chip;
+use super::board::pieces::Chip;
+use super::options::PlayOptions;
 
 /// When the client began building its app.
 static STARTED: OnceLock<Instant> = OnceLock::new();

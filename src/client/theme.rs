@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, PrimaryEguiContext, egui};
 
 use super::order::Step;
-use super::table::TableView;
+use super::table::view::TableView;
 use crate::settings::Theme;
 
 /// The board's colours under the theme in use.

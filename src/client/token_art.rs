@@ -9,9 +9,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, SideIndex, Status};
 
-use super::board::{Token, table_key};
+use super::audience::HiddenFromTable;
+use super::board::pieces::{Token, table_key};
 use super::order::Step;
-use super::table::audience::HiddenFromTable;
 
 /// The side of the drawn textures, in pixels.
 const SIZE: u32 = 128;
@@ -158,7 +158,7 @@ fn state_colour(status: Status, hurt: bool, hidden: bool) -> Option<Color> {
 /// changes), sizes it to its token, and darkens the disc of the dead.
 fn colour_rings(
     world: &mut World,
-    mut seen: Local<Option<(super::board::TableKey, usize)>>,
+    mut seen: Local<Option<(super::board::pieces::TableKey, usize)>>,
     mut hurt: Local<Hurt>,
 ) {
     let mut rings = world.query_filtered::<(Entity, &ChildOf), With<StateRing>>();

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use plotters::prelude::*;
 
 use super::report::{Report, percent};
-use super::{Sweep, SweepPoint};
+use super::sweep::{Sweep, SweepPoint};
 
 /// Each side's colour, in scenario order (then again).
 const PALETTE: [RGBColor; 6] = [

@@ -4,6 +4,10 @@
 
 use std::ops::Range;
 
+use serde::Serialize;
+
+use super::report::{self, Report};
+
 /// At most this many values in one sweep.
 pub const MAX_POINTS: usize = 101;
 
@@ -552,6 +556,70 @@ impl<'t> Parser<'t> {
         let out = self.rest()[..end].to_owned();
         self.at += end + close.len();
         Ok(out)
+    }
+}
+
+/// A sweep's results: one report per value of the varied field.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sweep {
+    /// The JSON form's version ([`report::SCHEMA`]).
+    pub schema: u32,
+    /// The varied field, e.g. `ogre.vitality`.
+    pub vary: String,
+    /// Each value's report, in order.
+    pub points: Vec<SweepPoint>,
+}
+
+/// One value of a sweep.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepPoint {
+    /// The field's value.
+    pub value: f64,
+    /// The battery's report at it.
+    pub report: Report,
+}
+
+impl Sweep {
+    /// The sweep for a terminal: each value's win rates and median length.
+    pub fn text(&self) -> String {
+        use std::fmt::Write as _;
+        let Some(first) = self.points.first() else { return String::new() };
+        let mut s = format!(
+            "{} ({}): {} battles per value from seed {}, varying {}\n\n{:>8}",
+            first.report.setup.scenario,
+            first.report.setup.ruleset,
+            first.report.setup.battles,
+            first.report.setup.seed,
+            self.vary,
+            "value"
+        );
+        for side in &first.report.sides {
+            let _ = write!(s, "  {:>24}", format!("{} wins", side.name));
+        }
+        let _ = writeln!(s, "  {:>9}  median {}", "no winner", first.report.setup.clock);
+        for p in &self.points {
+            let _ = write!(s, "{:>8}", p.value);
+            for side in &p.report.sides {
+                let cell = format!(
+                    "{} [{}, {}]",
+                    report::percent(side.win_rate),
+                    report::percent(side.interval[0]),
+                    report::percent(side.interval[1])
+                );
+                let _ = write!(s, "  {cell:>24}");
+            }
+            let _ = writeln!(s, "  {:>9}  {}", p.report.no_winner, p.report.length.median);
+        }
+        if let Some(last) = self.points.last()
+            && last.report.finished < last.report.setup.battles
+        {
+            let _ = writeln!(
+                s,
+                "interrupted: the last value has {} of {} battles",
+                last.report.finished, last.report.setup.battles
+            );
+        }
+        s
     }
 }
 

@@ -9,8 +9,8 @@ use bevy_egui::egui;
 use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::prelude::TableIndex;
 
-use super::{Editor, editing};
-use crate::client::board::{MountToken, TOKEN, Token};
+use super::state::{Editor, editing};
+use crate::client::board::pieces::{MountToken, TOKEN, Token};
 use crate::client::camera::{BoardArea, BoardCamera};
 
 /// How long a refused edit's problems stay drawn, in seconds.
@@ -37,7 +37,7 @@ impl Refused {
 
 /// The kind and id of the item a problem names first: `location 'keep': ...` gives
 /// `("location", "keep")`.
-pub(super) fn named_item(problem: &str) -> Option<(&'static str, &str)> {
+fn named_item(problem: &str) -> Option<(&'static str, &str)> {
     ["location", "combatant", "mount"]
         .into_iter()
         .filter_map(|kind| {
@@ -58,7 +58,7 @@ fn item_rect(world: &mut World, kind: &str, id: &str) -> Option<Rect> {
         _ => index.mount(&MountId::from(id)),
     }?;
     if kind == "location" {
-        return crate::client::board::card_rects(world)
+        return crate::client::board::pieces::card_rects(world)
             .into_iter()
             .find(|(e, _)| *e == entity)
             .map(|(_, r)| r);

@@ -11,9 +11,11 @@ use fray_core::board::Space;
 use fray_core::edit::{RoundScenery, ScenarioEdit};
 use fray_core::fight::Session;
 
-use super::super::board::{Selection, to_board, to_unit};
-use super::super::drag::Grab;
-use super::{EditAsk, Editor, editing, make, pointer_on_board};
+use super::super::board::pieces::{Selection, to_board, to_unit};
+use super::super::pointer::{EditMode, Grab};
+use super::commit::make;
+use super::input::pointer_on_board;
+use super::state::{EditAsk, Editor, editing};
 
 /// How near the rim (window pixels) a press sizes a piece rather than moving it.
 const RIM: f32 = 9.0;
@@ -149,13 +151,13 @@ fn in_units(space: &Space, centre: Vec2, radius: f32) -> ((f32, f32), f32) {
 /// The selected piece ringed, and the one being dragged drawn where it would go.
 pub(super) fn draw_picked(
     session: Option<Res<Session>>,
-    editor: Res<Editor>,
+    mode: Res<EditMode>,
     edit: Res<SceneryEdit>,
     mut gizmos: Gizmos,
 ) {
     let Some(session) = session else { return };
     let space = session.ruleset().space();
-    if !editor.on || space.locations {
+    if !mode.0 || space.locations {
         return;
     }
     const PICKED: Color = Color::srgb(1.0, 0.85, 0.3);

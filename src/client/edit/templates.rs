@@ -28,10 +28,10 @@ impl Template {
 }
 
 /// The templates for `scenario`'s ruleset: its template's pieces, then the bundled
-/// scenarios' in file order (the folder of [`crate::default_scenario`]); a name listed once.
+/// scenarios' in file order (the folder of [`crate::assets::default_scenario`]); a name listed once.
 pub fn templates(registry: &Rulesets, scenario: &LoadedScenario) -> Arc<Vec<Template>> {
     let ruleset = scenario.ruleset().id();
-    let default = crate::default_scenario();
+    let default = crate::assets::default_scenario();
     let folder = default.parent().unwrap_or(Path::new("."));
     let mut files: Vec<_> = std::fs::read_dir(folder)
         .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())

@@ -3,61 +3,37 @@
 //! window" in the GM's top bar), or the GM's own window in table mode (F10), which hides
 //! every GM panel. Its settings persist between runs (`crate::settings`).
 //!
-//! - `audience`: which drawings each screen shows (render layers), hidden combatants.
 //! - `overlay`: the large-type bar and the last roll.
 //! - `secrets`: the GM's view of secret choices (bids, declarations) before the reveal.
 //! - `window`: the second window, its camera, "send view" and "follow".
 
-pub mod audience;
 mod overlay;
 mod secrets;
+pub mod view;
 pub mod window;
 
 pub use overlay::{BAR_HEIGHT, reserved};
 
-use std::path::PathBuf;
-
 use bevy::camera::visibility::RenderLayers;
-use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui;
 use bevy_egui::{EguiContext, EguiPrimaryContextPass};
 use fray_core::ids::CombatantId;
 
-use self::audience::{HiddenFromTable, camera_layers};
 use self::overlay::LastRoll;
-use self::window::{TableCamera, TableWindow};
-use super::PlayOptions;
+use self::view::TableView;
+use self::window::{TableCamera, TableContextPass, TableWindow};
+use super::audience::{self, HiddenFromTable, camera_layers};
 use super::camera::BoardCamera;
+use super::options::PlayOptions;
 use super::order::{Opening, Step, Ui};
-use crate::settings::{self, TableSettings};
+use crate::settings;
 
 /// How often changed settings are written, at most (seconds).
 const SAVE_EVERY_SECS: f32 = 1.0;
 /// How long table mode shows the way back (seconds).
 const MODE_HINT_SECS: f32 = 6.0;
-
-/// The egui pass of the table window's context.
-#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
-struct TableContextPass;
-
-/// The table's screen as the GM set it.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct TableView {
-    /// What persists between runs.
-    pub settings: TableSettings,
-    /// The GM's window shows the table's screen (every GM panel hidden).
-    pub mode: bool,
-    /// Where the settings live (none: not kept).
-    dir: Option<PathBuf>,
-    /// The settings as last written.
-    written: TableSettings,
-    /// A problem with the settings file, shown once in the GM window.
-    pub problem: Option<String>,
-    /// The GM asked to open (or close) the table window; done at the next update.
-    wanted_open: Option<bool>,
-}
 
 /// What the GM asked of the table's screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,14 +100,15 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(TableContextPass, draw_table_overlay)
     .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode.in_set(Ui::TableOverlay));
-    audience::plugin(app);
     secrets::plugin(app);
     window::plugin(app);
 }
 
 fn open_at_start(world: &mut World) {
     if let Some(problem) = world.resource::<TableView>().problem.clone() {
-        world.resource_mut::<crate::client::drag::BoardMessage>().show(format!("Table settings: {problem}"));
+        world
+            .resource_mut::<crate::client::pointer::BoardMessage>()
+            .show(format!("Table settings: {problem}"));
     }
     if world.resource::<TableView>().settings.open {
         window::open(world);
@@ -379,23 +356,24 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
         |shown: &InheritedVisibility, on: Option<&RenderLayers>| shown.get() && audience::sees(&layers, on);
     let mut tokens = world.query_filtered::<
         (&GlobalTransform, &Sprite, &InheritedVisibility, Option<&RenderLayers>),
-        With<super::board::Token>,
+        With<super::board::pieces::Token>,
     >();
     let tokens = tokens
         .iter(world)
         .filter(|(_, _, shown, on)| seen(shown, *on))
         .filter_map(|(t, sprite, ..)| {
-            let size = sprite.custom_size.unwrap_or(Vec2::splat(super::board::TOKEN));
+            let size = sprite.custom_size.unwrap_or(Vec2::splat(super::board::pieces::TOKEN));
             on_screen(Rect::from_center_size(t.translation().truncate(), size))
         })
         .collect();
-    let mut cards = world.query::<(&super::board::CardRect, &InheritedVisibility, Option<&RenderLayers>)>();
+    let mut cards =
+        world.query::<(&super::board::pieces::CardRect, &InheritedVisibility, Option<&RenderLayers>)>();
     let names = cards
         .iter(world)
         .filter(|(_, shown, on)| seen(shown, *on))
         .filter_map(|(card, ..)| {
             let r = card.0;
-            on_screen(Rect::new(r.min.x, r.max.y - super::board::CARD_HEADER, r.max.x, r.max.y))
+            on_screen(Rect::new(r.min.x, r.max.y - super::board::pieces::CARD_HEADER, r.max.x, r.max.y))
         })
         .collect();
     overlay::Beneath { tokens, names }

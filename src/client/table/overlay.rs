@@ -11,7 +11,7 @@ use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::TableIndex;
 
-use super::audience::hidden_from_table as hidden;
+use super::super::audience::hidden_from_table as hidden;
 
 /// How long the last dice roll stays up, in seconds.
 const ROLL_SHOWN_SECS: f32 = 5.0;
@@ -125,7 +125,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
             ui.add(egui::Label::new(order).truncate());
         }
     });
-    let lower_third = world.get_resource::<super::TableView>().is_some_and(|v| v.settings.lower_third);
+    let lower_third = world.get_resource::<super::view::TableView>().is_some_and(|v| v.settings.lower_third);
     if lower_third {
         egui::Panel::bottom("table_lower_third")
             .frame(bar)

@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 use fray_core::fight::ruleset;
 
-use super::audience::{Audience, layers};
-use crate::client::board::Token;
+use super::super::audience::{Audience, layers};
+use crate::client::board::pieces::Token;
 
 /// The tag's colour: pure magenta, used by nothing else on the board.
 pub const SEALED: Color = Color::srgb(1.0, 0.0, 1.0);
@@ -23,9 +23,9 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Adds, rewrites or removes each token's tag as secret choices are made and revealed, when
 /// the rules changed something (logged) or there are new tokens to tag.
-fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::board::TableKey>>) {
+fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
     let mut tokens = world.query::<(Entity, &Token, Option<&Children>)>();
-    let key = Some(crate::client::board::table_key(world, tokens.iter(world).count()));
+    let key = Some(crate::client::board::pieces::table_key(world, tokens.iter(world).count()));
     if *seen == key {
         return;
     }
@@ -86,7 +86,10 @@ fn tag_bundle(words: String) -> impl Bundle {
             Audience::Gm,
             layers(Audience::Gm, false),
             Text2d::new(words),
-            TextFont { font_size: bevy::text::FontSize::Px(crate::client::board::BOARD_TEXT), ..default() },
+            TextFont {
+                font_size: bevy::text::FontSize::Px(crate::client::board::pieces::BOARD_TEXT),
+                ..default()
+            },
             TextColor(Color::WHITE),
             Transform::from_xyz(0.0, 0.0, 0.1),
             Pickable::IGNORE,

@@ -3,6 +3,7 @@
 //! drawn on the GM's board.
 
 use bevy::camera::RenderTarget;
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowPosition, WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
@@ -10,14 +11,18 @@ use fray_core::fight::ruleset;
 use fray_core::log::GameLog;
 use fray_core::prelude::TableIndex;
 
-use super::audience::{GmGizmos, camera_layers};
+use super::super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
-use super::{TableContextPass, TableView};
-use crate::client::board::{MountToken, Token};
+use super::view::TableView;
+use crate::client::board::pieces::{MountToken, Token};
 use crate::client::camera::{
     BoardCamera, BoardParts, Floor, GoalKept, Smallest, fit_scale, frame, glide, view_centre,
 };
 use crate::client::motion::{Acting, Glides, reduced};
+
+/// The egui pass of the table window's context.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct TableContextPass;
 
 /// The table window, while it is open.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -149,8 +154,8 @@ fn frame_once(
     >,
     follow: Res<TableView>,
     index: Res<TableIndex>,
-    spread: Res<crate::client::board::Spread>,
-    captions: Res<crate::client::board::CaptionExtent>,
+    spread: Res<crate::client::board::pieces::Spread>,
+    captions: Res<crate::client::board::pieces::CaptionExtent>,
     acting: Res<Acting>,
     mut settling: Local<u32>,
 ) {
@@ -231,7 +236,7 @@ pub(super) fn send_view(world: &mut World) {
 /// The combatant the table follows: whose turn it is, else whoever acted last; never one
 /// the GM hides from the table.
 fn active(world: &World) -> Option<Entity> {
-    let shown = |e: &Entity| !super::audience::hidden_from_table(world, *e);
+    let shown = |e: &Entity| !super::super::audience::hidden_from_table(world, *e);
     let acting = ruleset(world).and_then(|r| r.acting(world).into_iter().find(shown));
     let index = world.get_resource::<TableIndex>()?;
     acting.or_else(|| {

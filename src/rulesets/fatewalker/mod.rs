@@ -16,10 +16,10 @@ use fray_core::prelude::{Combatant, Rides};
 use fray_core::ruleset::Ruleset;
 
 use crate::client::adapter::{BoardAdapter, BoardAsk, DropAnswer, DropPoint, on_table};
-use crate::client::board::Selection;
+use crate::client::audience::{Audience, GmGizmos};
+use crate::client::board::pieces::Selection;
 use crate::client::decisions::Focus;
 use crate::client::order::{Opening, Step};
-use crate::client::table::audience::{Audience, GmGizmos};
 
 /// FateWalker's board adapter.
 pub struct Board;

@@ -11,8 +11,7 @@ use bevy::prelude::*;
 use fray_core::ids::CombatantId;
 use fray_core::prelude::Combatant;
 
-use crate::client::board::{Card, Token};
-use crate::client::chips::{Chip, ChipShadow};
+use crate::client::board::pieces::{Card, Chip, ChipShadow, Token};
 use crate::client::order::{Opening, Step};
 
 /// Drawn for the GM only.
@@ -86,8 +85,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Asks the rules who is concealed whenever the table changed, and hides or shows those whose
 /// concealment changed.
-fn sync_concealed(world: &mut World, mut seen: Local<Option<crate::client::board::TableKey>>) {
-    let key = Some(crate::client::board::table_key(world, 0));
+fn sync_concealed(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
+    let key = Some(crate::client::board::pieces::table_key(world, 0));
     if *seen == key {
         return;
     }

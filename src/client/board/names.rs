@@ -1,0 +1,87 @@
+//! The names a caption or a strip gives combatants: the short name, or a longer one where
+//! two would read alike.
+
+use bevy::prelude::*;
+use fray_core::prelude::Combatant;
+
+/// Words that may open a name before the one it goes by ("Sir Aldric" goes by Aldric).
+const TITLES: [&str; 14] = [
+    "Sir", "Lady", "Lord", "Dame", "Master", "Mistress", "Captain", "Brother", "Sister", "Father", "Mother",
+    "Old", "Saint", "Doctor",
+];
+
+/// The longest whole name a caption gives a combatant whose short name another shares (a
+/// longer one would widen a card's grid, and the board, for one caption).
+const WHOLE_NAME_MAX: usize = 15;
+
+/// The name a caption or a strip gives a combatant among `all` (every combatant's name at the
+/// table): its short name, or where another with another whole name goes by the same short
+/// name ("Bandit leader" beside "Bandit") its whole name when short enough, else its name
+/// without a closing remark in brackets ("Imp archer 2" for "Imp archer 2 (tower)": the
+/// core numbers names that share a stem, so that one is a single combatant's).
+pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
+    let short = short_name(name);
+    let shared = all.iter().any(|n| *n != name && short_name(n) == short);
+    let stem = fray_core::scenario::name_stem(name).0;
+    if !shared {
+        short
+    } else if name.chars().count() <= WHOLE_NAME_MAX {
+        name
+    } else if stem.chars().count() <= WHOLE_NAME_MAX {
+        stem
+    } else {
+        short
+    }
+}
+
+/// Every combatant's name at the table, for [`shown_name`].
+pub(crate) fn all_names(world: &World) -> Vec<String> {
+    world
+        .try_query::<&Combatant>()
+        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect())
+}
+
+/// A combatant's short name: the first word of its name, past a title.
+pub(crate) fn short_name(name: &str) -> &str {
+    let mut words = name.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    match words.next() {
+        Some(next) if TITLES.contains(&first) => next,
+        _ => first,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_caption_names_the_first_word_past_a_title() {
+        assert_eq!(short_name("Sir Aldric"), "Aldric");
+        assert_eq!(short_name("Mael the carter"), "Mael");
+        assert_eq!(short_name("Sir"), "Sir", "a title alone is the name");
+        assert_eq!(short_name("Sirius Black"), "Sirius");
+        assert_eq!(short_name(""), "");
+    }
+
+    #[test]
+    fn a_short_name_another_shares_gives_way_to_a_short_whole_name() {
+        let all = ["Sir Aldric", "Bandit leader", "Bandit", "Bandit", "Raider", "Raider crossbowman"];
+        assert_eq!(shown_name("Sir Aldric", &all), "Aldric");
+        assert_eq!(shown_name("Bandit leader", &all), "Bandit leader");
+        assert_eq!(shown_name("Bandit", &all), "Bandit", "the same whole name tells nothing more");
+        assert_eq!(shown_name("Raider crossbowman", &all), "Raider", "too long for a caption");
+        // Names the core numbered (a stem two or more share).
+        let all = [
+            "Imp 1",
+            "Imp 2",
+            "Imp archer 1 (tower)",
+            "Imp archer 2 (tower)",
+            "Warden 3 (relief)",
+            "Warden 1",
+        ];
+        assert_eq!(shown_name("Imp 2", &all), "Imp 2");
+        assert_eq!(shown_name("Imp archer 2 (tower)", &all), "Imp archer 2", "its remark left off");
+        assert_eq!(shown_name("Warden 3 (relief)", &all), "Warden 3");
+    }
+}
