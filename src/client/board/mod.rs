@@ -5,18 +5,18 @@
 //!
 //! The board is worked out in stages, one file each, run in this order in
 //! [`Step::Layout`](crate::client::order::Step::Layout):
-//! - [`spawn`]: a drawing appears with each location, combatant and mount, goes with it, and
+//! - `spawn`: a drawing appears with each location, combatant and mount, goes with it, and
 //!   a click selects it;
-//! - [`changes`]: whether anything the layout reads changed (else the layout stays);
-//! - [`tokens`]: where each token and mount stands, how tall each card grows, and how far
-//!   apart the cards are drawn ([`spread`] works that out);
-//! - [`cards`]: the cards drawn at their size, with their texts;
-//! - [`captions`]: each token's caption written, and placed where it covers nothing;
-//! - [`crowds`]: tokens whose captions found no room labelled "N here";
-//! - [`arrows`]: which card may be entered from which, routed round the cards between.
+//! - `changes`: whether anything the layout reads changed (else the layout stays);
+//! - `tokens`: where each token and mount stands, how tall each card grows, and how far
+//!   apart the cards are drawn (`spread` works that out);
+//! - `cards`: the cards drawn at their size, with their texts;
+//! - `captions`: each token's caption written, and placed where it covers nothing;
+//! - `crowds`: tokens whose captions found no room labelled "N here";
+//! - `arrows`: which card may be entered from which, routed round the cards between.
 //!
-//! [`pieces`] holds what the rest of the client reads of the board (the drawings' components,
-//! sizes and the board's geometry); [`names`] the names captions and strips give combatants.
+//! `pieces` holds what the rest of the client reads of the board (the drawings' components,
+//! sizes and the board's geometry); `names` the names captions and strips give combatants.
 
 pub mod arrows;
 mod captions;

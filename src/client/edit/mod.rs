@@ -5,18 +5,18 @@
 //! a form beside the board names, prices, sets properties and sheets, adds from templates
 //! and deletes.
 //!
-//! Every edit is a [`ScenarioEdit`] made through the ruleset contract and read back as
+//! Every edit is a `ScenarioEdit` made through the ruleset contract and read back as
 //! `fray check` reads a file: a refused edit changes nothing and says why. The table shows
 //! the fight at its start, the AI held; undo, redo, saving (atomically, the comments at the
 //! top kept) and "Play this" work on whole scenarios. A file changed on disk by a text
 //! editor is read again within a second; a broken one is shown in words, the last good
 //! version kept on the board.
 //!
-//! In parts: [`state`] (the editor and its requests), [`commit`] (an edit made, undone or
-//! redone), [`files`] (saving, a new scenario, the file read again), [`mode`] (in and out of
-//! edit mode), [`apply`] (each request carried out), [`input`] (the board's drags and
-//! clicks), [`marks`], [`forms`] (the panel), [`keys`]; [`problems`], [`scenery`] and
-//! [`templates`] for what a broken file, the scenery and "Add" need.
+//! In parts: `state` (the editor and its requests), `commit` (an edit made, undone or
+//! redone), `files` (saving, a new scenario, the file read again), `mode` (in and out of
+//! edit mode), `apply` (each request carried out), `input` (the board's drags and
+//! clicks), `marks`, `forms` (the panel), `keys`; `problems`, `scenery` and
+//! `templates` for what a broken file, the scenery and "Add" need.
 
 mod apply;
 mod commit;
