@@ -149,7 +149,7 @@ fn write_layout(world: &mut World) {
 /// Where each camera drawing the board looks: its place, scale and viewport.
 fn views(world: &mut World) -> Vec<[f32; 7]> {
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &Projection), Or<(
-        With<super::camera::BoardCamera>,
+        With<super::camera::view::BoardCamera>,
         With<super::table::window::TableCamera>,
     )>>();
     cameras

@@ -17,7 +17,7 @@ use fray_core::tokens::TokenOf;
 
 use super::audience::Audience;
 use super::board::pieces::{Card, Chip, ChipShadow, TOKEN, Token};
-use super::camera::BoardCamera;
+use super::camera::view::BoardCamera;
 use super::order::{Opening, Step};
 use super::pointer::{BoardMessage, ChipDrag, pointer_world};
 

@@ -14,7 +14,7 @@ use super::audience::{Audience, hidden_from_table};
 use super::board::pieces::{
     Card, CardBadge, CardTint, MountToken, Selection, TOKEN, Token, card_at, space, to_unit,
 };
-use super::camera::BoardCamera;
+use super::camera::view::BoardCamera;
 use super::order::Step;
 use super::pointer::{BoardMessage, DragState, Dragging, EditMode, Grab, pointer_world};
 

@@ -14,7 +14,7 @@ use fray_core::table::name;
 
 use super::audience::HiddenFromTable;
 use super::board::pieces::Selection;
-use super::camera::{BoardArea, ZoomRequest};
+use super::camera::view::{BoardArea, ZoomRequest};
 use super::decisions::{self, DecisionAsk};
 use super::history::HistoryAsk;
 use super::options::LoadError;
@@ -96,7 +96,7 @@ fn panels(world: &mut World) {
                 }
             }
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
-            Ask::Fit => *world.resource_mut::<super::camera::Framed>() = Default::default(),
+            Ask::Fit => *world.resource_mut::<super::camera::view::Framed>() = Default::default(),
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
@@ -122,7 +122,7 @@ fn open(world: &mut World, path: &str) {
             scenario.start(world, scenario.seed(), scenario.default_limit(), false);
             world.resource_mut::<LoadError>().0 = None;
             *world.resource_mut::<Selection>() = Selection::default();
-            *world.resource_mut::<super::camera::Framed>() = Default::default();
+            *world.resource_mut::<super::camera::view::Framed>() = Default::default();
             super::table::window::reframe(world);
         }
         Err(e) => world.resource_mut::<LoadError>().0 = Some(e.report(&shown).join("\n")),
@@ -251,7 +251,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         let view = world.resource::<super::table::view::TableView>();
         if !view.mode {
             let whole = view.settings.whole_board;
-            let part = world.resource::<super::camera::Framed>().part;
+            let part = world.resource::<super::camera::view::Framed>().part;
             let now = if part && !whole { "\n(now: part of the board is shown)" } else { "" };
             let tip = format!("on: the whole board however small its text; off: a board whose text would drop under 12 px is shown in part, around whoever acts (pan by dragging the field){now}");
             if ui.selectable_label(whole, "Whole board").on_hover_text(tip).clicked() {

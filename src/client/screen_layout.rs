@@ -17,7 +17,7 @@ use bevy::text::{Justify, TextBounds, TextLayout, TextLayoutInfo};
 use serde_json::{Value, json};
 
 use super::board::pieces::{Card, CardRect, Chip, MountToken, Token, text_rect};
-use super::camera::BoardCamera;
+use super::camera::view::BoardCamera;
 use super::table::reserved;
 use super::table::view::TableView;
 use super::table::window::TableCamera;
@@ -57,7 +57,7 @@ impl View {
 pub(super) fn collect(world: &mut World) -> Vec<Value> {
     let mut views = Vec::new();
     let table_mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
-    let part = world.get_resource::<super::camera::Framed>().is_some_and(|f| f.part);
+    let part = world.get_resource::<super::camera::view::Framed>().is_some_and(|f| f.part);
     let mut gm = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<BoardCamera>>();
     for (camera, at, layers) in gm.iter(world) {
         // In table mode the GM's window is the table's screen, its board below the bar.

@@ -347,7 +347,7 @@ fn draw_ruler(
         (&mut Text2d, &mut Transform, &mut Visibility, &bevy::text::TextLayoutInfo),
         With<RulerLabel>,
     >,
-    camera: Single<(&Transform, &Projection), (With<super::camera::BoardCamera>, Without<RulerLabel>)>,
+    camera: Single<(&Transform, &Projection), (With<super::camera::view::BoardCamera>, Without<RulerLabel>)>,
     mut gizmos: Gizmos<GmGizmos>,
 ) {
     let (text, transform, visibility, layout) = &mut *label;

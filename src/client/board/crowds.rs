@@ -103,7 +103,7 @@ pub(super) fn label_crowds(
 pub(super) fn crowd_names(
     mut contexts: bevy_egui::EguiContexts,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<crate::client::camera::BoardCamera>>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::client::camera::view::BoardCamera>>,
     labels: Query<(&Crowd, &GlobalTransform, &bevy::text::TextLayoutInfo, &InheritedVisibility)>,
 ) {
     let Some(at) = window.cursor_position().and_then(|p| crate::client::pointer::pointer_world(&camera, p))

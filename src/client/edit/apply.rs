@@ -15,7 +15,7 @@ use super::input::over_board;
 use super::mode::{enter, play};
 use super::state::{EditAsk, Editor, Queued, editing};
 use crate::client::board::pieces::{Spread, card_at};
-use crate::client::camera::{BoardArea, BoardCamera};
+use crate::client::camera::view::{BoardArea, BoardCamera};
 use crate::client::pointer::pointer_world;
 
 /// Carries out one request.

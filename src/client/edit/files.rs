@@ -57,7 +57,7 @@ pub(super) fn new_scenario(world: &mut World, ruleset: &str, path: &str) {
             }
             scenario.start(world, scenario.seed(), scenario.default_limit(), false);
             *world.resource_mut::<Selection>() = Selection::default();
-            *world.resource_mut::<crate::client::camera::Framed>() = Default::default();
+            *world.resource_mut::<crate::client::camera::view::Framed>() = Default::default();
             enter(world);
         }
         Err(e) => world.resource_mut::<BoardMessage>().show(e),

@@ -12,7 +12,7 @@ use super::commit::make;
 use super::state::{CardDrag, CardDragState, CardTool, EditAsk, Editor, Queued, editing};
 use crate::client::board::arrows::arrows;
 use crate::client::board::pieces::{Card, CardRect, Spread, TOKEN, Token, card_at};
-use crate::client::camera::{BoardArea, BoardCamera};
+use crate::client::camera::view::{BoardArea, BoardCamera};
 use crate::client::drag::Dropped;
 use crate::client::pointer::{BoardMessage, EditMode, Grab, pointer_world};
 

@@ -11,7 +11,7 @@ use fray_core::prelude::TableIndex;
 
 use super::state::{Editor, editing};
 use crate::client::board::pieces::{MountToken, TOKEN, Token};
-use crate::client::camera::{BoardArea, BoardCamera};
+use crate::client::camera::view::{BoardArea, BoardCamera};
 
 /// How long a refused edit's problems stay drawn, in seconds.
 const REFUSED_FOR: f64 = 8.0;

@@ -25,7 +25,7 @@ use self::overlay::LastRoll;
 use self::view::TableView;
 use self::window::{TableCamera, TableContextPass, TableWindow};
 use super::audience::{self, HiddenFromTable, camera_layers};
-use super::camera::BoardCamera;
+use super::camera::view::BoardCamera;
 use super::options::PlayOptions;
 use super::order::{Opening, Step, Ui};
 use crate::settings;
@@ -137,7 +137,7 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         TableAsk::ReduceMotion(on) => world.resource_mut::<TableView>().settings.reduce_motion = on,
         TableAsk::WholeBoard(on) => {
             world.resource_mut::<TableView>().settings.whole_board = on;
-            *world.resource_mut::<super::camera::Framed>() = Default::default();
+            *world.resource_mut::<super::camera::view::Framed>() = Default::default();
         }
         TableAsk::LowerThird(on) => world.resource_mut::<TableView>().settings.lower_third = on,
         TableAsk::Theme(theme) => world.resource_mut::<TableView>().settings.theme = theme,

@@ -15,9 +15,8 @@ use super::super::audience::{GmGizmos, camera_layers};
 use super::overlay::reserved;
 use super::view::TableView;
 use crate::client::board::pieces::{MountToken, Token};
-use crate::client::camera::{
-    BoardCamera, BoardParts, Floor, GoalKept, Smallest, fit_scale, frame, glide, view_centre,
-};
+use crate::client::camera::view::BoardCamera;
+use crate::client::camera::{BoardParts, Floor, GoalKept, Smallest, fit_scale, frame, glide, view_centre};
 use crate::client::motion::{Acting, Glides, reduced};
 
 /// The egui pass of the table window's context.
