@@ -140,7 +140,7 @@ pub(crate) fn drop_point(world: &mut World, e: Entity, at: Vec2) -> super::adapt
         .iter(world)
         .find(|(m, t)| m.0 != e && (t.translation.truncate() - at).abs().max_element() < TOKEN * 0.5)
         .map(|(m, _)| m.0);
-    // The field is drawn spread with the cards (`board::Spread`): the rules read the
+    // The field is drawn spread with the cards (`board::pieces::Spread`): the rules read the
     // scenario's point.
     let placed = world.resource::<super::board::pieces::Spread>().back(at);
     super::adapter::DropPoint { at: to_unit(&space(world), placed), card, mount }

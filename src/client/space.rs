@@ -22,7 +22,7 @@ use super::pointer::Dragging;
 pub(super) struct Scenery;
 
 /// The name of a circle of scenery (a cover, a trap): the board places it over the circle,
-/// or under it, clear of the tokens (`board::place_captions`).
+/// or under it, clear of the tokens (`board::captions`).
 #[derive(Component)]
 pub(super) struct SceneryLabel {
     /// The circle's centre on the board.

@@ -114,7 +114,7 @@ fn choose_palette(
 }
 
 /// Paints scenery names in the palette's ink (new ones too); captions take theirs where they
-/// are placed (`board::place_captions`), cards theirs where the reach view leaves them plain
+/// are placed (`board::captions`), cards theirs where the reach view leaves them plain
 /// (`drag::light_cards`).
 fn paint_board(palette: Res<Palette>, mut inks: Query<&mut TextColor, With<super::space::Scenery>>) {
     for mut ink in &mut inks {

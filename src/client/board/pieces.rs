@@ -85,7 +85,7 @@ pub(crate) const CAPTION_GAP: f32 = 7.0;
 /// caption under a token and the tag over the next.
 pub(super) const GRID: Vec2 = Vec2::new(TOKEN + 36.0, TOKEN + CAPTION_ROOM + 25.0);
 /// The size of the board's smallest text (a card's text, a token's caption, a place's label):
-/// the cameras keep it over the floor a room can read (`camera::Floor`), so the larger it is
+/// the cameras keep it over the floor a room can read (`camera::fit::Floor`), so the larger it is
 /// against the tokens and cards, the more of a board shows whole at that size.
 pub const BOARD_TEXT: f32 = 18.0;
 pub(super) const CARD_TEXT: f32 = BOARD_TEXT;
