@@ -64,8 +64,9 @@ fn check_reports_syntax_and_type_errors_with_line_and_column() {
         "the type error points at line {line_of}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let misspelt = swamp.replace("entry_cost: 2,", "entry_cots: 2,");
-    check_fails("misspelt.ron", misspelt.as_bytes(), "entry_cots");
+    let misspelt =
+        swamp.replace("entered_from: [\"field\", \"raft\"]", "entered_frum: [\"field\", \"raft\"]");
+    check_fails("misspelt.ron", misspelt.as_bytes(), "entered_frum");
     check_fails("empty.ron", b"", "");
     check_fails("binary.ron", &[0xff, 0xfe, 0x00, 0x13, 0x37, 0x80], "");
     let deep = format!("Scenario(name: {}1{})", "[".repeat(500), "]".repeat(500));
@@ -94,8 +95,8 @@ fn check_reports_semantic_errors_precisely() {
     );
     check_fails(
         "absurd.ron",
-        swamp.replace("entry_cost: 2,", "entry_cost: 4000000,").as_bytes(),
-        "location 'tower': entry_cost 4000000 is absurd",
+        swamp.replace("EntryCost(2)", "EntryCost(4000000)").as_bytes(),
+        "location 'tower': entry cost 4000000 is absurd",
     );
     check_fails(
         "unknown_side.ron",

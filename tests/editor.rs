@@ -87,11 +87,13 @@ fn an_edit_the_checks_refuse_says_why_and_names_the_item() {
         onto_itself.iter().any(|p| p.contains("location 'keep'") && p.contains("itself")),
         "{onto_itself:?}"
     );
-    let absurd = registry
-        .edit(&scenario, &ScenarioEdit::SetEntryCost { id: "keep".into(), cost: 1000 })
-        .err()
-        .expect("refused");
-    assert!(absurd.iter().any(|p| p.contains("location 'keep'") && p.contains("entry_cost")), "{absurd:?}");
+    let absurd =
+        ScenarioEdit::SetProperties { id: "keep".into(), properties: vec!["EntryCost(1000)".into()] };
+    let absurd = registry.edit(&scenario, &absurd).err().expect("refused");
+    assert!(
+        absurd.iter().any(|p| p.contains("location 'keep'") && p.contains("entry cost 1000")),
+        "{absurd:?}"
+    );
     let unknown = registry
         .edit(&scenario, &ScenarioEdit::MoveLocation { id: "moat".into(), to: (0.0, 0.0) })
         .err()
@@ -231,7 +233,10 @@ fn random_edit(scenario: &LoadedScenario, kind: u8, a: usize, b: usize, at: (f32
         0 => ScenarioEdit::AddLocation { at },
         1 => ScenarioEdit::MoveLocation { id: place(a), to: at },
         2 => ScenarioEdit::RenameLocation { id: place(a), name: format!("Place {b}") },
-        3 => ScenarioEdit::SetEntryCost { id: place(a), cost: (b % 5) as u32 },
+        3 => ScenarioEdit::SetProperties {
+            id: place(a),
+            properties: choices.get(b % choices.len().max(1)).map(|c| c.text.into()).into_iter().collect(),
+        },
         4 => ScenarioEdit::DeleteLocation { id: place(a) },
         5 => ScenarioEdit::SetEntry { from: place(a), to: place(b), allowed: !b.is_multiple_of(3) },
         6 if b.is_multiple_of(2) => {
@@ -500,4 +505,21 @@ fn a_sheet_rewritten_as_text_is_read_back_through_the_checks() {
         panic!("plate is not in rules.armours")
     };
     assert!(problems.iter().any(|p| p.contains("combatant 'hero'") && p.contains("plate")), "{problems:?}");
+}
+
+#[test]
+fn only_fiend_wake_offers_an_entry_cost_and_an_older_files_entry_cost_loads_everywhere() {
+    for ruleset in rulesets::registry().iter() {
+        let offers = ruleset.location_properties().iter().any(|c| c.text.starts_with("EntryCost"));
+        assert_eq!(offers, ruleset.id() == "fiend_wake", "{}: entry cost offered", ruleset.id());
+    }
+    // Files before entry costs were Fiend Wake's wrote one on every location, whatever the
+    // ruleset: elsewhere it meant nothing, and it is dropped.
+    let zones = template("faction_zones").to_ron().expect("written");
+    let old = zones.replacen("name: \"West\",", "name: \"West\", entry_cost: 1,", 1);
+    assert!(old.contains("entry_cost: 1"), "the older form is tested: {zones}");
+    let read = rulesets::parse(&old).unwrap_or_else(|e| panic!("{}", e.report("old").join("; ")));
+    let written = read.to_ron().expect("written");
+    assert!(!written.contains("entry_cost") && !written.contains("EntryCost"), "{written}");
+    assert_eq!(written, zones, "nothing else changes");
 }

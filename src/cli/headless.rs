@@ -35,33 +35,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
     };
     let autosave = session::autosave_path(&dir);
-    let mut app = if args.resume {
-        let shown = autosave.display().to_string();
-        let save = match session::read_save(&crate::rulesets::registry(), &autosave) {
-            Ok(save) => save,
-            Err(e) => {
-                for line in e.report(&shown) {
-                    eprintln!("{line}");
-                }
-                return ExitCode::from(2);
-            }
-        };
-        let (app, report) = save.headless_app();
-        eprintln!("{shown}: resumed: {}", report.message());
-        app
-    } else {
-        let path = args.path.clone().unwrap_or_else(crate::assets::default_scenario);
-        let scenario = match rulesets::load(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                for line in e.report(&path.display().to_string()) {
-                    eprintln!("{line}");
-                }
-                return ExitCode::from(2);
-            }
-        };
-        let seed = args.seed.unwrap_or_else(|| scenario.seed());
-        scenario.table_app(seed, scenario.default_limit(), true)
+    let mut app = match open(args, &autosave) {
+        Ok(app) => app,
+        Err(code) => return code,
     };
     let world = app.world_mut();
     let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
@@ -76,7 +52,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("cannot autosave: {e}");
         return ExitCode::FAILURE;
     }
-    let mut log_file = match args.log.as_ref().map(|p| (p, std::fs::File::create(p))) {
+    let log_file = match args.log.as_ref().map(|p| (p, std::fs::File::create(p))) {
         None => None,
         Some((_, Ok(file))) => Some(std::io::BufWriter::new(file)),
         Some((path, Err(e))) => {
@@ -84,7 +60,42 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut status = StatusFile::new(args.status_out.clone());
+    play(&mut app, log_file, StatusFile::new(args.status_out.clone()), args.pace_ms)
+}
+
+/// The table to play: the autosave resumed (`--resume`), else the scenario spawned. A file
+/// that cannot be read is reported, and exits 2.
+fn open(args: &PlayArgs, autosave: &std::path::Path) -> Result<bevy::app::App, ExitCode> {
+    if args.resume {
+        let shown = autosave.display().to_string();
+        let save = session::read_save(&crate::rulesets::registry(), autosave).map_err(|e| {
+            for line in e.report(&shown) {
+                eprintln!("{line}");
+            }
+            ExitCode::from(2)
+        })?;
+        let (app, report) = save.headless_app();
+        eprintln!("{shown}: resumed: {}", report.message());
+        return Ok(app);
+    }
+    let path = args.path.clone().unwrap_or_else(crate::assets::default_scenario);
+    let scenario = rulesets::load(&path).map_err(|e| {
+        for line in e.report(&path.display().to_string()) {
+            eprintln!("{line}");
+        }
+        ExitCode::from(2)
+    })?;
+    let seed = args.seed.unwrap_or_else(|| scenario.seed());
+    Ok(scenario.table_app(seed, scenario.default_limit(), true))
+}
+
+/// Steps the table until the fight ends, printing each new log line once it is autosaved.
+fn play(
+    app: &mut bevy::app::App,
+    mut log_file: Option<std::io::BufWriter<std::fs::File>>,
+    mut status: StatusFile,
+    pace_ms: u64,
+) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let mut printed = 0;
     let mut idle = 0;
@@ -124,8 +135,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             eprintln!("the fight stalled: nobody is deciding");
             return ExitCode::FAILURE;
         }
-        if args.pace_ms > 0 {
-            std::thread::sleep(Duration::from_millis(args.pace_ms));
+        if pace_ms > 0 {
+            std::thread::sleep(Duration::from_millis(pace_ms));
         }
     }
 }

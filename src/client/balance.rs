@@ -241,6 +241,31 @@ fn results(ui: &mut egui::Ui, report: &Report) {
         ui.label(format!("{} at the limit", report.hit_limit));
         ui.end_row();
     });
+    wins_chart(ui, report);
+    length_chart(ui, report);
+    egui::CollapsingHeader::new("Each combatant").id_salt("balance_each").show(ui, |ui| {
+        egui::Grid::new("balance_combatants").striped(true).show(ui, |ui| {
+            for heading in ["combatant", "survives", "dealt", "taken", "falls first"] {
+                ui.label(RichText::new(heading).strong());
+            }
+            ui.end_row();
+            let sides: Vec<&str> = report.sides.iter().map(|x| x.id.as_str()).collect();
+            for c in &report.combatants {
+                let i = sides.iter().position(|x| *x == c.side).unwrap_or(0);
+                ui.label(RichText::new(&c.name).color(COLOURS[i % COLOURS.len()]));
+                ui.label(percent(c.survival_rate));
+                ui.label(format!("{:.1}", c.damage_dealt));
+                ui.label(format!("{:.1}", c.damage_taken));
+                ui.label(percent(c.fell_first_rate));
+                ui.end_row();
+            }
+        });
+        ui.label("Damage in the ruleset's own units, mean per battle.");
+    });
+}
+
+/// Each side's wins, with its 95% interval.
+fn wins_chart(ui: &mut egui::Ui, report: &Report) {
     Plot::new("balance_wins")
         .height(150.0)
         .allow_drag(false)
@@ -266,6 +291,10 @@ fn results(ui: &mut egui::Ui, report: &Report) {
                 );
             }
         });
+}
+
+/// How long the battles were.
+fn length_chart(ui: &mut egui::Ui, report: &Report) {
     let l = &report.length;
     ui.label(format!(
         "Length in {}: min {}, 10% {}, median {}, 90% {}, max {}",
@@ -286,25 +315,6 @@ fn results(ui: &mut egui::Ui, report: &Report) {
                 .collect();
             plot.bar_chart(BarChart::new(report.setup.clock.clone(), bars).color(COLOURS[1]));
         });
-    egui::CollapsingHeader::new("Each combatant").id_salt("balance_each").show(ui, |ui| {
-        egui::Grid::new("balance_combatants").striped(true).show(ui, |ui| {
-            for heading in ["combatant", "survives", "dealt", "taken", "falls first"] {
-                ui.label(RichText::new(heading).strong());
-            }
-            ui.end_row();
-            let sides: Vec<&str> = report.sides.iter().map(|x| x.id.as_str()).collect();
-            for c in &report.combatants {
-                let i = sides.iter().position(|x| *x == c.side).unwrap_or(0);
-                ui.label(RichText::new(&c.name).color(COLOURS[i % COLOURS.len()]));
-                ui.label(percent(c.survival_rate));
-                ui.label(format!("{:.1}", c.damage_dealt));
-                ui.label(format!("{:.1}", c.damage_taken));
-                ui.label(percent(c.fell_first_rate));
-                ui.end_row();
-            }
-        });
-        ui.label("Damage in the ruleset's own units, mean per battle.");
-    });
 }
 
 /// The panel's state for `--status-out`.

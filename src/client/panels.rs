@@ -219,70 +219,11 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             None => {
                 ui.label(RichText::new("No scenario open").strong().size(20.0));
             }
-            Some(rules) => {
-                let clock = world.resource::<GameLog>().clock();
-                ui.label(RichText::new(rules.clock_title(clock)).strong().size(20.0));
-                let phase = rules.phase(world);
-                for (i, step) in phase.track.iter().enumerate() {
-                    let text = if phase.at == Some(i) {
-                        RichText::new(format!("▶ {step}")).strong().size(18.0).color(egui::Color32::YELLOW)
-                    } else {
-                        RichText::new(*step).size(16.0)
-                    };
-                    ui.label(text);
-                    ui.label("›");
-                }
-                if phase.over {
-                    ui.label(RichText::new(format!("■ {}", phase.title)).strong().size(18.0));
-                }
-            }
+            Some(rules) => phase_track(ui, world, rules.as_ref()),
         }
         ui.separator();
-        if ui.button("Zoom −").clicked() {
-            asks.push(Ask::Zoom(1.2));
-        }
-        if ui.button("Zoom +").clicked() {
-            asks.push(Ask::Zoom(1.0 / 1.2));
-        }
-        let fit = "the whole board, as large as fits; a board too big to read whole is shown around whoever acts, and follows the turn";
-        if ui.button("Fit").on_hover_text(fit).clicked() {
-            asks.push(Ask::Fit);
-        }
-        let view = world.resource::<super::table::view::TableView>();
-        if !view.mode {
-            let whole = view.settings.whole_board;
-            let part = world.resource::<super::camera::view::Framed>().part;
-            let now = if part && !whole { "\n(now: part of the board is shown)" } else { "" };
-            let tip = format!("on: the whole board however small its text; off: a board whose text would drop under 12 px is shown in part, around whoever acts (pan by dragging the field){now}");
-            if ui.selectable_label(whole, "Whole board").on_hover_text(tip).clicked() {
-                asks.push(Ask::Table(super::table::TableAsk::WholeBoard(!whole)));
-            }
-        }
-        let mut path = world.resource::<PanelState>().path.clone();
-        ui.label("Scenario file:");
-        if ui.add(egui::TextEdit::singleline(&mut path).desired_width(220.0)).changed() {
-            asks.push(Ask::Path(path.clone()));
-        }
-        if ui.button("Open").clicked() {
-            asks.push(Ask::Open(path));
-        }
-        ui.separator();
-        let words = if editing { "Play this (F2)" } else { "Edit scenario (F2)" };
-        if ui
-            .selectable_label(editing, words)
-            .on_hover_text(
-                "edit mode: change the scenario on the board (the fight so far stays in its autosave)",
-            )
-            .clicked()
-        {
-            asks.push(Ask::Edit(super::edit::EditAsk::Toggle));
-        }
-        // In edit mode the editor's panel has its own undo and redo.
-        if !editing {
-            let mut history = Vec::new();
-            super::history::controls(ui, world, &mut history);
-            asks.extend(history.into_iter().map(Ask::History));
-        }
+        view_buttons(ui, world, asks);
+        file_buttons(ui, world, editing, asks);
         ui.separator();
         let scale = world.resource::<PanelState>().scale;
         if ui.button("Text −").clicked() {
@@ -302,45 +243,123 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
     if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
-        let names = super::board::names::all_names(world);
-        let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
-        // Each entry stays on one line; the strip wraps between entries. A long order shows
-        // the entries around the first to act, and counts the others.
-        let first = order.entries.iter().position(|e| e.mark == OrderMark::Now || waiting.contains(&e.who));
-        let from = first.unwrap_or(0).saturating_sub(2).min(order.entries.len().saturating_sub(ORDER_SHOWN));
-        let to = (from + ORDER_SHOWN).min(order.entries.len());
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{}:", order.title)).strong());
-            if from > 0 {
-                ui.label(format!("… {from} before |"));
-            }
-            for (i, entry) in order.entries.iter().enumerate().take(to).skip(from) {
-                for event in order.events.iter().filter(|ev| ev.before == i) {
-                    ui.label(RichText::new(format!("event: {}", event.what)).italics());
-                    ui.label("|");
-                }
-                let asked = waiting.contains(&entry.who);
-                let first = super::board::names::shown_name(&name(world, entry.who), &everyone).to_owned();
-                let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
-                let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
-                let deciding = if asked { " · deciding" } else { "" };
-                let text = RichText::new(format!("{} {first}{when}{now}{deciding}", entry.mark.sign()));
-                let text = if entry.mark == OrderMark::Now || asked {
-                    text.strong().color(egui::Color32::YELLOW)
-                } else {
-                    text
-                };
-                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+        order_strip(ui, world, &order, &waiting);
+    }
+    waiting_line(ui, world, &waiting);
+}
+
+/// The clock, and the phase track with the current step marked.
+fn phase_track(ui: &mut egui::Ui, world: &World, rules: &dyn fray_core::ruleset::AnyRuleset) {
+    let clock = world.resource::<GameLog>().clock();
+    ui.label(RichText::new(rules.clock_title(clock)).strong().size(20.0));
+    let phase = rules.phase(world);
+    for (i, step) in phase.track.iter().enumerate() {
+        let text = if phase.at == Some(i) {
+            RichText::new(format!("▶ {step}")).strong().size(18.0).color(egui::Color32::YELLOW)
+        } else {
+            RichText::new(*step).size(16.0)
+        };
+        ui.label(text);
+        ui.label("›");
+    }
+    if phase.over {
+        ui.label(RichText::new(format!("■ {}", phase.title)).strong().size(18.0));
+    }
+}
+
+/// Zoom, fit, and (in the GM's window) whether the whole board is shown however small.
+fn view_buttons(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
+    if ui.button("Zoom −").clicked() {
+        asks.push(Ask::Zoom(1.2));
+    }
+    if ui.button("Zoom +").clicked() {
+        asks.push(Ask::Zoom(1.0 / 1.2));
+    }
+    let fit = "the whole board, as large as fits; a board too big to read whole is shown around whoever acts, and follows the turn";
+    if ui.button("Fit").on_hover_text(fit).clicked() {
+        asks.push(Ask::Fit);
+    }
+    let view = world.resource::<super::table::view::TableView>();
+    if !view.mode {
+        let whole = view.settings.whole_board;
+        let part = world.resource::<super::camera::view::Framed>().part;
+        let now = if part && !whole { "\n(now: part of the board is shown)" } else { "" };
+        let tip = format!(
+            "on: the whole board however small its text; off: a board whose text would drop under 12 px is shown in part, around whoever acts (pan by dragging the field){now}"
+        );
+        if ui.selectable_label(whole, "Whole board").on_hover_text(tip).clicked() {
+            asks.push(Ask::Table(super::table::TableAsk::WholeBoard(!whole)));
+        }
+    }
+}
+
+/// The scenario file to open, edit mode, and (in play) undo and redo.
+fn file_buttons(ui: &mut egui::Ui, world: &World, editing: bool, asks: &mut Vec<Ask>) {
+    let mut path = world.resource::<PanelState>().path.clone();
+    ui.label("Scenario file:");
+    if ui.add(egui::TextEdit::singleline(&mut path).desired_width(220.0)).changed() {
+        asks.push(Ask::Path(path.clone()));
+    }
+    if ui.button("Open").clicked() {
+        asks.push(Ask::Open(path));
+    }
+    ui.separator();
+    let words = if editing { "Play this (F2)" } else { "Edit scenario (F2)" };
+    let tip = "edit mode: change the scenario on the board (the fight so far stays in its autosave)";
+    if ui.selectable_label(editing, words).on_hover_text(tip).clicked() {
+        asks.push(Ask::Edit(super::edit::EditAsk::Toggle));
+    }
+    // In edit mode the editor's panel has its own undo and redo.
+    if !editing {
+        let mut history = Vec::new();
+        super::history::controls(ui, world, &mut history);
+        asks.extend(history.into_iter().map(Ask::History));
+    }
+}
+
+/// The order strip. Each entry stays on one line; the strip wraps between entries. A long
+/// order shows the entries around the first to act, and counts the others.
+fn order_strip(ui: &mut egui::Ui, world: &World, order: &fray_core::board::OrderView, waiting: &[Entity]) {
+    let names = super::board::names::all_names(world);
+    let everyone: Vec<&str> = names.iter().map(String::as_str).collect();
+    let first = order.entries.iter().position(|e| e.mark == OrderMark::Now || waiting.contains(&e.who));
+    let from = first.unwrap_or(0).saturating_sub(2).min(order.entries.len().saturating_sub(ORDER_SHOWN));
+    let to = (from + ORDER_SHOWN).min(order.entries.len());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("{}:", order.title)).strong());
+        if from > 0 {
+            ui.label(format!("… {from} before |"));
+        }
+        for (i, entry) in order.entries.iter().enumerate().take(to).skip(from) {
+            for event in order.events.iter().filter(|ev| ev.before == i) {
+                ui.label(RichText::new(format!("event: {}", event.what)).italics());
                 ui.label("|");
             }
-            if to < order.entries.len() {
-                ui.label(format!("… and {} more", order.entries.len() - to));
-            }
-            for event in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
-                ui.label(RichText::new(format!("event: {}", event.what)).italics());
-            }
-        });
-    }
+            let asked = waiting.contains(&entry.who);
+            let first = super::board::names::shown_name(&name(world, entry.who), &everyone).to_owned();
+            let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
+            let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
+            let deciding = if asked { " · deciding" } else { "" };
+            let text = RichText::new(format!("{} {first}{when}{now}{deciding}", entry.mark.sign()));
+            let text = if entry.mark == OrderMark::Now || asked {
+                text.strong().color(egui::Color32::YELLOW)
+            } else {
+                text
+            };
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+            ui.label("|");
+        }
+        if to < order.entries.len() {
+            ui.label(format!("… and {} more", order.entries.len() - to));
+        }
+        for event in order.events.iter().filter(|ev| ev.before >= order.entries.len()) {
+            ui.label(RichText::new(format!("event: {}", event.what)).italics());
+        }
+    });
+}
+
+/// Who the rules wait on, and whether a player or the AI decides for each.
+fn waiting_line(ui: &mut egui::Ui, world: &World, waiting: &[Entity]) {
     let mut names: Vec<String> = waiting
         .iter()
         .take(WAITING_SHOWN)

@@ -55,47 +55,8 @@ impl View {
 
 /// Every drawing of the board in every window, as `--layout-out` writes it.
 pub(super) fn collect(world: &mut World) -> Vec<Value> {
-    let mut views = Vec::new();
-    let table_mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
-    let part = world.get_resource::<super::camera::view::Framed>().is_some_and(|f| f.part);
-    let mut gm = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<BoardCamera>>();
-    for (camera, at, layers) in gm.iter(world) {
-        // In table mode the GM's window is the table's screen, its board below the bar.
-        let window = if table_mode { "table" } else { "gm" };
-        views.push(View {
-            window,
-            camera: camera.clone(),
-            at: *at,
-            layers: layers.clone(),
-            bar: (0.0, 0.0),
-            part,
-        });
-    }
-    let settings = world.get_resource::<TableView>().map(|v| v.settings.clone());
-    let mut table = world.query::<(&Camera, &GlobalTransform, &RenderLayers, &TableCamera)>();
-    for (camera, at, layers, state) in table.iter(world) {
-        let height = camera.logical_target_size().map_or(0.0, |s| s.y);
-        let kept = settings.as_ref().map_or((0.0, 0.0), |s| reserved(s, height));
-        views.push(View {
-            window: "table",
-            camera: camera.clone(),
-            at: *at,
-            layers: layers.clone(),
-            bar: kept,
-            part: state.part,
-        });
-    }
-    let mut out = Vec::new();
-    for view in &views {
-        if let Some(room) = view.camera.logical_viewport_rect() {
-            let (top, bottom) = (room.min.y + view.bar.0, room.max.y - view.bar.1);
-            out.push(json!({"window": view.window, "kind": "board", "id": null, "whole": !view.part,
-                "rect": [room.min.x, top, room.width(), (bottom - top).max(0.0)]}));
-        }
-        if let Some(size) = view.camera.logical_target_size() {
-            out.push(json!({"window": view.window, "kind": "screen", "id": null, "rect": [0.0, 0.0, size.x, size.y]}));
-        }
-    }
+    let views = views(world);
+    let mut out = frames(&views);
     let ids = Ids::read(world);
     let mut drawings = world.query::<(
         Entity,
@@ -151,6 +112,58 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
                 }
                 out.push(drawn);
             }
+        }
+    }
+    out
+}
+
+/// The board's views: the GM's window (the table's screen in table mode) and the table's
+/// window, if open.
+fn views(world: &mut World) -> Vec<View> {
+    let mut views = Vec::new();
+    let table_mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
+    let part = world.get_resource::<super::camera::view::Framed>().is_some_and(|f| f.part);
+    let mut gm = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<BoardCamera>>();
+    for (camera, at, layers) in gm.iter(world) {
+        // In table mode the GM's window is the table's screen, its board below the bar.
+        let window = if table_mode { "table" } else { "gm" };
+        views.push(View {
+            window,
+            camera: camera.clone(),
+            at: *at,
+            layers: layers.clone(),
+            bar: (0.0, 0.0),
+            part,
+        });
+    }
+    let settings = world.get_resource::<TableView>().map(|v| v.settings.clone());
+    let mut table = world.query::<(&Camera, &GlobalTransform, &RenderLayers, &TableCamera)>();
+    for (camera, at, layers, state) in table.iter(world) {
+        let height = camera.logical_target_size().map_or(0.0, |s| s.y);
+        let kept = settings.as_ref().map_or((0.0, 0.0), |s| reserved(s, height));
+        views.push(View {
+            window: "table",
+            camera: camera.clone(),
+            at: *at,
+            layers: layers.clone(),
+            bar: kept,
+            part: state.part,
+        });
+    }
+    views
+}
+
+/// Each view's board area and screen.
+fn frames(views: &[View]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for view in views {
+        if let Some(room) = view.camera.logical_viewport_rect() {
+            let (top, bottom) = (room.min.y + view.bar.0, room.max.y - view.bar.1);
+            out.push(json!({"window": view.window, "kind": "board", "id": null, "whole": !view.part,
+                "rect": [room.min.x, top, room.width(), (bottom - top).max(0.0)]}));
+        }
+        if let Some(size) = view.camera.logical_target_size() {
+            out.push(json!({"window": view.window, "kind": "screen", "id": null, "rect": [0.0, 0.0, size.x, size.y]}));
         }
     }
     out

@@ -70,6 +70,9 @@ pub enum ZoneProperty {
     BarrierFrom(fray_core::ids::LocationId),
 }
 
+/// Entering a zone costs nothing of its own: an older file's `entry_cost` is dropped.
+impl fray_core::scenario::LocationProperty for ZoneProperty {}
+
 /// A character's sheet.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

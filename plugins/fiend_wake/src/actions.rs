@@ -587,7 +587,6 @@ fn scatter_caltrops(world: &mut World, actor: Entity, target: Entity) {
             Location {
                 id: id.clone(),
                 name: format!("Caltrops ({})", view::name(world, actor)),
-                entry_cost: 1,
                 position: at,
                 size,
             },

@@ -140,7 +140,7 @@ pub fn card(world: &World, place: Entity) -> CardView {
     let mut notes: Vec<String> = view::properties(world, place)
         .iter()
         .filter_map(|p| match p {
-            LocationProperty::Note(_) => None,
+            LocationProperty::Note(_) | LocationProperty::EntryCost(_) => None,
             LocationProperty::WoundsAtTurnStart(n) => Some(format!("{n} wounds at turn start")),
             LocationProperty::RubblePerSiege(n) => Some(format!("rubble +{n}/siege")),
             LocationProperty::CollapsesAt(n) => Some(format!("collapses at {n}")),

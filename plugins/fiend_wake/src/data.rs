@@ -331,6 +331,8 @@ pub const MAX_STAT: i32 = 30;
 /// A property of a location with an effect the rules apply.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LocationProperty {
+    /// Tactical points to enter it, before rubble ([`DEFAULT_ENTRY_COST`] when not given).
+    EntryCost(u32),
     /// Whoever begins a turn here takes this many wounds (caltrops).
     WoundsAtTurnStart(u32),
     /// Each point of siege damage on the location raises its entry cost by this much (rubble).
@@ -344,4 +346,16 @@ pub enum LocationProperty {
     AssaultDifficulty(u32),
     /// Text for the table; no rule effect.
     Note(String),
+}
+
+/// What entering a location costs when the scenario gives no [`LocationProperty::EntryCost`].
+pub const DEFAULT_ENTRY_COST: u32 = 1;
+/// Entry costs above this are refused as absurd.
+pub const MAX_ENTRY_COST: u32 = 100;
+
+impl fray_core::scenario::LocationProperty for LocationProperty {
+    /// Files before entry costs were Fiend Wake's own wrote `entry_cost: n` on a location.
+    fn from_entry_cost(cost: u32) -> Option<Self> {
+        Some(LocationProperty::EntryCost(cost))
+    }
 }

@@ -8,7 +8,7 @@ use fray_core::scenario::{Scenario, ScenarioError, parse_ron};
 use crate::FiendWake;
 
 use crate::data::Attribute;
-use crate::data::{FiendWakeRules, LocationProperty, MAX_STAT, MountSheet, Sheet};
+use crate::data::{FiendWakeRules, LocationProperty, MAX_ENTRY_COST, MAX_STAT, MountSheet, Sheet};
 use crate::phase::{FiendWakePhase, Round};
 use crate::sheet::{
     Arsenal, Attributes, Catalogue, Evasion, Inventory, MountTraits, RoundChoices, Skills, TpAdjust, Worn,
@@ -125,6 +125,27 @@ pub fn ruleset_problems(s: &FiendWakeScenario) -> Vec<String> {
         stat(&mut p, &who, "entry_discount", m.sheet.entry_discount);
         stat(&mut p, &who, "evasion_bonus", m.sheet.evasion_bonus);
         stat(&mut p, &who, "melee_bonus", m.sheet.melee_bonus);
+    }
+    p.extend(location_problems(s));
+    p
+}
+
+/// Problems with the locations' properties: one entry cost at most (an older file's
+/// `entry_cost` counts as one), and none absurd.
+fn location_problems(s: &FiendWakeScenario) -> Vec<String> {
+    let mut p = Vec::new();
+    for l in &s.locations {
+        let costs: Vec<u32> = l
+            .properties
+            .iter()
+            .filter_map(|p| if let LocationProperty::EntryCost(n) = p { Some(*n) } else { None })
+            .collect();
+        if costs.len() > 1 {
+            p.push(format!("location '{}': {} entry costs given; give one", l.id, costs.len()));
+        }
+        if let Some(cost) = costs.iter().find(|&&n| n > MAX_ENTRY_COST) {
+            p.push(format!("location '{}': entry cost {cost} is absurd (at most {MAX_ENTRY_COST})", l.id));
+        }
     }
     p
 }

@@ -28,6 +28,7 @@ impl Ruleset for FiendWake {
     const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = crate::counters::LOOKS;
     const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
+        PropertyChoice { text: "EntryCost(2)", about: "tactical points to enter it (1 when not given)" },
         PropertyChoice { text: "Cover(1)", about: "attacks and assaults from outside are this much harder" },
         PropertyChoice { text: "AssaultDifficulty(8)", about: "the difficulty of assaulting it" },
         PropertyChoice {

@@ -10,8 +10,9 @@ pub use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
 use crate::counters::SIEGE_DAMAGE;
 use crate::data::SpellEffect;
-use crate::data::{Attribute, LocationProperty, Weapon};
+use crate::data::{Attribute, DEFAULT_ENTRY_COST, LocationProperty, Weapon};
 use crate::sheet::{Arsenal, Attributes, Catalogue, Evasion, MountTraits, Properties, Spells, Worn};
+use fray_core::location::is_field;
 use fray_core::prelude::{Occupants, Rides};
 
 /// Tokens of a kind held.
@@ -111,12 +112,17 @@ pub fn properties(world: &World, place: Entity) -> &[LocationProperty] {
     world.get::<Properties>(place).map_or(&[], |p| &p.0)
 }
 
-/// Tactical points to enter a location: its base cost plus rubble from siege damage.
+/// Tactical points to enter a location: its base cost plus rubble from siege damage (none
+/// to step into no location).
 pub fn entry_cost(world: &World, place: Entity) -> u32 {
-    let Some(location) = world.get::<fray_core::location::Location>(place) else {
+    if world.get::<fray_core::location::Location>(place).is_none() || is_field(world, place) {
         return 0;
-    };
+    }
     let siege = count(world, place, SIEGE_DAMAGE);
+    let base = properties(world, place).iter().find_map(|p| match p {
+        LocationProperty::EntryCost(n) => Some(*n),
+        _ => None,
+    });
     let rubble: u32 = properties(world, place)
         .iter()
         .map(|p| match p {
@@ -124,7 +130,7 @@ pub fn entry_cost(world: &World, place: Entity) -> u32 {
             _ => 0,
         })
         .sum();
-    location.entry_cost.saturating_add(rubble)
+    base.unwrap_or(DEFAULT_ENTRY_COST).saturating_add(rubble)
 }
 
 /// What entering `place` costs `e` in TP: the location's cost less its mount's discount.

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::ids::{CombatantId, LocationId, MountId, SideId};
-use crate::scenario::{CombatantSpec, MountSpec, Scenario};
+use crate::scenario::{CombatantSpec, LocationProperty, MountSpec, Scenario};
 use crate::table::Controller;
 
 /// Where a combatant or a mount starts.
@@ -40,13 +40,6 @@ pub enum ScenarioEdit {
         id: LocationId,
         /// The shown name.
         name: String,
-    },
-    /// A location's base entry cost.
-    SetEntryCost {
-        /// Which.
-        id: LocationId,
-        /// The cost.
-        cost: u32,
     },
     /// A location removed: arrows to and from it go, and whoever stood in it (combatants,
     /// mounts) stands in no location instead.
@@ -182,7 +175,6 @@ impl ScenarioEdit {
             ScenarioEdit::AddLocation { .. } => "added a location".to_owned(),
             ScenarioEdit::MoveLocation { id, .. } => format!("moved {id}"),
             ScenarioEdit::RenameLocation { id, name } => format!("renamed {id} to \"{name}\""),
-            ScenarioEdit::SetEntryCost { id, cost } => format!("{id} costs {cost} to enter"),
             ScenarioEdit::DeleteLocation { id } => format!("deleted {id}"),
             ScenarioEdit::SetProperties { id, properties } if properties.is_empty() => {
                 format!("{id} has no properties")
@@ -445,7 +437,7 @@ where
     R: Serialize + DeserializeOwned + EditRules<S, M>,
     S: Clone + Serialize + DeserializeOwned,
     M: Clone + Serialize + DeserializeOwned + Default,
-    P: Serialize + DeserializeOwned,
+    P: Serialize + DeserializeOwned + LocationProperty,
 {
     fn round_scenery(&self) -> Vec<RoundScenery> {
         self.rules.round_scenery()
@@ -493,21 +485,7 @@ where
 
     fn apply(&mut self, edit: &ScenarioEdit) -> Result<(), String> {
         match edit {
-            ScenarioEdit::AddLocation { at } => {
-                let n =
-                    (1..).find(|n| !self.locations.iter().any(|l| l.id.as_str() == format!("location_{n}")));
-                let n = n.unwrap_or(0);
-                self.locations.push(crate::scenario::LocationSpec {
-                    id: LocationId::from(format!("location_{n}")),
-                    name: format!("Location {n}"),
-                    entered_from: None,
-                    entry_cost: 1,
-                    properties: Vec::new(),
-                    position: *at,
-                    size: (200.0, 140.0),
-                    image: None,
-                });
-            }
+            ScenarioEdit::AddLocation { at } => self.add_location(*at),
             ScenarioEdit::MoveLocation { id, to } => self.location(id)?.position = *to,
             ScenarioEdit::RenameLocation { id, name } => {
                 let name = name.trim();
@@ -516,7 +494,6 @@ where
                 }
                 self.location(id)?.name = name.to_owned();
             }
-            ScenarioEdit::SetEntryCost { id, cost } => self.location(id)?.entry_cost = *cost,
             ScenarioEdit::SetProperties { id, properties } => {
                 let read = properties
                     .iter()
@@ -527,128 +504,34 @@ where
                     .collect::<Result<Vec<P>, String>>()?;
                 self.location(id)?.properties = read;
             }
+            ScenarioEdit::DeleteLocation { id } => self.delete_location(id)?,
+            ScenarioEdit::SetEntry { from, to, allowed } => self.set_entry(from, to, *allowed)?,
             ScenarioEdit::PlaceScenery { kind, index, at, radius } => {
-                let list =
-                    self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?;
+                let list = self.scenery(kind)?;
                 if !list.place(*index, *at, *radius) {
                     return Err(format!("no {kind} {} in this scenario", index + 1));
                 }
             }
-            ScenarioEdit::AddScenery { kind, at } => {
-                self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?.add(*at);
-            }
+            ScenarioEdit::AddScenery { kind, at } => self.scenery(kind)?.add(*at),
             ScenarioEdit::DeleteScenery { kind, index } => {
-                let list =
-                    self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))?;
-                if !list.remove(*index) {
+                if !self.scenery(kind)?.remove(*index) {
                     return Err(format!("no {kind} {} in this scenario", index + 1));
                 }
             }
             ScenarioEdit::AddCombatant { spec, rules, side, at } => {
-                let mut c: CombatantSpec<S> =
-                    ron::from_str(spec).map_err(|e| format!("a combatant template: {}", e.code))?;
-                if let Some(from) = read_rules::<R>(rules)? {
-                    self.rules.take_for_combatant(&from, &mut c.sheet);
-                }
-                let (id, n) = fresh(c.id.as_str(), &self.piece_ids());
-                c.id = CombatantId::from(id);
-                if let Some(n) = n {
-                    c.name = format!("{} {n}", c.name);
-                }
-                (c.side, c.rides) = (side.clone(), None);
-                (c.location, c.position) = placed(at);
-                self.combatants.push(c);
+                self.add_combatant(spec, rules, side, at)?
             }
-            ScenarioEdit::AddMount { spec, rules, at } => {
-                let mut m: MountSpec<M> =
-                    ron::from_str(spec).map_err(|e| format!("a mount template: {}", e.code))?;
-                if let Some(from) = read_rules::<R>(rules)? {
-                    self.rules.take_for_mount(&from, &mut m.sheet);
-                }
-                let (id, n) = fresh(m.id.as_str(), &self.piece_ids());
-                m.id = MountId::from(id);
-                if let Some(n) = n {
-                    m.name = format!("{} {n}", m.name);
-                }
-                (m.location, m.position) = placed(at);
-                self.mounts.push(m);
-            }
-            ScenarioEdit::PlaceMount { id, at } => {
-                let place = placed(at);
-                let m = self.mount(id)?;
-                (m.location, m.position) = place.clone();
-                for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
-                    (c.location, c.position) = (place.0.clone(), None);
-                }
-            }
-            ScenarioEdit::Ride { id, mount } => {
-                let location = self.mount(mount)?.location.clone();
-                if let Some(other) =
-                    self.combatants.iter().find(|c| c.rides.as_ref() == Some(mount) && &c.id != id)
-                {
-                    return Err(format!("{mount} is already ridden by {}", other.id));
-                }
-                let c = self.combatant(id)?;
-                (c.rides, c.location, c.position) = (Some(mount.clone()), location, None);
-            }
-            ScenarioEdit::CopyMount { id } => {
-                let mut copy = self.mount(id)?.clone();
-                let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
-                copy.id = MountId::from(fresh_id);
-                copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
-                self.mounts.push(copy);
-            }
-            ScenarioEdit::DeleteMount { id } => {
-                let m = self.mount(id)?.clone();
-                self.mounts.retain(|x| &x.id != id);
-                for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
-                    (c.rides, c.location, c.position) = (None, m.location.clone(), m.position);
-                }
-            }
-            ScenarioEdit::DeleteLocation { id } => {
-                self.location(id)?;
-                self.locations.retain(|l| &l.id != id);
-                for l in &mut self.locations {
-                    if let Some(from) = &mut l.entered_from {
-                        from.retain(|f| f != id);
-                    }
-                }
-                for c in self.combatants.iter_mut().filter(|c| c.location.as_ref() == Some(id)) {
-                    c.location = None;
-                }
-                for m in self.mounts.iter_mut().filter(|m| m.location.as_ref() == Some(id)) {
-                    m.location = None;
-                }
-            }
-            ScenarioEdit::SetEntry { from, to, allowed } => {
-                if from.as_str() != LocationId::FIELD && !self.locations.iter().any(|l| &l.id == from) {
-                    return Err(format!("no location '{from}' in this scenario"));
-                }
-                let target = self.location(to)?;
-                // Absent: entered from no location only.
-                let list = target.entered_from.get_or_insert_with(|| vec![LocationId::field()]);
-                let there = list.contains(from);
-                match (allowed, there) {
-                    (true, false) => list.push(from.clone()),
-                    (false, true) => list.retain(|f| f != from),
-                    (true, true) => return Err(format!("{to} may already be entered from {from}")),
-                    (false, false) => return Err(format!("{to} may not be entered from {from} already")),
-                }
-            }
+            ScenarioEdit::AddMount { spec, rules, at } => self.add_mount(spec, rules, at)?,
+            ScenarioEdit::PlaceMount { id, at } => self.place_mount(id, at)?,
+            ScenarioEdit::Ride { id, mount } => self.ride(id, mount)?,
+            ScenarioEdit::CopyMount { id } => self.copy_mount(id)?,
+            ScenarioEdit::DeleteMount { id } => self.delete_mount(id)?,
             ScenarioEdit::PlaceCombatant { id, at } => {
                 let c = self.combatant(id)?;
                 c.rides = None;
                 (c.location, c.position) = placed(at);
             }
-            ScenarioEdit::CopyCombatant { id } => {
-                let mut copy = self.combatant(id)?.clone();
-                let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
-                copy.id = CombatantId::from(fresh_id);
-                copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
-                // A copy cannot ride the same mount.
-                copy.rides = None;
-                self.combatants.push(copy);
-            }
+            ScenarioEdit::CopyCombatant { id } => self.copy_combatant(id)?,
             ScenarioEdit::DeleteCombatant { id } => {
                 self.combatant(id)?;
                 self.combatants.retain(|c| &c.id != id);
@@ -656,6 +539,166 @@ where
             ScenarioEdit::SetSide { id, side } => self.combatant(id)?.side = side.clone(),
             ScenarioEdit::SetController { id, controller } => self.combatant(id)?.controller = *controller,
         }
+        Ok(())
+    }
+}
+
+/// The edits [`EditScenario::apply`] hands on, one each.
+impl<R, S, M, P> Scenario<R, S, M, P>
+where
+    R: Serialize + DeserializeOwned + EditRules<S, M>,
+    S: Clone + Serialize + DeserializeOwned,
+    M: Clone + Serialize + DeserializeOwned + Default,
+    P: Serialize + DeserializeOwned + LocationProperty,
+{
+    /// A location at `at`, with the first free id `location_N`.
+    fn add_location(&mut self, at: (f32, f32)) {
+        let n = (1..).find(|n| !self.locations.iter().any(|l| l.id.as_str() == format!("location_{n}")));
+        let n = n.unwrap_or(0);
+        self.locations.push(crate::scenario::LocationSpec {
+            id: LocationId::from(format!("location_{n}")),
+            name: format!("Location {n}"),
+            entered_from: None,
+            properties: Vec::new(),
+            position: at,
+            size: (200.0, 140.0),
+            image: None,
+        });
+    }
+
+    /// A location gone: no arrow leads from it, and who stood in it stands in no location.
+    fn delete_location(&mut self, id: &LocationId) -> Result<(), String> {
+        self.location(id)?;
+        self.locations.retain(|l| &l.id != id);
+        for l in &mut self.locations {
+            if let Some(from) = &mut l.entered_from {
+                from.retain(|f| f != id);
+            }
+        }
+        for c in self.combatants.iter_mut().filter(|c| c.location.as_ref() == Some(id)) {
+            c.location = None;
+        }
+        for m in self.mounts.iter_mut().filter(|m| m.location.as_ref() == Some(id)) {
+            m.location = None;
+        }
+        Ok(())
+    }
+
+    /// Whether `to` may be entered from `from`; refused when it already is as asked.
+    fn set_entry(&mut self, from: &LocationId, to: &LocationId, allowed: bool) -> Result<(), String> {
+        if from.as_str() != LocationId::FIELD && !self.locations.iter().any(|l| &l.id == from) {
+            return Err(format!("no location '{from}' in this scenario"));
+        }
+        let target = self.location(to)?;
+        // Absent: entered from no location only.
+        let list = target.entered_from.get_or_insert_with(|| vec![LocationId::field()]);
+        let there = list.contains(from);
+        match (allowed, there) {
+            (true, false) => list.push(from.clone()),
+            (false, true) => list.retain(|f| f != from),
+            (true, true) => return Err(format!("{to} may already be entered from {from}")),
+            (false, false) => return Err(format!("{to} may not be entered from {from} already")),
+        }
+        Ok(())
+    }
+
+    /// The ruleset's list of one kind of scenery.
+    fn scenery(&mut self, kind: &str) -> Result<&mut dyn SceneryList, String> {
+        self.rules.scenery_list(kind).ok_or_else(|| format!("no {kind} in this ruleset"))
+    }
+
+    /// A combatant from a template (a fresh id where its own is taken), with what its
+    /// scenario's rules say of its weapons and armour.
+    fn add_combatant(
+        &mut self,
+        spec: &str,
+        rules: &str,
+        side: &SideId,
+        at: &Placement,
+    ) -> Result<(), String> {
+        let mut c: CombatantSpec<S> =
+            ron::from_str(spec).map_err(|e| format!("a combatant template: {}", e.code))?;
+        if let Some(from) = read_rules::<R>(rules)? {
+            self.rules.take_for_combatant(&from, &mut c.sheet);
+        }
+        let (id, n) = fresh(c.id.as_str(), &self.piece_ids());
+        c.id = CombatantId::from(id);
+        if let Some(n) = n {
+            c.name = format!("{} {n}", c.name);
+        }
+        (c.side, c.rides) = (side.clone(), None);
+        (c.location, c.position) = placed(at);
+        self.combatants.push(c);
+        Ok(())
+    }
+
+    /// A mount from a template, as [`Self::add_combatant`].
+    fn add_mount(&mut self, spec: &str, rules: &str, at: &Placement) -> Result<(), String> {
+        let mut m: MountSpec<M> = ron::from_str(spec).map_err(|e| format!("a mount template: {}", e.code))?;
+        if let Some(from) = read_rules::<R>(rules)? {
+            self.rules.take_for_mount(&from, &mut m.sheet);
+        }
+        let (id, n) = fresh(m.id.as_str(), &self.piece_ids());
+        m.id = MountId::from(id);
+        if let Some(n) = n {
+            m.name = format!("{} {n}", m.name);
+        }
+        (m.location, m.position) = placed(at);
+        self.mounts.push(m);
+        Ok(())
+    }
+
+    /// A mount placed, its rider with it.
+    fn place_mount(&mut self, id: &MountId, at: &Placement) -> Result<(), String> {
+        let place = placed(at);
+        let m = self.mount(id)?;
+        (m.location, m.position) = place.clone();
+        for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
+            (c.location, c.position) = (place.0.clone(), None);
+        }
+        Ok(())
+    }
+
+    /// A copy of a mount, under a fresh id and a numbered name.
+    fn copy_mount(&mut self, id: &MountId) -> Result<(), String> {
+        let mut copy = self.mount(id)?.clone();
+        let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
+        copy.id = MountId::from(fresh_id);
+        copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
+        self.mounts.push(copy);
+        Ok(())
+    }
+
+    /// A mount gone; its rider stays where it stood.
+    fn delete_mount(&mut self, id: &MountId) -> Result<(), String> {
+        let m = self.mount(id)?.clone();
+        self.mounts.retain(|x| &x.id != id);
+        for c in self.combatants.iter_mut().filter(|c| c.rides.as_ref() == Some(id)) {
+            (c.rides, c.location, c.position) = (None, m.location.clone(), m.position);
+        }
+        Ok(())
+    }
+
+    /// A copy of a combatant, under a fresh id and a numbered name, riding nothing.
+    fn copy_combatant(&mut self, id: &CombatantId) -> Result<(), String> {
+        let mut copy = self.combatant(id)?.clone();
+        let (fresh_id, n) = fresh(id.as_str(), &self.piece_ids());
+        copy.id = CombatantId::from(fresh_id);
+        copy.name = format!("{} {}", copy.name, n.unwrap_or(2));
+        // A copy cannot ride the same mount.
+        copy.rides = None;
+        self.combatants.push(copy);
+        Ok(())
+    }
+
+    /// `id` rides `mount`, where the mount stands; refused if another rides it.
+    fn ride(&mut self, id: &CombatantId, mount: &MountId) -> Result<(), String> {
+        let location = self.mount(mount)?.location.clone();
+        if let Some(other) = self.combatants.iter().find(|c| c.rides.as_ref() == Some(mount) && &c.id != id) {
+            return Err(format!("{mount} is already ridden by {}", other.id));
+        }
+        let c = self.combatant(id)?;
+        (c.rides, c.location, c.position) = (Some(mount.clone()), location, None);
         Ok(())
     }
 }

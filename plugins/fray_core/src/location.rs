@@ -18,9 +18,6 @@ pub struct Location {
     pub id: LocationId,
     /// Shown name.
     pub name: String,
-    /// The scenario's base cost to enter it, in the ruleset's own currency (Fiend Wake:
-    /// tactical points, before rubble).
-    pub entry_cost: u32,
     /// Centre on the board (board units).
     pub position: [f32; 2],
     /// Width and height on the board (board units).

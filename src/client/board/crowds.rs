@@ -7,9 +7,69 @@ use fray_core::prelude::Combatant;
 use super::changes::LayoutDirty;
 use super::names::shown_name;
 use super::pieces::{CAPTION, CAPTION_GAP, CaptionExtent, Crowd, Crowded, TOKEN, Token, text};
+use crate::client::audience::Audience;
 
 /// How near two tokens whose captions found no room stand to share one crowd label.
 const CROWD_REACH: f32 = TOKEN * 2.5;
+
+/// A crowd: whether it is hidden from the table, and where each in it stands, with its name.
+pub(super) type Gathered = (bool, Vec<(Vec2, String)>);
+
+/// Gathers tokens (where each stands, its name, whether it is hidden from the table) into
+/// crowds: each joins the first crowd of its kind with a member near enough, else starts one.
+pub(super) fn gather(tokens: impl IntoIterator<Item = (Vec2, String, bool)>) -> Vec<Gathered> {
+    let mut crowds: Vec<Gathered> = Vec::new();
+    for (at, name, hid) in tokens {
+        let near = |(h, members): &&mut Gathered| {
+            *h == hid && members.iter().any(|(p, _)| p.distance(at) < CROWD_REACH)
+        };
+        match crowds.iter_mut().find(near) {
+            Some((_, members)) => members.push((at, name)),
+            None => crowds.push((hid, vec![(at, name)])),
+        }
+    }
+    crowds
+}
+
+/// A crowd's label, worked out.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Label {
+    /// "4 here", or the name of one alone.
+    pub(super) words: String,
+    /// The names of those in the crowd.
+    pub(super) names: Vec<String>,
+    /// For the GM only (its crowd is hidden from the table).
+    pub(super) hidden: bool,
+    pub(super) at: Vec2,
+}
+
+/// The label of each crowd, in order, placed clear of `taken` and of the labels before it
+/// (`sizes`: each label's size as last laid out, by index), and `framed` grown to hold them.
+pub(super) fn labels(
+    crowds: Vec<Gathered>,
+    everyone: &[&str],
+    sizes: &[Vec2],
+    mut taken: Vec<Rect>,
+    mut framed: Option<Rect>,
+) -> (Vec<Label>, Option<Rect>) {
+    let mut out = Vec::new();
+    for (i, (hidden, members)) in crowds.into_iter().enumerate() {
+        // One alone is named: "1 here" would say less in as much room.
+        let words = match members.as_slice() {
+            [(_, only)] => shown_name(only, everyone).to_owned(),
+            _ => format!("{} here", members.len()),
+        };
+        // A new label's size is guessed until its text is laid out.
+        let size = sizes.get(i).copied().filter(|s| *s != Vec2::ZERO).unwrap_or(Vec2::new(64.0, 20.0));
+        let at = crowd_spot(&members, size, &taken);
+        let drawn = Rect::from_center_size(at, size);
+        taken.push(drawn);
+        framed = Some(framed.map_or(drawn, |f| f.union(drawn)));
+        let names = members.into_iter().map(|(_, n)| n).collect();
+        out.push(Label { words, names, hidden, at });
+    }
+    (out, framed)
+}
 
 /// Gathers the tokens whose captions found no room into crowds (those standing near one
 /// another, the ones hidden from the table apart) and writes one "N here" per crowd where it
@@ -23,7 +83,7 @@ pub(super) fn label_crowds(
     mut extent: ResMut<CaptionExtent>,
     tokens: Query<&Token>,
     combatants: Query<&Combatant>,
-    mut labels: Query<(
+    mut existing: Query<(
         Entity,
         &mut Crowd,
         &mut Text2d,
@@ -38,62 +98,40 @@ pub(super) fn label_crowds(
         return;
     }
     let everyone: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
-    let mut crowds: Vec<(bool, Vec<(Vec2, String)>)> = Vec::new();
-    for &(drawing, at) in &crowded.members {
-        let Some(c) = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok()) else { continue };
-        let hid = hidden.0.contains(&c.id);
-        let near = |(h, members): &&mut (bool, Vec<(Vec2, String)>)| {
-            *h == hid && members.iter().any(|(p, _)| p.distance(at) < CROWD_REACH)
-        };
-        match crowds.iter_mut().find(near) {
-            Some((_, members)) => members.push((at, c.name.clone())),
-            None => crowds.push((hid, vec![(at, c.name.clone())])),
-        }
-    }
-    let mut taken = crowded.taken.clone();
-    let mut framed = crowded.captions;
-    let mut existing: Vec<_> = labels.iter_mut().collect();
-    let used = crowds.len();
-    for (i, (hid, members)) in crowds.into_iter().enumerate() {
-        // One alone is named: "1 here" would say less in as much room.
-        let words = match members.as_slice() {
-            [(_, only)] => shown_name(only, &everyone).to_owned(),
-            _ => format!("{} here", members.len()),
-        };
-        let names: Vec<String> = members.iter().map(|(_, n)| n.clone()).collect();
-        let audience =
-            if hid { crate::client::audience::Audience::Gm } else { crate::client::audience::Audience::All };
-        // Its size as last laid out; a new label's is guessed until its text is laid out.
-        let laid_out = existing.get(i).map(|(.., layout, _)| layout.size);
-        let size = laid_out.filter(|s| *s != Vec2::ZERO).unwrap_or(Vec2::new(64.0, 20.0));
-        let at = crowd_spot(&members, size, &taken);
-        let drawn = Rect::from_center_size(at, size);
-        taken.push(drawn);
-        framed = Some(framed.map_or(drawn, |f| f.union(drawn)));
+    let crowds = gather(crowded.members.iter().filter_map(|&(drawing, at)| {
+        let c = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok())?;
+        Some((at, c.name.clone(), hidden.0.contains(&c.id)))
+    }));
+    let sizes: Vec<Vec2> = existing.iter().map(|(.., layout, _)| layout.size).collect();
+    let (labels, framed) = labels(crowds, &everyone, &sizes, crowded.taken.clone(), crowded.captions);
+    let mut existing: Vec<_> = existing.iter_mut().collect();
+    for (i, label) in labels.iter().enumerate() {
+        let audience = if label.hidden { Audience::Gm } else { Audience::All };
+        let crowd = Crowd { names: label.names.clone() };
         match existing.get_mut(i) {
-            Some((_, crowd, text, transform, shown, _, ink)) => {
-                crowd.set_if_neq(Crowd { names });
+            Some((_, old, text, transform, shown, _, ink)) => {
+                old.set_if_neq(crowd);
                 ink.set_if_neq(TextColor(palette.ink));
-                if text.0 != words {
-                    text.0 = words;
+                if text.0 != label.words {
+                    text.0 = label.words.clone();
                 }
-                if transform.translation.truncate() != at {
-                    transform.translation = at.extend(6.0);
+                if transform.translation.truncate() != label.at {
+                    transform.translation = label.at.extend(6.0);
                 }
                 shown.set_if_neq(audience);
             }
             None => {
                 commands.spawn((
-                    Crowd { names },
+                    crowd,
                     audience,
-                    text(words, CAPTION, palette.ink),
-                    Transform::from_translation(at.extend(6.0)),
+                    text(label.words.clone(), CAPTION, palette.ink),
+                    Transform::from_translation(label.at.extend(6.0)),
                     Pickable::IGNORE,
                 ));
             }
         }
     }
-    for (label, ..) in existing.iter().skip(used) {
+    for (label, ..) in existing.iter().skip(labels.len()) {
         commands.entity(*label).despawn();
     }
     extent.set_if_neq(CaptionExtent(framed));
@@ -146,6 +184,25 @@ fn crowd_spot(members: &[(Vec2, String)], size: Vec2, taken: &[Rect]) -> Vec2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tokens_near_one_another_share_a_crowd_and_the_hidden_ones_keep_apart() {
+        let crowds = gather([
+            (Vec2::new(0.0, 0.0), "Bran".to_owned(), false),
+            (Vec2::new(60.0, 0.0), "Hale".to_owned(), false),
+            (Vec2::new(30.0, 0.0), "Spy".to_owned(), true),
+            (Vec2::new(900.0, 0.0), "Odo".to_owned(), false),
+        ]);
+        let names: Vec<Vec<&str>> =
+            crowds.iter().map(|(_, m)| m.iter().map(|(_, n)| n.as_str()).collect()).collect();
+        assert_eq!(names, [vec!["Bran", "Hale"], vec!["Spy"], vec!["Odo"]]);
+        let (labels, framed) = labels(crowds, &["Bran", "Hale", "Spy", "Odo"], &[], Vec::new(), None);
+        let words: Vec<&str> = labels.iter().map(|l| l.words.as_str()).collect();
+        assert_eq!(words, ["2 here", "Spy", "Odo"], "one alone is named");
+        assert!(labels[1].hidden && !labels[0].hidden);
+        let framed = framed.expect("the labels are framed");
+        assert!(labels.iter().all(|l| framed.contains(l.at)));
+    }
 
     #[test]
     fn a_crowds_label_goes_under_it_else_beside_it_clear_of_what_is_drawn() {

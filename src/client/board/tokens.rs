@@ -346,6 +346,41 @@ impl Settle {
     }
 }
 
+/// Sizes a card and moves it to its centre, touching only what changes.
+fn put_card(mut rect: Mut<CardRect>, mut transform: Mut<Transform>, wanted: Rect, centre: Vec2) {
+    rect.set_if_neq(CardRect(wanted));
+    let centre = centre.extend(transform.translation.z);
+    if transform.translation != centre {
+        transform.translation = centre;
+    }
+}
+
+/// The names on mounts' plates.
+type MountLabels<'w, 's> = Query<
+    'w,
+    's,
+    (&'static mut Visibility, &'static mut Transform, &'static bevy::text::TextLayoutInfo),
+    (With<MountLabel>, Without<Card>),
+>;
+
+/// Shows a mount's labels only while no one rides it, beside its emblem if it has one;
+/// returns their widths.
+fn put_mount_labels(children: &Children, labels: &mut MountLabels, ridden: bool, emblem: bool) -> Vec<f32> {
+    let shown = if ridden { Visibility::Hidden } else { Visibility::Inherited };
+    let mut widths = Vec::new();
+    for child in children.iter() {
+        if let Ok((mut label, mut place, text)) = labels.get_mut(child) {
+            label.set_if_neq(shown);
+            widths.push(text.size.x);
+            let x = if !ridden && emblem { FREE_MOUNT.y / 2.0 } else { 0.0 };
+            if place.translation.x != x {
+                place.translation.x = x;
+            }
+        }
+    }
+    widths
+}
+
 /// Places every token, mount and card: gathers the [`Table`], settles the spread, and applies
 /// the [`Layout`]. Runs only when something it reads changed (or while a table settles).
 #[allow(clippy::too_many_arguments)]
@@ -367,10 +402,7 @@ pub(super) fn place_tokens(
         (Entity, &MountToken, &mut Goal, &mut Sprite, &Children, Has<PlateEmblem>),
         Without<Token>,
     >,
-    mut labels: Query<
-        (&mut Visibility, &mut Transform, &bevy::text::TextLayoutInfo),
-        (With<MountLabel>, Without<Card>),
-    >,
+    mut labels: MountLabels,
     (mode, mut dirty): (Res<EditMode>, ResMut<LayoutDirty>),
 ) {
     if !dirty.0 && settle.frames == 0 {
@@ -403,12 +435,9 @@ pub(super) fn place_tokens(
     let layout = table.layout(&grids, &order, field_spread, *spread);
     columns.set_if_neq(GridColumns(layout.columns.clone()));
     let drawn: BTreeMap<Entity, (Rect, Vec2)> = layout.cards.iter().map(|&(e, r, c)| (e, (r, c))).collect();
-    for (card, mut rect, mut transform) in &mut cards {
-        let Some(&(wanted, centre)) = drawn.get(&card.0) else { continue };
-        rect.set_if_neq(CardRect(wanted));
-        let centre = centre.extend(transform.translation.z);
-        if transform.translation != centre {
-            transform.translation = centre;
+    for (card, rect, transform) in &mut cards {
+        if let Some(&(wanted, centre)) = drawn.get(&card.0) {
+            put_card(rect, transform, wanted, centre);
         }
     }
     let dragged = |drawing: Entity| dragging.0.as_ref().is_some_and(|d| d.token == drawing);
@@ -423,18 +452,7 @@ pub(super) fn place_tokens(
     }
     for (drawing, m, mut goal, mut sprite, children, emblem) in &mut mounts {
         let Some(&(pos, ridden)) = layout.mounts.get(&m.0) else { continue };
-        let shown = if ridden { Visibility::Hidden } else { Visibility::Inherited };
-        let mut widths = Vec::new();
-        for child in children.iter() {
-            if let Ok((mut label, mut place, text)) = labels.get_mut(child) {
-                label.set_if_neq(shown);
-                widths.push(text.size.x);
-                let x = if !ridden && emblem { FREE_MOUNT.y / 2.0 } else { 0.0 };
-                if place.translation.x != x {
-                    place.translation.x = x;
-                }
-            }
-        }
+        let widths = put_mount_labels(children, &mut labels, ridden, emblem);
         let plate = mount_plate(ridden, &widths, emblem);
         if sprite.custom_size != Some(plate) {
             sprite.custom_size = Some(plate);
@@ -498,13 +516,7 @@ mod tests {
     }
 
     fn location(x: f32, y: f32, w: f32, h: f32) -> Location {
-        Location {
-            id: LocationId::from("here"),
-            name: "Here".into(),
-            entry_cost: 0,
-            position: [x, y],
-            size: [w, h],
-        }
+        Location { id: LocationId::from("here"), name: "Here".into(), position: [x, y], size: [w, h] }
     }
 
     fn standing(who: u32, place: Entity, side: u16) -> Standing {

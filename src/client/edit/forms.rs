@@ -35,47 +35,10 @@ pub(crate) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
             ui.label(RichText::new(problem).color(egui::Color32::LIGHT_RED));
         }
     }
-    ui.horizontal_wrapped(|ui| {
-        let (undo, redo) = editor.steps();
-        if ui.add_enabled(undo > 0, egui::Button::new("Undo (Ctrl+Z)")).clicked() {
-            asks.push(EditAsk::Undo);
-        }
-        if ui.add_enabled(redo > 0, egui::Button::new("Redo (Ctrl+Y)")).clicked() {
-            asks.push(EditAsk::Redo);
-        }
-        if ui.button("Save (Ctrl+S)").clicked() {
-            asks.push(EditAsk::Save);
-        }
-        let play = ui.add_enabled(
-            editor.problems.is_empty(),
-            egui::Button::new(RichText::new("Play this (F2)").strong()),
-        );
-        if play.on_disabled_hover_text("fix the file's problems first").clicked() {
-            asks.push(EditAsk::Toggle);
-        }
-    });
+    history_row(ui, editor, asks);
     ui.separator();
-    let space = crate::client::board::pieces::space(world);
-    if space.locations {
-        ui.label(RichText::new("Cards").strong());
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Drag a card to:");
-            if ui.radio(editor.tool == CardTool::Move, "move it").clicked() {
-                asks.push(EditAsk::Tool(CardTool::Move));
-            }
-            if ui.radio(editor.tool == CardTool::Connect, "draw an arrow (C)").clicked() {
-                asks.push(EditAsk::Tool(CardTool::Connect));
-            }
-        });
-        let mut both = editor.both_ways;
-        if ui.checkbox(&mut both, "arrows both ways (or hold Shift)").changed() {
-            asks.push(EditAsk::BothWays(both));
-        }
-        ui.label("An arrow means: the card it points to may be entered from the other. Click an arrow (red under the pointer) to take it away.");
-        if ui.button("Add a location (A: under the pointer)").clicked() {
-            asks.push(EditAsk::AddLocation);
-        }
-        ui.label("Selected card: R rename · N entered from no location on/off · Delete");
+    if crate::client::board::pieces::space(world).locations {
+        cards_help(ui, editor, asks);
     }
     ui.label("Drag a token or a mount to where it starts; drop a combatant on a mount to have it ride.");
     add_form(ui, world, editor, asks);
@@ -100,6 +63,52 @@ pub(crate) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     if typing != editor.typing {
         asks.push(EditAsk::Typing(typing));
     }
+}
+
+/// Undo, redo, save, and back to play.
+fn history_row(ui: &mut egui::Ui, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    ui.horizontal_wrapped(|ui| {
+        let (undo, redo) = editor.steps();
+        if ui.add_enabled(undo > 0, egui::Button::new("Undo (Ctrl+Z)")).clicked() {
+            asks.push(EditAsk::Undo);
+        }
+        if ui.add_enabled(redo > 0, egui::Button::new("Redo (Ctrl+Y)")).clicked() {
+            asks.push(EditAsk::Redo);
+        }
+        if ui.button("Save (Ctrl+S)").clicked() {
+            asks.push(EditAsk::Save);
+        }
+        let play = ui.add_enabled(
+            editor.problems.is_empty(),
+            egui::Button::new(RichText::new("Play this (F2)").strong()),
+        );
+        if play.on_disabled_hover_text("fix the file's problems first").clicked() {
+            asks.push(EditAsk::Toggle);
+        }
+    });
+}
+
+/// How cards are dragged, joined and added.
+fn cards_help(ui: &mut egui::Ui, editor: &Editor, asks: &mut Vec<EditAsk>) {
+    ui.label(RichText::new("Cards").strong());
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Drag a card to:");
+        if ui.radio(editor.tool == CardTool::Move, "move it").clicked() {
+            asks.push(EditAsk::Tool(CardTool::Move));
+        }
+        if ui.radio(editor.tool == CardTool::Connect, "draw an arrow (C)").clicked() {
+            asks.push(EditAsk::Tool(CardTool::Connect));
+        }
+    });
+    let mut both = editor.both_ways;
+    if ui.checkbox(&mut both, "arrows both ways (or hold Shift)").changed() {
+        asks.push(EditAsk::BothWays(both));
+    }
+    ui.label("An arrow means: the card it points to may be entered from the other. Click an arrow (red under the pointer) to take it away.");
+    if ui.button("Add a location (A: under the pointer)").clicked() {
+        asks.push(EditAsk::AddLocation);
+    }
+    ui.label("Selected card: R rename · N entered from no location on/off · Delete");
 }
 
 /// The selected location's form.
@@ -134,21 +143,6 @@ fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entit
         let done = field.lost_focus() || ui.input(|i| i.key_pressed(egui::Key::Enter)) && field.has_focus();
         if done && name != location.name {
             asks.push(EditAsk::Edit(vec![ScenarioEdit::RenameLocation { id: id.clone(), name }]));
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label(format!("Entry cost: {}", location.entry_cost));
-        if ui.add_enabled(location.entry_cost > 0, egui::Button::new(" − ")).clicked() {
-            asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntryCost {
-                id: id.clone(),
-                cost: location.entry_cost - 1,
-            }]));
-        }
-        if ui.button(" + ").clicked() {
-            asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntryCost {
-                id: id.clone(),
-                cost: location.entry_cost + 1,
-            }]));
         }
     });
     ui.label("Entered from (× takes it away):");
@@ -293,6 +287,32 @@ fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity
 
 /// A location's properties from the ruleset's own list: each one's number or words set in
 /// place, taken away with ×, added from the list.
+/// A property's number, dragged or typed: the draft is kept while the field is busy, and
+/// once it is done, a number that differs is written.
+fn number_field(
+    ui: &mut egui::Ui,
+    editor: &Editor,
+    (key, number): ((String, String), f64),
+    write: impl FnOnce(f64) -> EditAsk,
+    asks: &mut Vec<EditAsk>,
+) {
+    let draft = match &editor.number_draft {
+        Some((who, field, v)) if (who, field) == (&key.0, &key.1) => Some(*v),
+        _ => None,
+    };
+    let mut value = draft.unwrap_or(number);
+    let response = ui.add(egui::DragValue::new(&mut value).speed(0.1).fixed_decimals(0));
+    let busy = response.dragged() || response.has_focus();
+    if !busy && (response.changed() || draft.is_some()) {
+        if value.round() != number {
+            asks.push(write(value.round()));
+        }
+        asks.push(EditAsk::NumberDraft(None));
+    } else if response.changed() {
+        asks.push(EditAsk::NumberDraft(Some((key.0, key.1, value))));
+    }
+}
+
 fn properties_form(
     ui: &mut egui::Ui,
     world: &World,
@@ -326,21 +346,8 @@ fn properties_form(
             match argument {
                 Argument::Number(number) => {
                     let key = (id.as_str().to_owned(), format!("property {n}"));
-                    let draft = match &editor.number_draft {
-                        Some((who, field, v)) if (who, field) == (&key.0, &key.1) => Some(*v),
-                        _ => None,
-                    };
-                    let mut value = draft.unwrap_or(number);
-                    let response = ui.add(egui::DragValue::new(&mut value).speed(0.1).fixed_decimals(0));
-                    let busy = response.dragged() || response.has_focus();
-                    if !busy && (response.changed() || draft.is_some()) {
-                        if value.round() != number {
-                            asks.push(set(n, Some(format!("{name}({})", value.round()))));
-                        }
-                        asks.push(EditAsk::NumberDraft(None));
-                    } else if response.changed() {
-                        asks.push(EditAsk::NumberDraft(Some((key.0, key.1, value))));
-                    }
+                    let write = |value: f64| set(n, Some(format!("{name}({value})")));
+                    number_field(ui, editor, (key, number), write, asks);
                 }
                 Argument::Words(words) => {
                     let mut shown = match &editor.words_draft {

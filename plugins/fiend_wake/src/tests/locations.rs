@@ -48,6 +48,38 @@ fn the_reach_view_counts_moves_from_no_location() {
 }
 
 #[test]
+fn an_older_files_entry_cost_is_read_as_the_property_and_written_back_as_one() {
+    let castle = super::support::CASTLE;
+    let old = castle
+        .replacen(
+            "entered_from: [\"field\", \"gatehouse\"],",
+            "entry_cost: 3, entered_from: [\"field\", \"gatehouse\"],",
+            1,
+        )
+        .replacen(
+            "properties: [EntryCost(2), RubblePerSiege(1), Note(\"The outer",
+            "properties: [RubblePerSiege(1), Note(\"The outer",
+            1,
+        )
+        .replacen("properties: [EntryCost(1)],", "", 1);
+    assert!(old.contains("entry_cost: 3") && !old.contains("EntryCost(1)"), "the older form is tested");
+    let t = Table::from_text(&old, 1, false, 100);
+    assert_eq!(entry_cost(t.world(), t.e("barbican")), 3, "entry_cost: 3");
+    assert_eq!(entry_cost(t.world(), t.e("courtyard")), 1, "none given: 1");
+    assert_eq!(entry_cost(t.world(), t.e("field")), 0, "no location costs nothing");
+    let written =
+        fray_core::scenario::to_ron(&crate::parse_scenario(&old).expect("parses")).expect("written");
+    assert!(written.contains("EntryCost(3)") && !written.contains("entry_cost"), "{written}");
+    let both = old.replacen(
+        "properties: [RubblePerSiege(1), Note(\"The outer",
+        "properties: [EntryCost(2), RubblePerSiege(1), Note(\"The outer",
+        1,
+    );
+    let refused = crate::parse_scenario(&both).expect_err("two costs").report("castle").join("; ");
+    assert!(refused.contains("location 'barbican': 2 entry costs given"), "{refused}");
+}
+
+#[test]
 fn siege_damage_on_a_rubble_location_raises_its_entry_cost() {
     let mut t = castle();
     let barbican = t.e("barbican");

@@ -12,13 +12,13 @@ use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::dice::TableRng;
 use crate::ids::{CombatantId, LocationId, MountId, SideId};
-use crate::location::{EnteredFrom, Location, OpenField};
-use crate::log::{GameLog, LogEvent};
-use crate::table::{
-    Art, BoardMap, Combatant, Controller, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
-};
+use crate::table::Controller;
+
+mod check;
+mod spawn;
+
+pub use spawn::clear_table;
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -28,8 +28,6 @@ pub const MAX_COMBATANTS: usize = 1024;
 pub const MAX_LOCATIONS: usize = 256;
 /// At most this many mounts in a scenario.
 pub const MAX_MOUNTS: usize = 1024;
-/// Entry costs above this are refused as absurd.
-pub const MAX_ENTRY_COST: u32 = 100;
 /// Board coordinates beyond this are refused as absurd.
 pub const MAX_COORDINATE: f32 = 100_000.0;
 
@@ -39,7 +37,7 @@ pub const MAX_COORDINATE: f32 = 100_000.0;
 #[serde(
     deny_unknown_fields,
     bound(
-        deserialize = "R: Deserialize<'de> + Default, S: Deserialize<'de>, M: Deserialize<'de> + Default, P: Deserialize<'de>"
+        deserialize = "R: Deserialize<'de> + Default, S: Deserialize<'de>, M: Deserialize<'de> + Default, P: Deserialize<'de> + LocationProperty"
     )
 )]
 pub struct Scenario<R, S, M, P = NoLocationProperty> {
@@ -83,7 +81,10 @@ pub struct SideSpec {
 
 /// A strategic location.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, bound(deserialize = "P: Deserialize<'de>"))]
+#[serde(
+    from = "LocationFile<P>",
+    bound(deserialize = "P: Deserialize<'de> + LocationProperty", serialize = "P: Serialize")
+)]
 pub struct LocationSpec<P> {
     /// Stable id (not "field", which is "no location").
     pub id: LocationId,
@@ -92,10 +93,7 @@ pub struct LocationSpec<P> {
     /// Where it may be entered from; absent means only from no location ("field").
     #[serde(default)]
     pub entered_from: Option<Vec<LocationId>>,
-    /// The base cost to enter, in the ruleset's currency (Fiend Wake: tactical points).
-    #[serde(default = "one")]
-    pub entry_cost: u32,
-    /// Properties with effects, of the ruleset's own kinds.
+    /// Properties with effects, of the ruleset's own kinds (what entering costs among them).
     #[serde(default = "Vec::new")]
     pub properties: Vec<P>,
     /// Centre on the board.
@@ -107,6 +105,55 @@ pub struct LocationSpec<P> {
     /// A picture on its card: a PNG under `assets/` ([`image_problem`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
+}
+
+/// A location as files are read: today's fields, and a number files written before format 2
+/// gave every location (`entry_cost`), which the ruleset takes as one of its properties
+/// ([`LocationProperty::from_entry_cost`]) or drops where it never meant anything.
+#[derive(Deserialize)]
+#[serde(rename = "LocationSpec", deny_unknown_fields, bound(deserialize = "P: Deserialize<'de>"))]
+struct LocationFile<P> {
+    id: LocationId,
+    name: String,
+    #[serde(default)]
+    entered_from: Option<Vec<LocationId>>,
+    #[serde(default)]
+    entry_cost: Option<u32>,
+    #[serde(default = "Vec::new")]
+    properties: Vec<P>,
+    #[serde(default)]
+    position: (f32, f32),
+    #[serde(default = "default_size")]
+    size: (f32, f32),
+    #[serde(default)]
+    image: Option<String>,
+}
+
+impl<P: LocationProperty> From<LocationFile<P>> for LocationSpec<P> {
+    fn from(file: LocationFile<P>) -> Self {
+        let mut properties = file.properties;
+        if let Some(old) = file.entry_cost.and_then(P::from_entry_cost) {
+            properties.insert(0, old);
+        }
+        LocationSpec {
+            id: file.id,
+            name: file.name,
+            entered_from: file.entered_from,
+            properties,
+            position: file.position,
+            size: file.size,
+            image: file.image,
+        }
+    }
+}
+
+/// A ruleset's kind of location property.
+pub trait LocationProperty: Sized {
+    /// The property an older file's `entry_cost: n` on a location stands for, if entering
+    /// costs anything in this ruleset (none by default: the number is dropped).
+    fn from_entry_cost(_cost: u32) -> Option<Self> {
+        None
+    }
 }
 
 /// A picture drawn under the board: a PNG under `assets/`, `scale` of the board's units a
@@ -142,10 +189,6 @@ pub fn image_problem(path: &str) -> Option<String> {
     }
 }
 
-fn one() -> u32 {
-    1
-}
-
 fn default_size() -> (f32, f32) {
     (200.0, 140.0)
 }
@@ -153,6 +196,8 @@ fn default_size() -> (f32, f32) {
 /// The property type of a ruleset whose locations have none: no value parses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoLocationProperty {}
+
+impl LocationProperty for NoLocationProperty {}
 
 /// A mount.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -388,264 +433,6 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
         sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
     }
-
-    /// Checks everything the core knows about: ids, references, sizes. The ruleset checks
-    /// its own blocks and adds its problems to the same list.
-    pub fn core_problems(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        let p = &mut problems;
-        if self.combatants.len() > MAX_COMBATANTS {
-            p.push(format!("{} combatants; at most {MAX_COMBATANTS} are allowed", self.combatants.len()));
-        }
-        if self.locations.len() > MAX_LOCATIONS {
-            p.push(format!("{} locations; at most {MAX_LOCATIONS} are allowed", self.locations.len()));
-        }
-        if self.mounts.len() > MAX_MOUNTS {
-            p.push(format!("{} mounts; at most {MAX_MOUNTS} are allowed", self.mounts.len()));
-        }
-        if self.sides.len() < 2 {
-            p.push("a fight needs at least two sides".to_owned());
-        }
-        let sides = unique_ids(p, "side", self.sides.iter().map(|s| s.id.as_str()));
-        let mut locations = unique_ids(p, "location", self.locations.iter().map(|l| l.id.as_str()));
-        if locations.contains(LocationId::FIELD) {
-            p.push(format!(
-                "location id '{}' is reserved for \"no location\"; pick another id",
-                LocationId::FIELD
-            ));
-        }
-        locations.insert(LocationId::FIELD.to_owned());
-        let mounts = unique_ids(p, "mount", self.mounts.iter().map(|m| m.id.as_str()));
-        let combatants = unique_ids(p, "combatant", self.combatants.iter().map(|c| c.id.as_str()));
-        for both in mounts.intersection(&combatants) {
-            p.push(format!(
-                "combatant '{both}' has a mount's id: give one of them another (a sheet is named by its id)"
-            ));
-        }
-
-        let images = self.locations.iter().map(|l| ("location", l.id.as_str(), &l.image));
-        let images = images.chain(self.mounts.iter().map(|m| ("mount", m.id.as_str(), &m.image)));
-        let images = images.chain(self.combatants.iter().map(|c| ("combatant", c.id.as_str(), &c.image)));
-        for (kind, id, image) in images {
-            if let Some(why) = image.as_deref().and_then(image_problem) {
-                p.push(format!("{kind} '{id}': {why}"));
-            }
-        }
-        if let Some(map) = &self.map {
-            if let Some(why) = image_problem(&map.image) {
-                p.push(format!("map: {why}"));
-            }
-            if !(map.scale.is_finite() && map.scale > 0.0 && map.scale <= 1000.0) {
-                p.push(format!("map: scale {} must be above 0 and at most 1000", map.scale));
-            }
-            if !on_board(map.centre) {
-                p.push("map: its centre is absurdly far".to_owned());
-            }
-        }
-        for l in &self.locations {
-            if l.entry_cost > MAX_ENTRY_COST {
-                p.push(format!(
-                    "location '{}': entry_cost {} is absurd (at most {MAX_ENTRY_COST})",
-                    l.id, l.entry_cost
-                ));
-            }
-            for from in l.entered_from.iter().flatten() {
-                if !locations.contains(from.as_str()) {
-                    p.push(format!(
-                        "location '{}': entered_from names '{from}', which is not a location of this scenario",
-                        l.id
-                    ));
-                }
-                if from == &l.id {
-                    p.push(format!("location '{}': entered_from names itself", l.id));
-                }
-            }
-            check_coords(p, &format!("location '{}'", l.id), Some(l.position));
-            if !(l.size.0 > 0.0 && l.size.1 > 0.0 && l.size.0 <= MAX_COORDINATE && l.size.1 <= MAX_COORDINATE)
-            {
-                p.push(format!(
-                    "location '{}': size {:?} must be positive and at most {MAX_COORDINATE}",
-                    l.id, l.size
-                ));
-            }
-        }
-        for m in &self.mounts {
-            if let Some(at) = &m.location
-                && !locations.contains(at.as_str())
-            {
-                p.push(format!("mount '{}': location '{at}' is not a location of this scenario", m.id));
-            }
-            check_coords(p, &format!("mount '{}'", m.id), m.position);
-        }
-        let mut ridden: BTreeMap<&str, &str> = BTreeMap::new();
-        for c in &self.combatants {
-            if !sides.contains(c.side.as_str()) {
-                p.push(format!("combatant '{}': side '{}' is not a side of this scenario", c.id, c.side));
-            }
-            if let Some(at) = &c.location
-                && !locations.contains(at.as_str())
-            {
-                p.push(format!("combatant '{}': location '{at}' is not a location of this scenario", c.id));
-            }
-            if let Some(mount) = &c.rides {
-                if !mounts.contains(mount.as_str()) {
-                    p.push(format!(
-                        "combatant '{}': rides '{mount}', which is not a mount of this scenario",
-                        c.id
-                    ));
-                } else if let Some(other) = ridden.insert(mount.as_str(), c.id.as_str()) {
-                    p.push(format!("combatant '{}': mount '{mount}' is already ridden by '{other}'", c.id));
-                } else if let Some(spec) = self.mounts.iter().find(|m| &m.id == mount)
-                    && c.location.is_some()
-                    && c.location != spec.location
-                {
-                    p.push(format!(
-                        "combatant '{}': starts in '{}' but its mount '{mount}' stands elsewhere; a rider stands where its mount stands",
-                        c.id,
-                        c.location.as_ref().map_or("field", |l| l.as_str())
-                    ));
-                }
-            }
-            check_coords(p, &format!("combatant '{}'", c.id), c.position);
-        }
-        problems
-    }
-
-    /// Spawns the table objects: "no location", locations, mounts and combatants, with their
-    /// relationships, and starts the log in `first_phase`, its clock counting `clock_unit`s.
-    /// Returns the index of stable ids. The ruleset then adds its components.
-    pub fn spawn_core(
-        &self,
-        world: &mut World,
-        seed: u64,
-        first_phase: &'static str,
-        clock_unit: &'static str,
-    ) -> TableIndex {
-        let mut index = TableIndex {
-            sides: self.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect(),
-            ..Default::default()
-        };
-        let field = world
-            .spawn((
-                Location {
-                    id: LocationId::field(),
-                    name: "no location".to_owned(),
-                    entry_cost: 0,
-                    position: [0.0, 0.0],
-                    size: [0.0, 0.0],
-                },
-                OpenField,
-                EnteredFrom::default(),
-            ))
-            .id();
-        index.locations.insert(LocationId::field(), field);
-        world.insert_resource(BoardMap(self.map.clone()));
-        for l in &self.locations {
-            let mut e = world.spawn(Location {
-                id: l.id.clone(),
-                name: l.name.clone(),
-                entry_cost: l.entry_cost,
-                position: [l.position.0, l.position.1],
-                size: [l.size.0, l.size.1],
-            });
-            if let Some(image) = &l.image {
-                e.insert(Art(image.clone()));
-            }
-            let e = e.id();
-            index.locations.insert(l.id.clone(), e);
-            index.location_order.push(e);
-        }
-        for l in &self.locations {
-            let from: Vec<Entity> = match &l.entered_from {
-                None => vec![field],
-                Some(ids) => ids.iter().filter_map(|id| index.location(id)).collect(),
-            };
-            let e = index.locations[&l.id];
-            world.entity_mut(e).insert(EnteredFrom(from));
-        }
-        let locations = index.locations.clone();
-        let place =
-            |at: &Option<LocationId>| at.as_ref().and_then(|id| locations.get(id).copied()).unwrap_or(field);
-        let mut mount_places = BTreeMap::new();
-        for m in &self.mounts {
-            let at = place(&m.location);
-            let mut e = world.spawn((Mount { id: m.id.clone(), name: m.name.clone() }, Occupies(at)));
-            if let Some((x, y)) = m.position {
-                e.insert(FieldPosition([x, y]));
-            }
-            if let Some(image) = &m.image {
-                e.insert(Art(image.clone()));
-            }
-            index.mounts.insert(m.id.clone(), e.id());
-            mount_places.insert(m.id.clone(), at);
-        }
-        let shown = self.combatant_names();
-        for (c, name) in self.combatants.iter().zip(shown.iter().cloned()) {
-            let mount = c.rides.as_ref().and_then(|m| index.mount(m));
-            let at = c
-                .rides
-                .as_ref()
-                .and_then(|m| mount_places.get(m).copied())
-                .unwrap_or_else(|| place(&c.location));
-            let side = self.sides.iter().position(|s| s.id == c.side).unwrap_or(0) as u16;
-            let mut e = world.spawn((
-                Combatant { id: c.id.clone(), name },
-                Side(c.side.clone()),
-                SideIndex(side),
-                c.controller,
-                Occupies(at),
-            ));
-            if let Some(mount) = mount {
-                e.insert(Rides(mount));
-            }
-            if let Some((x, y)) = c.position {
-                e.insert(FieldPosition([x, y]));
-            }
-            if let Some(image) = &c.image {
-                e.insert(Art(image.clone()));
-            }
-            let id = e.id();
-            index.combatants.insert(c.id.clone(), id);
-            index.order.push(id);
-        }
-        let mut log = GameLog::default();
-        log.set_phase(first_phase);
-        log.push(
-            None,
-            LogEvent::BattleStarted {
-                schema: crate::log::SCHEMA,
-                scenario: self.name.clone(),
-                ruleset: self.ruleset.clone(),
-                seed,
-                clock_unit,
-                names: self.names_with(&shown),
-            },
-        );
-        world.insert_resource(log);
-        world.insert_resource(TableRng::seeded(seed));
-        world.insert_resource(index.clone());
-        index
-    }
-}
-
-/// Despawns every table object (locations, mounts, combatants and their tokens) and resets
-/// the core's resources, so that another scenario can be spawned into the same app.
-pub fn clear_table(world: &mut World) {
-    let mut doomed: Vec<Entity> = Vec::new();
-    doomed.extend(world.query_filtered::<Entity, With<Combatant>>().iter(world));
-    doomed.extend(world.query_filtered::<Entity, With<Mount>>().iter(world));
-    doomed.extend(world.query_filtered::<Entity, With<Location>>().iter(world));
-    doomed.extend(world.query_filtered::<Entity, With<crate::tokens::CounterToken>>().iter(world));
-    for e in doomed {
-        if let Ok(entity) = world.get_entity_mut(e) {
-            entity.despawn();
-        }
-    }
-    world.insert_resource(crate::intent::Outcomes::default());
-    world.insert_resource(crate::phase::StepProgress::default());
-    world.insert_resource(TableIndex::default());
-    world.remove_resource::<crate::ruleset::FightResult>();
-    world.remove_resource::<crate::phase::RulesHalted>();
 }
 
 /// A name's stem and its closing remark in brackets: ("Imp archer", " (tower)") for "Imp
@@ -687,35 +474,9 @@ pub fn numbered_names<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Vec<S
         .collect()
 }
 
-fn unique_ids<'a>(
-    problems: &mut Vec<String>,
-    what: &str,
-    ids: impl Iterator<Item = &'a str>,
-) -> BTreeSet<String> {
-    let mut seen = BTreeSet::new();
-    for id in ids {
-        if id.is_empty() {
-            problems.push(format!("a {what} has an empty id"));
-        } else if !seen.insert(id.to_owned()) {
-            problems.push(format!("duplicate {what} id '{id}'"));
-        }
-    }
-    seen
-}
-
 /// Whether a point lies within [`MAX_COORDINATE`] either way (never a NaN or an infinity).
 pub fn on_board((x, y): (f32, f32)) -> bool {
     x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE
-}
-
-fn check_coords(problems: &mut Vec<String>, what: &str, at: Option<(f32, f32)>) {
-    if let Some((x, y)) = at
-        && !on_board((x, y))
-    {
-        problems.push(format!(
-            "{what}: position ({x}, {y}) is off the board (at most {MAX_COORDINATE} either way)"
-        ));
-    }
 }
 
 /// `text` after a few edits, as property tests draw them to show that no file panics a

@@ -21,6 +21,8 @@ use super::camera::view::BoardCamera;
 use super::order::{Opening, Step};
 use super::pointer::{BoardMessage, ChipDrag, pointer_world};
 
+mod stack;
+
 /// The number drawn beside a stack of chips. The `plan` count is the GM's for the kind being
 /// allocated: what is left to give; the table's count shows every chip until the plan is sent.
 #[derive(Component)]
@@ -298,110 +300,63 @@ fn place_chips(
     if !changed.any() {
         return;
     }
-    // The allocator's chips the GM moved, and how many stay in the stack: the table's screen
-    // sees the moved ones still on top of the stack.
-    let mut moved: Vec<Entity> = Vec::new();
-    let mut left_in_stack = 0;
-    let mut stack_base = None;
     let token_places: std::collections::HashMap<Entity, Vec3> =
         tokens.iter().map(|(t, tf)| (t.0, tf.translation)).collect();
     let token_at = |owner: Entity| token_places.get(&owner).copied();
-    let corner =
-        |kind: CounterKind| look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
+    let on_token = |owner: Entity, kind: CounterKind| {
+        let corner = look_of(session.as_deref(), kind).map_or(Vec2::ZERO, |l| corner_offset(l.corner));
+        token_at(owner).map(|base| base + corner.extend(1.0))
+    };
+    // A location's chips stack at its card's top right corner.
+    let on_card = |owner: Entity| {
+        let (card, tf) = cards.iter().find(|(c, _)| c.0 == owner)?;
+        let size = locations.get(card.0).map(|l| Vec2::from(l.size)).unwrap_or_default();
+        Some(tf.translation + (size * Vec2::new(0.5, 0.5) - Vec2::splat(14.0)).extend(0.5))
+    };
     let mut order: Vec<(Entity, CounterKind, Entity, Entity)> =
         chips.iter().map(|(d, c, ..)| (c.owner, c.kind, c.counter, d)).collect();
     order.sort_by_key(|&(owner, kind, counter, _)| (owner, kind, counter));
-    let mut given: Vec<(Entity, u32)> = plan.allocations.clone();
-    let mut stack: (Option<(Entity, CounterKind)>, u32) = (None, 0);
-    let mut incoming: Vec<(Entity, u32)> = Vec::new();
-    for (owner, kind, _, drawing) in order {
-        if stack.0 != Some((owner, kind)) {
-            stack = (Some((owner, kind)), 0);
-        }
-        let Ok((_, _, mut transform, mut visibility, pickable, audience)) = chips.get_mut(drawing) else {
+    let (places, still) =
+        stack::stack_chips(&order, &plan, drag.0, stack::Bases { on_token, on_card, token_at });
+    for place in places {
+        let Ok((_, _, mut transform, mut visibility, pickable, audience)) = chips.get_mut(place.drawing)
+        else {
             continue;
         };
-        let allocating = plan.who == Some(owner) && plan.kind == Some(kind);
-        let moves =
-            allocating && (drag.0.is_some_and(|(d, _)| d == drawing) || given.iter().any(|(_, n)| *n > 0));
-        let wanted = if moves { Audience::Gm } else { Audience::All };
-        if audience.copied().unwrap_or_default() != wanted {
-            commands.entity(drawing).insert(wanted);
-        }
-        if moves {
-            moved.push(drawing);
-        }
-        // The pointer looks only at sprites with `Pickable`: a chip has it while it may be dragged.
-        match (allocating, pickable) {
-            (true, false) => {
-                commands.entity(drawing).insert(Pickable::default());
-            }
-            (false, true) => {
-                commands.entity(drawing).remove::<Pickable>();
-            }
-            _ => {}
-        }
-        let mut put = |at: Vec3, shown: bool| {
+        let wanted = if place.moved { Audience::Gm } else { Audience::All };
+        let audience = (audience.copied().unwrap_or_default(), wanted);
+        set_access(&mut commands, place.drawing, audience, (pickable, place.draggable));
+        if let Some((at, shown)) = place.at {
             if transform.translation != at {
                 transform.translation = at;
             }
             visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
-        };
-        if let Some((_, at)) = drag.0.filter(|(d, _)| *d == drawing) {
-            put(at.extend(8.0), true);
-            continue;
         }
-        // Chips the plan gives away sit on their target, along its top edge.
-        if allocating && let Some(slot) = given.iter_mut().find(|(_, n)| *n > 0) {
-            slot.1 -= 1;
-            let target = slot.0;
-            let k = match incoming.iter_mut().find(|(t, _)| *t == target) {
-                Some((_, k)) => {
-                    *k += 1;
-                    *k
-                }
-                None => {
-                    incoming.push((target, 0));
-                    0
-                }
-            };
-            if let Some(base) = token_at(target) {
-                put(base + Vec3::new(-12.0 + (k.min(5) as f32) * 5.0, 4.0, 3.5 + k as f32 * 0.01), true);
-            }
-            continue;
-        }
-        let n = stack.1;
-        stack.1 += 1;
-        let base = match token_at(owner) {
-            Some(base) => base + corner(kind).extend(1.0),
-            None => {
-                let Some((card, tf)) = cards.iter().find(|(c, _)| c.0 == owner) else { continue };
-                let size = locations.get(card.0).map(|l| Vec2::from(l.size)).unwrap_or_default();
-                tf.translation + (size * Vec2::new(0.5, 0.5) - Vec2::splat(14.0)).extend(0.5)
-            }
-        };
-        if allocating {
-            left_in_stack = n + 1;
-            stack_base = Some(base);
-        }
-        // Up to four chips show, each a little higher, like a stack of coins.
-        put(base + Vec3::new(0.0, lift(n), 0.01 * n as f32), n < 4);
     }
-    let base = stack_base.or_else(|| {
-        let (who, kind) = (plan.who?, plan.kind?);
-        token_at(who).map(|b| b + corner(kind).extend(1.0))
-    });
-    shadows.0 = match base {
-        Some(base) => moved
-            .into_iter()
-            .enumerate()
-            .map(|(i, chip)| {
-                let n = left_in_stack + i as u32;
-                (chip, base + Vec3::new(0.0, lift(n), 0.01 * n as f32), n < 4)
-            })
-            .collect(),
-        None => Vec::new(),
-    };
+    shadows.0 = still;
+}
+
+/// A chip's audience and whether it may be dragged, each `(now, wanted)`, changed where they
+/// differ. The pointer looks only at sprites with `Pickable`: a chip has it while it may be
+/// dragged.
+fn set_access(
+    commands: &mut Commands,
+    drawing: Entity,
+    (audience, wanted): (Audience, Audience),
+    pickable: (bool, bool),
+) {
+    if audience != wanted {
+        commands.entity(drawing).insert(wanted);
+    }
+    match pickable {
+        (false, true) => {
+            commands.entity(drawing).insert(Pickable::default());
+        }
+        (true, false) => {
+            commands.entity(drawing).remove::<Pickable>();
+        }
+        _ => {}
+    }
 }
 
 /// Keeps one table-only stand-in per moved chip, where the chip was.
