@@ -17,27 +17,27 @@
 //! [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
 
-pub mod ai;
-pub mod board;
+mod ai;
+mod board;
 pub mod combat;
-pub mod conditions;
-pub mod data;
-pub mod decisions;
-pub mod dice;
-pub mod ending;
+mod conditions;
+mod data;
+mod decisions;
+mod dice;
+mod ending;
 pub mod field;
-pub mod fumble;
-pub mod injuries;
+mod fumble;
+mod injuries;
 pub mod intent;
 pub mod ladder;
-pub mod load;
-pub mod mounts;
+mod load;
+mod mounts;
 pub mod moves;
 pub mod phase;
-pub mod ruleset;
-pub mod schedule;
-pub mod specials;
-pub mod stunts;
+mod ruleset;
+mod schedule;
+mod specials;
+mod stunts;
 
 #[cfg(test)]
 mod tests;

@@ -14,25 +14,25 @@
 //! [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
 
-pub mod activation;
-pub mod ai;
-pub mod board;
-pub mod chase;
-pub mod combat;
-pub mod data;
-pub mod decisions;
-pub mod dice;
-pub mod ending;
-pub mod intent;
-pub mod load;
-pub mod morale;
-pub mod mounts;
-pub mod non_lethal;
+mod activation;
+mod ai;
+mod board;
+mod chase;
+mod combat;
+mod data;
+mod decisions;
+mod dice;
+mod ending;
+mod intent;
+mod load;
+mod morale;
+mod mounts;
+mod non_lethal;
 pub mod phase;
-pub mod ruleset;
-pub mod schedule;
-pub mod stealth;
-pub mod turns;
+mod ruleset;
+mod schedule;
+mod stealth;
+mod turns;
 
 #[cfg(test)]
 mod tests;

@@ -39,6 +39,7 @@ pub fn defence(d12: u32, die: u32, bonus: u32, dl: u32) -> Reading {
 
 /// The exact chance, as (hits, outcomes), that an attack with a skill die of `skill` faces
 /// (none: no skill) and `bonus` beats `difficulty`, over every face of the dice.
+#[cfg(test)]
 pub fn attack_chance(skill: Option<u32>, bonus: u32, difficulty: u32) -> (u64, u64) {
     let faces: Vec<Option<u32>> = match skill {
         Some(s) => (1..=s).map(Some).collect(),

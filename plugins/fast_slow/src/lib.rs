@@ -13,22 +13,22 @@
 //! what the board shows in [`board`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
 
-pub mod ai;
-pub mod board;
-pub mod combat;
-pub mod commit;
-pub mod data;
-pub mod decisions;
-pub mod dice;
-pub mod ending;
-pub mod intent;
-pub mod load;
-pub mod opening;
+mod ai;
+mod board;
+mod combat;
+mod commit;
+mod data;
+mod decisions;
+mod dice;
+mod ending;
+mod intent;
+mod load;
+mod opening;
 pub mod phase;
-pub mod ruleset;
-pub mod schedule;
+mod ruleset;
+mod schedule;
 pub mod turns;
-pub mod upkeep;
+mod upkeep;
 
 #[cfg(test)]
 mod tests;

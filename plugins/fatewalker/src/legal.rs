@@ -14,6 +14,7 @@ use crate::view;
 
 /// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
 /// not waiting on `e`).
+#[cfg(test)]
 pub fn legal_intents(world: &World, e: Entity) -> Vec<FateWalkerIntent> {
     if !is_awaited(world, e) {
         return Vec::new();

@@ -11,30 +11,30 @@
 //! How it plugs into the table is [`ruleset`]; what a board shows of it is [`board`].
 #![forbid(missing_docs)]
 
-pub mod actions;
-pub mod ai;
+mod actions;
+mod ai;
 pub mod board;
-pub mod clock;
+mod clock;
 pub mod combat;
-pub mod damage;
+mod damage;
 pub mod data;
-pub mod decisions;
-pub mod declare;
-pub mod dice;
-pub mod initiative;
-pub mod intent;
-pub mod legal;
-pub mod load;
-pub mod movement;
+mod decisions;
+mod declare;
+mod dice;
+mod initiative;
+mod intent;
+mod legal;
+mod load;
+mod movement;
 pub mod phase;
 pub mod preempt;
-pub mod resolve;
-pub mod rolls;
-pub mod ruleset;
-pub mod schedule;
-pub mod sheet;
+mod resolve;
+mod rolls;
+mod ruleset;
+mod schedule;
+mod sheet;
 pub mod view;
-pub mod wounds;
+mod wounds;
 
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@ use fray_core::ids::CombatantId;
 
 /// Every accepted intent among a broad set of candidates for `e` (empty when the rules are
 /// not waiting on `e`). `AgreeToEnd` is left out.
+#[cfg(test)]
 pub fn legal_intents(world: &World, e: Entity) -> Vec<FiendWakeIntent> {
     if !is_awaited(world, e) {
         return Vec::new();

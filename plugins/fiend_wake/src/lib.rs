@@ -10,30 +10,30 @@
 //! [`board`].
 #![forbid(missing_docs)]
 
-pub mod actions;
-pub mod aftermath;
-pub mod ai;
-pub mod bidding;
-pub mod board;
-pub mod counters;
-pub mod damage;
-pub mod data;
-pub mod decisions;
-pub mod end_of_round;
-pub mod harassment;
-pub mod intent;
-pub mod legal;
-pub mod load;
+mod actions;
+mod aftermath;
+mod ai;
+mod bidding;
+mod board;
+mod counters;
+mod damage;
+mod data;
+mod decisions;
+mod end_of_round;
+mod harassment;
+mod intent;
+mod legal;
+mod load;
 pub mod phase;
-pub mod reactions;
-pub mod resolve;
-pub mod rolls;
-pub mod round_prep;
-pub mod ruleset;
-pub mod schedule;
+mod reactions;
+mod resolve;
+mod rolls;
+mod round_prep;
+mod ruleset;
+mod schedule;
 pub mod sheet;
-pub mod spells;
-pub mod turns;
+mod spells;
+mod turns;
 pub mod view;
 
 #[cfg(test)]

@@ -8,13 +8,13 @@
 //! [`load`]; how it plugs into the table in [`ruleset`].
 #![forbid(missing_docs)]
 
-pub mod decisions;
-pub mod intent;
-pub mod load;
-pub mod phase;
-pub mod ruleset;
-pub mod schedule;
-pub mod strike;
+mod decisions;
+mod intent;
+mod load;
+mod phase;
+mod ruleset;
+mod schedule;
+mod strike;
 
 #[cfg(test)]
 mod tests;
