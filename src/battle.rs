@@ -74,7 +74,7 @@ pub fn status(world: &bevy_ecs::world::World) -> serde_json::Map<String, serde_j
         "phase": rules.as_ref().map(|r| r.phase(world).name),
         "over": rules.as_ref().is_some_and(|r| r.over(world)),
         "awaiting": ids(&rules.as_ref().map(|r| r.awaiting(world)).unwrap_or_default()),
-        "acting": ids(&rules.as_ref().map(|r| r.acting(world)).unwrap_or_default()),
+        "acting": ids(&rules.as_ref().map(|r| r.view().acting(world)).unwrap_or_default()),
         "outcomes": outcomes.map_or(0, |o| o.0.len()),
         "last": last,
         "log": log.map_or(0, |l| l.entries().len()),

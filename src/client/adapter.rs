@@ -12,7 +12,7 @@ use fray_core::board::Choice;
 use fray_core::fight::Session;
 use fray_core::ids::CombatantId;
 use fray_core::intent::IntentRecord;
-use fray_core::ruleset::{AnyRuleset, Entry, Ruleset};
+use fray_core::ruleset::{AnyRuleset, Entry, Playable, Ruleset};
 
 /// Where a dragged token was dropped.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,7 +58,7 @@ pub enum BoardAsk {
 /// table: add them with `.run_if(on_table(Self::Rules::ID))`.
 pub trait BoardAdapter: Send + Sync + 'static {
     /// The ruleset it draws for.
-    type Rules: Ruleset;
+    type Rules: Playable;
 
     /// Adds its own resources and systems.
     fn plugin(_app: &mut App) {}
@@ -138,7 +138,7 @@ pub struct Registration {
 
 impl Registration {
     /// Ruleset `R`, with no widgets of its own.
-    pub fn rules<R: Ruleset>() -> Self {
+    pub fn rules<R: Playable>() -> Self {
         Self { rules: Arc::new(Entry::<R>::default()), board: None }
     }
 

@@ -96,7 +96,7 @@ fn sync_concealed(world: &mut World, mut seen: Local<Option<crate::client::board
         world.get_resource::<fray_core::prelude::TableIndex>().map(|i| i.order.clone()).unwrap_or_default();
     let now: HashSet<CombatantId> = order
         .into_iter()
-        .filter(|&e| rules.token(world, e).concealed)
+        .filter(|&e| rules.view().token(world, e).concealed)
         .map(|e| fray_core::table::id(world, e))
         .collect();
     let before = std::mem::replace(&mut world.resource_mut::<ConcealedByRules>().0, now.clone());

@@ -92,7 +92,7 @@ fn update_focus(world: &mut World) {
         return;
     }
     let rules = ruleset(world);
-    let secret = rules.as_ref().and_then(|r| r.secret(world)).is_some();
+    let secret = rules.as_ref().and_then(|r| r.view().secret(world)).is_some();
     // A secret choice is shown only to the person who said they are at the mouse.
     let decider = if secret {
         at_the_mouse.filter(|e| humans.contains(e))
@@ -172,7 +172,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
     let (ais, humans): (Vec<Entity>, Vec<Entity>) =
         waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
     let focus = world.resource::<Focus>();
-    let secret = rules.secret(world);
+    let secret = rules.view().secret(world);
     egui::ScrollArea::vertical().show(ui, |ui| {
         for &e in ais.iter().take(LISTED) {
             ui.label(format!("{} (AI) is deciding…", name(world, e)));
@@ -411,7 +411,7 @@ fn on_clicked_target(
 /// An allocation of counters among targets (dragged chips, or − and + here), then sent.
 fn allocation(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<DecisionAsk>) {
     let Some(rules) = ruleset(world) else { return };
-    let Some(ask) = rules.allocation(world).filter(|a| a.who == e) else { return };
+    let Some(ask) = rules.view().allocation(world).filter(|a| a.who == e) else { return };
     let plan = world.resource::<AllocationPlan>();
     let held = world.get::<Counters>(e).map_or(0, |c| c.get(ask.kind));
     ui.label(format!("{} {} of {held} left.", ask.hint, held.saturating_sub(plan.total())));

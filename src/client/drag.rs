@@ -217,15 +217,16 @@ fn light_cards(
     }
     *seen = key;
     let Some(rules) = ruleset(world) else { return };
-    let looks: Vec<(Entity, Color, String)> =
-        match dragging.and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p))) {
-            Some((who, from)) => card_looks(world, |world, place| match rules.entry(world, who, place) {
-                _ if place == from => (plain, "here".to_owned()),
-                Ok(words) => (Color::srgb(1.0, 0.88, 0.45), words),
-                Err(words) => (DIM, words),
-            }),
-            None => reach_looks(world, plain),
-        };
+    let looks: Vec<(Entity, Color, String)> = match dragging
+        .and_then(|d| place_of(world, d.combatant).map(|p| (d.combatant, p)))
+    {
+        Some((who, from)) => card_looks(world, |world, place| match rules.view().entry(world, who, place) {
+            _ if place == from => (plain, "here".to_owned()),
+            Ok(words) => (Color::srgb(1.0, 0.88, 0.45), words),
+            Err(words) => (DIM, words),
+        }),
+        None => reach_looks(world, plain),
+    };
     let badge_audience = if secret { Audience::Gm } else { Audience::All };
     for (card, colour, words) in looks {
         let (public, tint) = if secret { (plain, Some(colour)) } else { (colour, None) };

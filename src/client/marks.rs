@@ -110,7 +110,7 @@ fn dress(world: &mut World, tokens: &mut QueryState<(Entity, &Token)>, mut seen:
     let Some(rules) = ruleset(world) else { return };
     let all: Vec<(Entity, Entity)> = tokens.iter(world).map(|(d, t)| (d, t.0)).collect();
     for (drawing, e) in all {
-        let view = rules.token(world, e);
+        let view = rules.view().token(world, e);
         let want = Shown {
             marks: view.marks.into_iter().filter_map(|m| Some((m.label, m.icon?))).take(SHOWN).collect(),
             pips: view.pips.filter(|p| p.of > 0),

@@ -128,7 +128,7 @@ fn glide(
 
 fn find_acting(world: &mut World) {
     let Some(rules) = ruleset(world) else { return };
-    let acting = rules.acting(world);
+    let acting = rules.view().acting(world);
     let waiting = if acting.is_empty() { rules.awaiting(world) } else { Vec::new() };
     let mut tokens = world.query::<(&Token, &Goal, &Sprite, &Transform)>();
     let found: Vec<(Vec2, Vec2, f32, bool)> = tokens

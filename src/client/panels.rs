@@ -157,7 +157,7 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .width();
     // A ladder stands at the top of the sheet's column, the sheet below it: one column, so
     // that the board keeps the width its text needs to stay readable.
-    let ladder = ruleset(world).and_then(|r| r.order(world)).filter(|o| o.ladder);
+    let ladder = ruleset(world).and_then(|r| r.view().order(world)).filter(|o| o.ladder);
     let left = egui::Panel::left("sheet")
         .exact_size(SHEET_WIDTH)
         .show(&mut root, |ui| {
@@ -242,7 +242,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     });
     let Some(rules) = rules else { return };
     let waiting = rules.awaiting(world);
-    if let Some(order) = rules.order(world).filter(|o| !o.ladder) {
+    if let Some(order) = rules.view().order(world).filter(|o| !o.ladder) {
         order_strip(ui, world, &order, &waiting);
     }
     waiting_line(ui, world, &waiting);
@@ -470,7 +470,7 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         asks.push(Ask::Control(e, other));
     }
     let Some(rules) = ruleset(world) else { return };
-    for row in rules.sheet(world, e) {
+    for row in rules.view().sheet(world, e) {
         if row.heading {
             ui.label(RichText::new(row.text).strong());
         } else {

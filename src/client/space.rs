@@ -97,7 +97,7 @@ fn free_space(world: &World) -> Option<Space> {
 fn sync_scenery(world: &mut World) {
     let now = world.get_resource::<Session>().map(|s| s.scenario.text.clone());
     let items = match (free_space(world), ruleset(world)) {
-        (Some(_), Some(rules)) => rules.scenery(world),
+        (Some(_), Some(rules)) => rules.view().scenery(world),
         _ => Vec::new(),
     };
     let drawn = world.resource::<SceneryFor>();
@@ -305,7 +305,8 @@ fn find_headings(world: &mut World, mut seen: Local<Option<super::board::pieces:
     let mut movers = Vec::new();
     if let (Some(space), Some(rules)) = (free_space(world), ruleset(world)) {
         for e in combatants.iter(world).collect::<Vec<_>>() {
-            let (Some(at), Some(to)) = (world.get::<FieldPosition>(e), rules.token(world, e).heading) else {
+            let (Some(at), Some(to)) = (world.get::<FieldPosition>(e), rules.view().token(world, e).heading)
+            else {
                 continue;
             };
             movers.push((to_board(&space, at.0), to_board(&space, to)));

@@ -4,7 +4,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{Choice, OrderView, Scenery, SheetRow, Space, TokenView};
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 
 use crate::intent::ApLadderIntent;
@@ -23,7 +23,6 @@ impl Ruleset for ApLadder {
     const NAME: &'static str = "Initiative ladder";
     const CLOCK: Clock = Clock { unit: "turn", units: "turns", default_limit: 20 };
     const SPACE: Space = Space::free("yd", UNITS_PER_YARD);
-    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 
     type Scenario = ApLadderScenario;
     type Intent = ApLadderIntent;
@@ -77,7 +76,9 @@ impl Ruleset for ApLadder {
     fn clock_title(clock: u32) -> String {
         if clock == 0 { "Before turn 1".to_owned() } else { format!("Turn {clock}") }
     }
+}
 
+impl BoardView for ApLadder {
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }
@@ -97,4 +98,8 @@ impl Ruleset for ApLadder {
     fn scenery(world: &World) -> Vec<Scenery> {
         board::scenery(world)
     }
+}
+
+impl Editing for ApLadder {
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 }

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use fray_core::board::{CardView, Choice, OrderView, SheetRow, Space, TokenView};
 use fray_core::edit::PropertyChoice;
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 
 use crate::intent::FactionZonesIntent;
@@ -21,14 +21,6 @@ impl Ruleset for FactionZones {
     const NAME: &'static str = "Factions in zones";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 40 };
     const SPACE: Space = Space::LOCATIONS;
-    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
-    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
-        PropertyChoice { text: "Cover", about: "+1 armour to those in it" },
-        PropertyChoice { text: "Barrier", about: "attacks from other zones are blocked" },
-        PropertyChoice { text: "Dark", about: "no one in it is seen" },
-        PropertyChoice { text: "Hazard", about: "one shoved here takes the hazard's die" },
-        PropertyChoice { text: "Exit", about: "a way out: one may flee the fight from here" },
-    ];
 
     type Scenario = FactionZonesScenario;
     type Intent = FactionZonesIntent;
@@ -74,7 +66,9 @@ impl Ruleset for FactionZones {
     fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
         board::choices(world, e)
     }
+}
 
+impl BoardView for FactionZones {
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }
@@ -98,4 +92,15 @@ impl Ruleset for FactionZones {
     fn acting(world: &World) -> Vec<Entity> {
         world.resource::<Battle>().active.into_iter().collect()
     }
+}
+
+impl Editing for FactionZones {
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
+    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
+        PropertyChoice { text: "Cover", about: "+1 armour to those in it" },
+        PropertyChoice { text: "Barrier", about: "attacks from other zones are blocked" },
+        PropertyChoice { text: "Dark", about: "no one in it is seen" },
+        PropertyChoice { text: "Hazard", about: "one shoved here takes the hazard's die" },
+        PropertyChoice { text: "Exit", about: "a way out: one may flee the fight from here" },
+    ];
 }

@@ -7,7 +7,7 @@ use fray_core::board::{
     TokenView,
 };
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 
 use crate::combat::FOG;
@@ -27,7 +27,6 @@ impl Ruleset for FastSlow {
     const NAME: &'static str = "Fast & Slow";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 30 };
     const SPACE: Space = Space::free("paces", UNITS_PER_PACE);
-    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = &[CounterLook {
         kind: FOG,
         shape: ChipShape::Disc,
@@ -89,7 +88,9 @@ impl Ruleset for FastSlow {
     fn choices(world: &World, e: Entity) -> Vec<Choice<FastSlowIntent>> {
         board::choices(world, e)
     }
+}
 
+impl BoardView for FastSlow {
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }
@@ -113,4 +114,8 @@ impl Ruleset for FastSlow {
     fn scenery(world: &World) -> Vec<Scenery> {
         board::scenery(world)
     }
+}
+
+impl Editing for FastSlow {
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 }

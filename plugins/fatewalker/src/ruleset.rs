@@ -5,7 +5,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{Choice, OrderView, Scenery, SecretView, SheetRow, Space, TokenView};
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 
 use crate::intent::FateWalkerIntent;
@@ -22,7 +22,6 @@ impl Ruleset for FateWalker {
     // Ticks of half a second: five minutes of fighting when nobody sets a limit.
     const CLOCK: Clock = Clock { unit: "tick", units: "ticks", default_limit: 600 };
     const SPACE: Space = Space::free("m", crate::UNITS_PER_METRE);
-    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 
     type Scenario = FateWalkerScenario;
     type Intent = FateWalkerIntent;
@@ -72,7 +71,9 @@ impl Ruleset for FateWalker {
     fn clock_title(tick: u32) -> String {
         format!("Tick {tick} ({:.1} s)", tick as f32 / 2.0)
     }
+}
 
+impl BoardView for FateWalker {
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }
@@ -96,4 +97,8 @@ impl Ruleset for FateWalker {
     fn scenery(world: &World) -> Vec<Scenery> {
         board::scenery(world)
     }
+}
+
+impl Editing for FateWalker {
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
 }

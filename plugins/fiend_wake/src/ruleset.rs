@@ -9,7 +9,7 @@ use fray_core::board::{
 use fray_core::edit::PropertyChoice;
 use fray_core::ids::CombatantId;
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 
 use crate::intent::FiendWakeIntent;
@@ -25,20 +25,7 @@ impl Ruleset for FiendWake {
     const NAME: &'static str = "Fiend Wake";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 100 };
     const SPACE: Space = Space::LOCATIONS;
-    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
     const COUNTERS: &'static [CounterLook] = crate::counters::LOOKS;
-    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
-        PropertyChoice { text: "EntryCost(2)", about: "tactical points to enter it (1 when not given)" },
-        PropertyChoice { text: "Cover(1)", about: "attacks and assaults from outside are this much harder" },
-        PropertyChoice { text: "AssaultDifficulty(8)", about: "the difficulty of assaulting it" },
-        PropertyChoice {
-            text: "RubblePerSiege(1)",
-            about: "each siege point raises its entry cost this much",
-        },
-        PropertyChoice { text: "CollapsesAt(4)", about: "it collapses with this much siege damage" },
-        PropertyChoice { text: "WoundsAtTurnStart(1)", about: "wounds to whoever begins a turn here" },
-        PropertyChoice { text: "Note(\"\")", about: "words for the table, no rule" },
-    ];
 
     type Scenario = FiendWakeScenario;
     type Intent = FiendWakeIntent;
@@ -94,7 +81,9 @@ impl Ruleset for FiendWake {
     fn choices(world: &World, e: Entity) -> Vec<Choice<FiendWakeIntent>> {
         board::choices(world, e)
     }
+}
 
+impl BoardView for FiendWake {
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }
@@ -130,4 +119,20 @@ impl Ruleset for FiendWake {
     fn allocate(_world: &World, _who: Entity, given: &[(CombatantId, u32)]) -> Option<FiendWakeIntent> {
         Some(board::allocate(given))
     }
+}
+
+impl Editing for FiendWake {
+    const TEMPLATE: &'static str = include_str!("../scenarios/template.ron");
+    const LOCATION_PROPERTIES: &'static [PropertyChoice] = &[
+        PropertyChoice { text: "EntryCost(2)", about: "tactical points to enter it (1 when not given)" },
+        PropertyChoice { text: "Cover(1)", about: "attacks and assaults from outside are this much harder" },
+        PropertyChoice { text: "AssaultDifficulty(8)", about: "the difficulty of assaulting it" },
+        PropertyChoice {
+            text: "RubblePerSiege(1)",
+            about: "each siege point raises its entry cost this much",
+        },
+        PropertyChoice { text: "CollapsesAt(4)", about: "it collapses with this much siege damage" },
+        PropertyChoice { text: "WoundsAtTurnStart(1)", about: "wounds to whoever begins a turn here" },
+        PropertyChoice { text: "Note(\"\")", about: "words for the table, no rule" },
+    ];
 }

@@ -179,7 +179,7 @@ impl LoadedScenario {
         // The session first: whoever watches the table's objects appear sees their ruleset.
         world.insert_resource(Session { scenario: self.clone(), seed, limit });
         self.rebuild(world, seed, limit, all_ai);
-        self.ruleset.forget_redo(world);
+        self.ruleset.history().forget_redo(world);
     }
 
     /// Clears the world's table and spawns this scenario, leaving the session (what can be
@@ -261,7 +261,7 @@ impl LoadedSave {
         self.scenario.start(world, self.seed(), self.limit(), false);
         let (seed, limit) = (self.seed(), self.limit());
         let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, limit, false);
-        self.scenario.ruleset.open(world, &self.record, &rebuild)
+        self.scenario.ruleset.history().open(world, &self.record, &rebuild)
     }
 
     /// A headless table with the save opened on it.
@@ -293,7 +293,7 @@ pub fn read_save_text(rulesets: &Rulesets, text: &str) -> Result<LoadedSave, Sav
         )));
     }
     scenario.path = scenario_path.map(PathBuf::from);
-    let record = scenario.ruleset.read_save(text, scenario.combatant_ids())?;
+    let record = scenario.ruleset.history().read_save(text, scenario.combatant_ids())?;
     Ok(LoadedSave { scenario, record })
 }
 
@@ -306,17 +306,17 @@ pub fn save_string(world: &World) -> Result<String, String> {
         seed: session.seed,
         limit: session.limit,
     };
-    session.scenario.ruleset.save(world, header)
+    session.scenario.ruleset.history().save(world, header)
 }
 
 /// Whether anything can be undone.
 pub fn can_undo(world: &World) -> bool {
-    ruleset(world).and_then(|r| r.record(world)).is_some_and(|(_, accepted, _)| accepted > 0)
+    ruleset(world).and_then(|r| r.history().record(world)).is_some_and(|(_, accepted, _)| accepted > 0)
 }
 
 /// Whether anything can be redone.
 pub fn can_redo(world: &World) -> bool {
-    ruleset(world).is_some_and(|r| r.redo_len(world) > 0)
+    ruleset(world).is_some_and(|r| r.history().redo_len(world) > 0)
 }
 
 /// Undoes the last accepted intent (and the refused ones after it): the table is rebuilt as
@@ -324,20 +324,20 @@ pub fn can_redo(world: &World) -> bool {
 /// as they are now.
 pub fn undo(world: &mut World) -> Result<String, String> {
     let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
-    session.scenario.ruleset.undo(world, &session.rebuild())
+    session.scenario.ruleset.history().undo(world, &session.rebuild())
 }
 
 /// Redoes the last undone step with the same dice. Returns what was redone, in words.
 pub fn redo(world: &mut World) -> Result<String, String> {
     let ruleset = ruleset(world).ok_or("no fight is open")?;
-    ruleset.redo(world)
+    ruleset.history().redo(world)
 }
 
 /// Takes the fight back to its start, every step kept to be redone (watching a saved fight
 /// begins here). Returns how many steps can then be redone.
 pub fn rewind(world: &mut World) -> Result<usize, String> {
     let session = world.get_resource::<Session>().cloned().ok_or("no fight is open")?;
-    session.scenario.ruleset.rewind(world, &session.rebuild())
+    session.scenario.ruleset.history().rewind(world, &session.rebuild())
 }
 
 /// Opens a save to watch it: the table at the start of the fight with the AI held; `redo`
@@ -351,19 +351,19 @@ pub fn start_replay(world: &mut World, save: &LoadedSave) -> Result<OpenReport, 
 
 /// Accepted intents recorded so far (0 without a fight).
 pub fn accepted_intents(world: &World) -> usize {
-    ruleset(world).and_then(|r| r.record(world)).map_or(0, |(_, accepted, _)| accepted)
+    ruleset(world).and_then(|r| r.history().record(world)).map_or(0, |(_, accepted, _)| accepted)
 }
 
 /// Where a watched (or undone) fight stands: accepted intents on the table, and that plus
 /// the steps that can be redone.
 pub fn position(world: &World) -> (usize, usize) {
     let now = accepted_intents(world);
-    (now, now + ruleset(world).map_or(0, |r| r.redo_len(world)))
+    (now, now + ruleset(world).map_or(0, |r| r.history().redo_len(world)))
 }
 
 /// Counts every change to the fight's record (an autosave compares it).
 pub fn revision(world: &World) -> Option<u64> {
-    ruleset(world)?.record(world).map(|(_, _, revision)| revision)
+    ruleset(world)?.history().record(world).map(|(_, _, revision)| revision)
 }
 
 /// Whether the fight on the table is over (false when none is open).

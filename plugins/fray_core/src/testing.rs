@@ -9,7 +9,7 @@ use bevy_app::App;
 
 use crate::fight::Session;
 use crate::log::{GameLog, matches_golden};
-use crate::ruleset::{AddRuleset, FightResult, Ruleset, check_rules_schedule, table_app};
+use crate::ruleset::{AddRuleset, FightResult, Playable, check_rules_schedule, table_app};
 use crate::session::{IntentHistory, open_record};
 
 /// One all-AI fight: a scenario's text, the seed and the limit in the ruleset's clock.
@@ -37,14 +37,14 @@ impl Fight {
     }
 
     /// A table of ruleset `R` at this fight's start, every side played by the AI.
-    pub fn table<R: Ruleset>(self) -> App {
+    pub fn table<R: Playable>(self) -> App {
         table_app::<R>(self.scenario, self.seed, self.limit, true).unwrap_or_else(|e| {
             panic!("the test scenario does not parse: {}", e.report("scenario").join("; "))
         })
     }
 
     /// The fight played to its end on a fresh table: its log as JSON Lines.
-    pub fn log<R: Ruleset>(self) -> String {
+    pub fn log<R: Playable>(self) -> String {
         let mut app = self.table::<R>();
         app.update();
         assert!(
@@ -69,20 +69,20 @@ pub fn in_crate(manifest: &str, path: &str) -> PathBuf {
 }
 
 /// The fight's log is byte for byte the golden file (`FRAY_BLESS=1` rewrites it).
-pub fn golden_log<R: Ruleset>(fight: Fight, golden: &Path) {
+pub fn golden_log<R: Playable>(fight: Fight, golden: &Path) {
     let log = fight.log::<R>();
     let same = matches_golden(golden, &log).unwrap_or_else(|e| panic!("{e}"));
     assert!(same, "the log of {fight:?} differs from {}; a rule change must bless it", golden.display());
 }
 
 /// The same seed twice gives the same log; another seed gives another.
-pub fn same_seed_same_log<R: Ruleset>(fight: Fight) {
+pub fn same_seed_same_log<R: Playable>(fight: Fight) {
     assert_eq!(fight.log::<R>(), fight.log::<R>(), "seed {}", fight.seed);
     assert_ne!(fight.log::<R>(), fight.seed(fight.seed + 1).log::<R>(), "the seed drives the dice");
 }
 
 /// A table that played one fight and is started again plays the next as a fresh one does.
-pub fn reused_table_plays_as_fresh<R: Ruleset>(fight: Fight) {
+pub fn reused_table_plays_as_fresh<R: Playable>(fight: Fight) {
     let mut reused = fight.seed(fight.seed + 1).table::<R>();
     reused.update();
     let session = reused.world().resource::<Session>().clone();
@@ -92,7 +92,7 @@ pub fn reused_table_plays_as_fresh<R: Ruleset>(fight: Fight) {
 }
 
 /// The fight's recorded decisions replay onto a fresh table to the same log, dice included.
-pub fn recorded_fight_replays<R: Ruleset>(fight: Fight) {
+pub fn recorded_fight_replays<R: Playable>(fight: Fight) {
     let mut played = fight.table::<R>();
     played.update();
     let history = played.world().resource::<IntentHistory<R::Intent>>().clone();
@@ -111,7 +111,7 @@ pub fn recorded_fight_replays<R: Ruleset>(fight: Fight) {
 }
 
 /// Every rule system of `R` is ordered against every other it conflicts with.
-pub fn rules_schedule_is_ordered<R: Ruleset>() {
+pub fn rules_schedule_is_ordered<R: Playable>() {
     let mut app = App::new();
     app.add_ruleset::<R>();
     if let Err(e) = check_rules_schedule(&mut app) {

@@ -4,7 +4,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{ChipShape, Choice, Corner, CounterLook, CounterOwner, Space};
 use fray_core::intent::Verdict;
-use fray_core::ruleset::{Clock, Ruleset, ScenarioFacts};
+use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
 use fray_core::table::{enemies, id, name};
 
@@ -22,7 +22,6 @@ impl Ruleset for ToyDuel {
     const NAME: &'static str = "Toy duel";
     const CLOCK: Clock = Clock { unit: "round", units: "rounds", default_limit: 50 };
     const SPACE: Space = Space::LOCATIONS;
-    const TEMPLATE: &'static str = include_str!("../scenarios/duel.ron");
     const COUNTERS: &'static [CounterLook] = &[CounterLook {
         kind: SPARK,
         shape: ChipShape::Diamond,
@@ -80,4 +79,10 @@ impl Ruleset for ToyDuel {
             })
             .collect()
     }
+}
+
+impl BoardView for ToyDuel {}
+
+impl Editing for ToyDuel {
+    const TEMPLATE: &'static str = include_str!("../scenarios/duel.ron");
 }

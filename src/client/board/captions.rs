@@ -344,7 +344,7 @@ pub(super) fn write_captions(
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }
-        let view = rules.token(world, e);
+        let view = rules.view().token(world, e);
         let mut notes = view.notes;
         notes.extend(view.marks.into_iter().map(|m| m.label));
         // The rules' own word ("concealed") says it already.

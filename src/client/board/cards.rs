@@ -64,7 +64,7 @@ fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: E
     let from = world.get::<EnteredFrom>(place)?;
     let sources: Vec<String> = from.0.iter().map(|&f| fray_core::location::place_name(world, f)).collect();
     let sources = if sources.is_empty() { "nowhere".to_owned() } else { sources.join(" / ") };
-    let card = rules.card(world, place);
+    let card = rules.view().card(world, place);
     let mut lines = vec![match card.cost {
         Some(cost) => format!("{cost}, from {sources}"),
         None => format!("from {sources}"),

@@ -74,7 +74,7 @@ impl AllocationPlan {
 
     /// The intent this plan sends, in the ruleset on the table.
     pub fn intent(&self, world: &World) -> Option<IntentRecord> {
-        ruleset(world)?.allocate(world, self.who?, &self.given(world))
+        ruleset(world)?.view().allocate(world, self.who?, &self.given(world))
     }
 }
 
@@ -446,7 +446,7 @@ fn write_counts(
 /// (or nobody), and started for a person allocating now.
 fn forget_stale_plan(world: &mut World) {
     let ask = ruleset(world)
-        .and_then(|r| r.allocation(world))
+        .and_then(|r| r.view().allocation(world))
         .filter(|a| world.get::<Controller>(a.who) == Some(&Controller::Human));
     let (who, kind) = (ask.as_ref().map(|a| a.who), ask.as_ref().map(|a| a.kind));
     let plan = world.resource::<AllocationPlan>();

@@ -88,6 +88,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
             let phase = rules.phase(world).title;
             ui.label(RichText::new(format!("· {phase}")).size(27.0 * k).color(egui::Color32::YELLOW));
             let acting: Vec<String> = rules
+                .view()
                 .acting(world)
                 .into_iter()
                 .filter(|&e| !hidden(world, e))
@@ -103,7 +104,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
             }
         });
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
-        if let Some(order) = rules.order(world).filter(|o| !o.entries.is_empty()) {
+        if let Some(order) = rules.view().order(world).filter(|o| !o.entries.is_empty()) {
             let mut names: Vec<String> = Vec::new();
             let mut n = 0;
             for (i, entry) in order.entries.iter().enumerate() {

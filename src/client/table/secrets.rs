@@ -30,7 +30,7 @@ fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::boa
         return;
     }
     *seen = key;
-    let sealed = ruleset(world).and_then(|r| r.secret(world)).map(|s| s.sealed).unwrap_or_default();
+    let sealed = ruleset(world).and_then(|r| r.view().secret(world)).map(|s| s.sealed).unwrap_or_default();
     let drawn: Vec<(Entity, Entity, Option<Entity>)> = tokens
         .iter(world)
         .map(|(drawing, token, children)| {

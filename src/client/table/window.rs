@@ -236,7 +236,7 @@ pub(super) fn send_view(world: &mut World) {
 /// the GM hides from the table.
 fn active(world: &World) -> Option<Entity> {
     let shown = |e: &Entity| !super::super::audience::hidden_from_table(world, *e);
-    let acting = ruleset(world).and_then(|r| r.acting(world).into_iter().find(shown));
+    let acting = ruleset(world).and_then(|r| r.view().acting(world).into_iter().find(shown));
     let index = world.get_resource::<TableIndex>()?;
     acting.or_else(|| {
         let log = world.get_resource::<GameLog>()?;

@@ -7,7 +7,7 @@ use fray_core::intent::Inbox;
 use fray_core::log::GameLog;
 use fray_core::phase::current;
 use fray_core::prelude::{Controller, Status, TableIndex};
-use fray_core::ruleset::{FightResult, Ruleset, table_app};
+use fray_core::ruleset::{BoardView, FightResult, Ruleset, table_app};
 use proptest::prelude::*;
 
 use crate::combat::check_attack;

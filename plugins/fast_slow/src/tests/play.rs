@@ -6,7 +6,7 @@ use bevy_app::App;
 use fray_core::intent::Inbox;
 use fray_core::phase::current;
 use fray_core::prelude::{Counters, Status, TableIndex};
-use fray_core::ruleset::{FightResult, Ruleset};
+use fray_core::ruleset::{BoardView, FightResult, Ruleset};
 use proptest::prelude::*;
 
 use super::{AMBUSH, CROSSING, VAULT, log_values, table, who};
