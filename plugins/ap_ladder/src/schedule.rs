@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::chain_phases;
 use fray_core::ruleset::Ruleset;
 
 use crate::ApLadder;
@@ -31,17 +31,16 @@ pub enum ApLadderSystems {
 
 pub(crate) fn plugin(app: &mut App) {
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            ApLadderSystems::Ladder.run_if(in_phase(ApLadderPhase::Ladder).and_then(goes_on)),
-            ApLadderSystems::SurpriseTurn.run_if(in_phase(ApLadderPhase::SurpriseTurn).and_then(goes_on)),
-            ApLadderSystems::Turns.run_if(in_phase(ApLadderPhase::Turns).and_then(goes_on)),
-            ApLadderSystems::EndOfTurn.run_if(in_phase(ApLadderPhase::EndOfTurn).and_then(goes_on)),
-            ApLadderSystems::Decisions.run_if(in_phase(ApLadderPhase::Over).or_else(goes_on)),
-            ApLadderSystems::Ending.run_if(not(in_phase(ApLadderPhase::Over))),
-        )
-            .chain()
-            .in_set(RulesetSystems(ApLadder::ID)),
+    chain_phases(
+        app,
+        ApLadder::ID,
+        &[
+            (ApLadderSystems::Ladder, ApLadderPhase::Ladder),
+            (ApLadderSystems::SurpriseTurn, ApLadderPhase::SurpriseTurn),
+            (ApLadderSystems::Turns, ApLadderPhase::Turns),
+            (ApLadderSystems::EndOfTurn, ApLadderPhase::EndOfTurn),
+        ],
+        (ApLadderSystems::Decisions, ApLadderSystems::Ending),
+        goes_on,
     );
 }

@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::chain_phases;
 use fray_core::ruleset::Ruleset;
 
 use crate::FactionZones;
@@ -28,17 +28,15 @@ pub enum FactionZonesSystems {
 
 pub(crate) fn plugin(app: &mut App) {
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            FactionZonesSystems::RoundStart.run_if(in_phase(FactionZonesPhase::RoundStart).and_then(goes_on)),
-            FactionZonesSystems::Activations
-                .run_if(in_phase(FactionZonesPhase::Activations).and_then(goes_on)),
-            FactionZonesSystems::EndOfRound.run_if(in_phase(FactionZonesPhase::EndOfRound).and_then(goes_on)),
-            FactionZonesSystems::Decisions.run_if(in_phase(FactionZonesPhase::Over).or_else(goes_on)),
-            FactionZonesSystems::Ending.run_if(not(in_phase(FactionZonesPhase::Over))),
-        )
-            .chain()
-            .in_set(RulesetSystems(FactionZones::ID)),
+    chain_phases(
+        app,
+        FactionZones::ID,
+        &[
+            (FactionZonesSystems::RoundStart, FactionZonesPhase::RoundStart),
+            (FactionZonesSystems::Activations, FactionZonesPhase::Activations),
+            (FactionZonesSystems::EndOfRound, FactionZonesPhase::EndOfRound),
+        ],
+        (FactionZonesSystems::Decisions, FactionZonesSystems::Ending),
+        goes_on,
     );
 }

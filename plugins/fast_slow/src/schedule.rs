@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::chain_phases;
 use fray_core::ruleset::Ruleset;
 
 use crate::FastSlow;
@@ -35,19 +35,18 @@ pub enum FastSlowSystems {
 
 pub(crate) fn plugin(app: &mut App) {
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            FastSlowSystems::Opening.run_if(in_phase(FastSlowPhase::Opening).and_then(goes_on)),
-            FastSlowSystems::RoundStart.run_if(in_phase(FastSlowPhase::RoundStart).and_then(goes_on)),
-            FastSlowSystems::FastTurns.run_if(in_phase(FastSlowPhase::FastTurns).and_then(goes_on)),
-            FastSlowSystems::Upkeep.run_if(in_phase(FastSlowPhase::Upkeep).and_then(goes_on)),
-            FastSlowSystems::SlowTurns.run_if(in_phase(FastSlowPhase::SlowTurns).and_then(goes_on)),
-            FastSlowSystems::EndOfRound.run_if(in_phase(FastSlowPhase::EndOfRound).and_then(goes_on)),
-            FastSlowSystems::Decisions.run_if(in_phase(FastSlowPhase::Over).or_else(goes_on)),
-            FastSlowSystems::Ending.run_if(not(in_phase(FastSlowPhase::Over))),
-        )
-            .chain()
-            .in_set(RulesetSystems(FastSlow::ID)),
+    chain_phases(
+        app,
+        FastSlow::ID,
+        &[
+            (FastSlowSystems::Opening, FastSlowPhase::Opening),
+            (FastSlowSystems::RoundStart, FastSlowPhase::RoundStart),
+            (FastSlowSystems::FastTurns, FastSlowPhase::FastTurns),
+            (FastSlowSystems::Upkeep, FastSlowPhase::Upkeep),
+            (FastSlowSystems::SlowTurns, FastSlowPhase::SlowTurns),
+            (FastSlowSystems::EndOfRound, FastSlowPhase::EndOfRound),
+        ],
+        (FastSlowSystems::Decisions, FastSlowSystems::Ending),
+        goes_on,
     );
 }

@@ -4,7 +4,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::{RulesStep, chain_phases};
 use fray_core::ruleset::Ruleset;
 
 use crate::clock::goes_on;
@@ -67,20 +67,19 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(FateWalkerSystems::TickEvents),
     );
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            FateWalkerSystems::Ambush.run_if(in_phase(FateWalkerPhase::Ambush).and_then(goes_on)),
-            FateWalkerSystems::Initiative.run_if(in_phase(FateWalkerPhase::Initiative).and_then(goes_on)),
-            FateWalkerSystems::TickEvents.run_if(in_phase(FateWalkerPhase::TickEvents).and_then(goes_on)),
-            FateWalkerSystems::Declare.run_if(in_phase(FateWalkerPhase::Declare).and_then(goes_on)),
-            FateWalkerSystems::Preempt.run_if(in_phase(FateWalkerPhase::Preempt).and_then(goes_on)),
-            FateWalkerSystems::Resolve.run_if(in_phase(FateWalkerPhase::Resolve).and_then(goes_on)),
-            FateWalkerSystems::FreeActions.run_if(in_phase(FateWalkerPhase::FreeActions).and_then(goes_on)),
-            FateWalkerSystems::Decisions.run_if(in_phase(FateWalkerPhase::FightOver).or_else(goes_on)),
-            FateWalkerSystems::Ending.run_if(not(in_phase(FateWalkerPhase::FightOver))),
-        )
-            .chain()
-            .in_set(RulesetSystems(crate::FateWalker::ID)),
+    chain_phases(
+        app,
+        crate::FateWalker::ID,
+        &[
+            (FateWalkerSystems::Ambush, FateWalkerPhase::Ambush),
+            (FateWalkerSystems::Initiative, FateWalkerPhase::Initiative),
+            (FateWalkerSystems::TickEvents, FateWalkerPhase::TickEvents),
+            (FateWalkerSystems::Declare, FateWalkerPhase::Declare),
+            (FateWalkerSystems::Preempt, FateWalkerPhase::Preempt),
+            (FateWalkerSystems::Resolve, FateWalkerPhase::Resolve),
+            (FateWalkerSystems::FreeActions, FateWalkerPhase::FreeActions),
+        ],
+        (FateWalkerSystems::Decisions, FateWalkerSystems::Ending),
+        goes_on,
     );
 }

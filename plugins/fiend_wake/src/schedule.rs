@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::chain_phases;
 use fray_core::ruleset::Ruleset;
 
 use crate::end_of_round::goes_on;
@@ -38,21 +38,19 @@ pub enum FiendWakeSystems {
 
 pub(crate) fn plugin(app: &mut App) {
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            FiendWakeSystems::RoundPrep.run_if(in_phase(FiendWakePhase::RoundPrep).and_then(goes_on)),
-            FiendWakeSystems::BidForPriority
-                .run_if(in_phase(FiendWakePhase::BidForPriority).and_then(goes_on)),
-            FiendWakeSystems::Cede.run_if(in_phase(FiendWakePhase::Cede).and_then(goes_on)),
-            FiendWakeSystems::ExecuteTurns.run_if(in_phase(FiendWakePhase::ExecuteTurns).and_then(goes_on)),
-            FiendWakeSystems::Aftermath.run_if(in_phase(FiendWakePhase::Aftermath).and_then(goes_on)),
-            FiendWakeSystems::Harassment.run_if(in_phase(FiendWakePhase::Harassment).and_then(goes_on)),
-            FiendWakeSystems::EndOfRound.run_if(in_phase(FiendWakePhase::EndOfRound).and_then(goes_on)),
-            FiendWakeSystems::Decisions.run_if(in_phase(FiendWakePhase::CombatOver).or_else(goes_on)),
-            FiendWakeSystems::Ending.run_if(not(in_phase(FiendWakePhase::CombatOver))),
-        )
-            .chain()
-            .in_set(RulesetSystems(crate::FiendWake::ID)),
+    chain_phases(
+        app,
+        crate::FiendWake::ID,
+        &[
+            (FiendWakeSystems::RoundPrep, FiendWakePhase::RoundPrep),
+            (FiendWakeSystems::BidForPriority, FiendWakePhase::BidForPriority),
+            (FiendWakeSystems::Cede, FiendWakePhase::Cede),
+            (FiendWakeSystems::ExecuteTurns, FiendWakePhase::ExecuteTurns),
+            (FiendWakeSystems::Aftermath, FiendWakePhase::Aftermath),
+            (FiendWakeSystems::Harassment, FiendWakePhase::Harassment),
+            (FiendWakeSystems::EndOfRound, FiendWakePhase::EndOfRound),
+        ],
+        (FiendWakeSystems::Decisions, FiendWakeSystems::Ending),
+        goes_on,
     );
 }

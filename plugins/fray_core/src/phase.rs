@@ -7,7 +7,7 @@
 use core::fmt::Debug;
 
 use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::ScheduleLabel;
+use bevy_ecs::schedule::{InternedSystemSet, ScheduleConfigs, ScheduleLabel, SystemCondition};
 
 use crate::log::{GameLog, LogEvent};
 
@@ -136,6 +136,34 @@ pub fn go_to<P: Phase>(world: &mut World, phase: P) {
 /// A run condition: the table is in `phase`.
 pub fn in_phase<P: Phase>(phase: P) -> impl FnMut(Option<Res<CurrentPhase<P>>>) -> bool + Clone {
     move |current: Option<Res<CurrentPhase<P>>>| current.is_some_and(|c| c.0 == phase)
+}
+
+/// The phase chain of a ruleset, the shape every ruleset shares, declared in one call: a set
+/// per phase in `phases`' order, each running only in its phase while the fight goes on
+/// (`goes_on`); then `decisions`, running while the fight goes on and, once it is over, to
+/// refuse what comes late; then `ending`, until the fight is over. All in
+/// [`RulesetSystems`]`(ruleset)`, each after the one before.
+pub fn chain_phases<P: Phase, S: SystemSet + Clone, M>(
+    app: &mut bevy_app::App,
+    ruleset: &'static str,
+    phases: &[(S, P)],
+    (decisions, ending): (S, S),
+    goes_on: impl SystemCondition<M> + Clone,
+) {
+    let mut chain: Vec<(S, ScheduleConfigs<InternedSystemSet>)> = phases
+        .iter()
+        .map(|(set, phase)| (set.clone(), set.clone().run_if(in_phase(*phase).and_then(goes_on.clone()))))
+        .collect();
+    chain.push((decisions.clone(), decisions.run_if(in_phase(P::OVER).or_else(goes_on))));
+    chain.push((ending.clone(), ending.run_if(not(in_phase(P::OVER)))));
+    let mut before: Option<S> = None;
+    for (set, config) in chain {
+        let config = config.in_set(RulesetSystems(ruleset));
+        match before.replace(set) {
+            Some(previous) => app.configure_sets(RulesStep, config.after(previous)),
+            None => app.configure_sets(RulesStep, config),
+        };
+    }
 }
 
 /// Moves the table to another phase, logging it and marking progress.

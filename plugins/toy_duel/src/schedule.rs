@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::phase::{RulesStep, RulesetSystems, in_phase};
+use fray_core::phase::chain_phases;
 use fray_core::ruleset::Ruleset;
 
 use crate::ToyDuel;
@@ -25,15 +25,11 @@ pub enum ToySystems {
 
 pub(crate) fn plugin(app: &mut App) {
     // Order new phases here.
-    app.configure_sets(
-        RulesStep,
-        (
-            ToySystems::Gather.run_if(in_phase(ToyPhase::Gather).and_then(goes_on)),
-            ToySystems::Strike.run_if(in_phase(ToyPhase::Strike).and_then(goes_on)),
-            ToySystems::Decisions.run_if(in_phase(ToyPhase::Over).or_else(goes_on)),
-            ToySystems::Ending.run_if(not(in_phase(ToyPhase::Over))),
-        )
-            .chain()
-            .in_set(RulesetSystems(ToyDuel::ID)),
+    chain_phases(
+        app,
+        ToyDuel::ID,
+        &[(ToySystems::Gather, ToyPhase::Gather), (ToySystems::Strike, ToyPhase::Strike)],
+        (ToySystems::Decisions, ToySystems::Ending),
+        goes_on,
     );
 }
