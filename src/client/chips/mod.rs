@@ -23,6 +23,8 @@ use super::pointer::{BoardMessage, ChipDrag, pointer_world};
 
 mod stack;
 
+use stack::lift;
+
 /// The number drawn beside a stack of chips. The `plan` count is the GM's for the kind being
 /// allocated: what is left to give; the table's count shows every chip until the plan is sent.
 #[derive(Component)]
@@ -116,11 +118,6 @@ fn corner_offset(corner: Corner) -> Vec2 {
         Corner::BottomRight => Vec2::new(1.0, -1.0),
     };
     signs * (TOKEN / 2.0 - 7.0)
-}
-
-/// How much higher the `n`th chip of a stack sits (three more show above the first).
-fn lift(n: u32) -> f32 {
-    n.min(3) as f32 * 2.5
 }
 
 fn colour([r, g, b]: [u8; 3]) -> Color {
@@ -316,8 +313,12 @@ fn place_chips(
     let mut order: Vec<(Entity, CounterKind, Entity, Entity)> =
         chips.iter().map(|(d, c, ..)| (c.owner, c.kind, c.counter, d)).collect();
     order.sort_by_key(|&(owner, kind, counter, _)| (owner, kind, counter));
-    let (places, still) =
-        stack::stack_chips(&order, &plan, drag.0, stack::Bases { on_token, on_card, token_at });
+    let (places, still) = stack::stack_chips(
+        &order,
+        (plan.who.zip(plan.kind), &plan.allocations),
+        drag.0,
+        stack::Bases { on_token, on_card, token_at },
+    );
     for place in places {
         let Ok((_, _, mut transform, mut visibility, pickable, audience)) = chips.get_mut(place.drawing)
         else {

@@ -4,8 +4,6 @@
 use bevy::prelude::*;
 use fray_core::prelude::CounterKind;
 
-use super::{AllocationPlan, lift};
-
 /// Where a chip goes, worked out by [`stack_chips`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct ChipPlace {
@@ -28,12 +26,12 @@ pub(super) struct Bases<T, C, A> {
 
 /// Places every chip (`(owner, kind, counter, drawing)`, in stacking order): each stack shows
 /// up to four chips, each a little higher, like a stack of coins; the chip being dragged
-/// follows the pointer; the chips the allocator's plan gives away sit along their targets'
-/// top edges. Also returns where the table's screen still sees the moved chips: on top of the
+/// follows the pointer; the chips the allocator (who, and the kind given) has given away so
+/// far (`given`: counters per target) sit along their targets' top edges. Also returns where the table's screen still sees the moved chips: on top of the
 /// stack they left.
 pub(super) fn stack_chips(
     chips: &[(Entity, CounterKind, Entity, Entity)],
-    plan: &AllocationPlan,
+    (allocator, given): (Option<(Entity, CounterKind)>, &[(Entity, u32)]),
     drag: Option<(Entity, Vec2)>,
     bases: Bases<
         impl Fn(Entity, CounterKind) -> Option<Vec3>,
@@ -44,14 +42,14 @@ pub(super) fn stack_chips(
     let mut places = Vec::with_capacity(chips.len());
     // The allocator's chips the GM moved, and how many stay in its stack.
     let (mut moved, mut left_in_stack, mut stack_base) = (Vec::new(), 0, None);
-    let mut given = plan.allocations.clone();
+    let mut given = given.to_vec();
     let mut stack: (Option<(Entity, CounterKind)>, u32) = (None, 0);
     let mut incoming = Vec::new();
     for &(owner, kind, _, drawing) in chips {
         if stack.0 != Some((owner, kind)) {
             stack = (Some((owner, kind)), 0);
         }
-        let allocating = plan.who == Some(owner) && plan.kind == Some(kind);
+        let allocating = allocator == Some((owner, kind));
         let moves =
             allocating && (drag.is_some_and(|(d, _)| d == drawing) || given.iter().any(|(_, n)| *n > 0));
         if moves {
@@ -76,8 +74,13 @@ pub(super) fn stack_chips(
         }
         places.push(place);
     }
-    let base = stack_base.or_else(|| (bases.on_token)(plan.who?, plan.kind?));
+    let base = stack_base.or_else(|| allocator.and_then(|(who, kind)| (bases.on_token)(who, kind)));
     (places, base.map_or_else(Vec::new, |base| still_stacked(moved, left_in_stack, base)))
+}
+
+/// How much higher the `n`th chip of a stack sits (three more show above the first).
+pub(super) fn lift(n: u32) -> f32 {
+    n.min(3) as f32 * 2.5
 }
 
 /// The target of the next chip the plan gives away, and how many arrived there before it.
@@ -121,7 +124,7 @@ mod tests {
 
     fn place(
         chips: &[(Entity, CounterKind, Entity, Entity)],
-        plan: &AllocationPlan,
+        plan: (Option<(Entity, CounterKind)>, &[(Entity, u32)]),
         drag: Option<(Entity, Vec2)>,
     ) -> (Vec<ChipPlace>, Vec<(Entity, Vec3, bool)>) {
         let bases = Bases {
@@ -140,7 +143,7 @@ mod tests {
     fn a_stack_shows_four_chips_each_higher_and_keeps_the_rest_hidden() {
         let kind = KIND;
         let chips: Vec<_> = (0..6).map(|i| (e(1), kind, e(10 + i), e(20 + i))).collect();
-        let (places, still) = place(&chips, &AllocationPlan::default(), None);
+        let (places, still) = place(&chips, (None, &[]), None);
         let shown: Vec<bool> = places.iter().map(|p| p.at.expect("placed").1).collect();
         assert_eq!(shown, [true, true, true, true, false, false]);
         let heights: Vec<f32> = places.iter().map(|p| p.at.expect("placed").0.y).collect();
@@ -153,8 +156,7 @@ mod tests {
     fn chips_given_away_sit_on_their_target_and_the_table_still_sees_them_in_the_stack() {
         let kind = KIND;
         let chips: Vec<_> = (0..3).map(|i| (e(1), kind, e(10 + i), e(20 + i))).collect();
-        let plan = AllocationPlan { who: Some(e(1)), kind: Some(kind), allocations: vec![(e(2), 2)] };
-        let (places, still) = place(&chips, &plan, None);
+        let (places, still) = place(&chips, (Some((e(1), kind)), &[(e(2), 2)]), None);
         let target = TOKEN_AT + Vec3::X * 2.0;
         assert_eq!(
             places[0].at.expect("placed").0.truncate(),
@@ -178,8 +180,7 @@ mod tests {
     fn the_dragged_chip_follows_the_pointer_above_everything() {
         let kind = KIND;
         let chips = [(e(1), kind, e(10), e(20))];
-        let plan = AllocationPlan { who: Some(e(1)), kind: Some(kind), allocations: Vec::new() };
-        let (places, still) = place(&chips, &plan, Some((e(20), Vec2::new(5.0, 6.0))));
+        let (places, still) = place(&chips, (Some((e(1), kind)), &[]), Some((e(20), Vec2::new(5.0, 6.0))));
         assert_eq!(places[0].at, Some((Vec3::new(5.0, 6.0, 8.0), true)));
         assert!(places[0].moved);
         assert_eq!(still.len(), 1);
