@@ -21,6 +21,12 @@ use crate::intent::Verdict;
 use crate::phase::{Phase, RulesStep, RulesetSystems, TableSystems};
 use crate::scenario::ScenarioError;
 
+mod erased;
+mod record;
+
+pub use erased::{AnyBoardView, AnyRuleset, Entry};
+pub use record::{AnyRecord, ReadSave, SaveHeader};
+
 /// What a ruleset's clock counts, and how long a fight may last when nobody says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
@@ -57,12 +63,6 @@ pub struct FightResult {
     /// Why it ended.
     pub reason: String,
 }
-
-mod erased;
-mod record;
-
-pub use erased::{AnyBoardView, AnyRuleset, Entry};
-pub use record::{AnyRecord, ReadSave, SaveHeader};
 
 /// A combat rule system: who it is and its rules. A ruleset is a rules crate under `plugins/`
 /// with one type implementing this, [`BoardView`] and [`Editing`], registered once

@@ -107,9 +107,10 @@ pub struct LocationSpec<P> {
     pub image: Option<String>,
 }
 
-/// A location as files are read: today's fields, and a number files written before format 2
-/// gave every location (`entry_cost`), which the ruleset takes as one of its properties
-/// ([`LocationProperty::from_entry_cost`]) or drops where it never meant anything.
+/// A location as files are read: today's fields, and the number older files gave every
+/// location (`entry_cost`, Fiend Wake's until it became its property `EntryCost`), which
+/// the ruleset takes as one of its properties ([`LocationProperty::from_entry_cost`]) or
+/// drops where it never meant anything.
 #[derive(Deserialize)]
 #[serde(rename = "LocationSpec", deny_unknown_fields, bound(deserialize = "P: Deserialize<'de>"))]
 struct LocationFile<P> {
