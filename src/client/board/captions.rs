@@ -14,7 +14,7 @@ use super::changes::LayoutDirty;
 use super::names::{all_names, shown_name};
 use super::pieces::{
     CAPTION_GAP, CHIP_TOP, CardRect, Crowded, GridColumns, MountToken, TOKEN, TableKey, Token, TokenCaption,
-    table_key,
+    grow, table_key,
 };
 
 /// A token as the captions' placement reads it.
@@ -66,10 +66,6 @@ fn square(at: Vec2, half: f32) -> Rect {
     Rect::new(at.x - half - 8.0, at.y - half - 6.0, at.x + half + 8.0, at.y + TOKEN / 2.0 + CHIP_TOP)
 }
 
-fn grow(extent: &mut Option<Rect>, r: Rect) {
-    *extent = Some(extent.map_or(r, |e| e.union(r)));
-}
-
 impl Board {
     /// Places a cover's name over its circle, else under it, else further off, clear of
     /// every token (and of `taken`, which gains it).
@@ -85,8 +81,9 @@ impl Board {
                 taken.iter().all(|o| o.intersect(r).is_empty())
             };
             let at = spots.iter().copied().find(clear).unwrap_or(spots[0]);
-            taken.push(Rect::from_center_size(at, size));
-            grow(extent, Rect::from_center_size(at, size));
+            let drawn = Rect::from_center_size(at, size);
+            taken.push(drawn);
+            grow(extent, drawn);
             placed.push(at);
         }
         placed

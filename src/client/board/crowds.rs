@@ -6,7 +6,7 @@ use fray_core::prelude::Combatant;
 
 use super::changes::LayoutDirty;
 use super::names::shown_name;
-use super::pieces::{CAPTION, CAPTION_GAP, CaptionExtent, Crowd, Crowded, TOKEN, Token, text};
+use super::pieces::{CAPTION, CAPTION_GAP, CaptionExtent, Crowd, Crowded, TOKEN, Token, grow, text};
 use crate::client::audience::Audience;
 
 /// How near two tokens whose captions found no room stand to share one crowd label.
@@ -64,7 +64,7 @@ pub(super) fn labels(
         let at = crowd_spot(&members, size, &taken);
         let drawn = Rect::from_center_size(at, size);
         taken.push(drawn);
-        framed = Some(framed.map_or(drawn, |f| f.union(drawn)));
+        grow(&mut framed, drawn);
         let names = members.into_iter().map(|(_, n)| n).collect();
         out.push(Label { words, names, hidden, at });
     }

@@ -255,3 +255,8 @@ pub(crate) fn text_rect(
     }
     Rect::from_corners(min, min + size * scale)
 }
+
+/// `extent` grown to hold `r` (or `r` alone, where there was none).
+pub(super) fn grow(extent: &mut Option<Rect>, r: Rect) {
+    *extent = Some(extent.map_or(r, |e| e.union(r)));
+}
