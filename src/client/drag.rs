@@ -56,10 +56,10 @@ fn drag_start(
     start: On<Pointer<DragStart>>,
     tokens: Query<&Token>,
     mounts: Query<&MountToken>,
-    mode: Option<Res<EditMode>>,
+    mode: Res<EditMode>,
     mut dragging: ResMut<Dragging>,
 ) {
-    let editing = mode.is_some_and(|e| e.0);
+    let editing = mode.0;
     let piece = tokens.get(start.entity).map(|t| t.0).ok();
     let piece = piece.or_else(|| mounts.get(start.entity).ok().filter(|_| editing).map(|m| m.0));
     if let Some(piece) = piece {

@@ -158,7 +158,7 @@ pub fn submit_now<I, P>(
     apply: impl FnOnce(&mut World, Entity, P),
 ) -> Verdict
 where
-    I: Clone + Send + Sync + 'static,
+    I: Serialize + core::fmt::Debug + Send + Sync + 'static,
 {
     let Submitted { actor, intent } = submitted;
     let rng = crate::session::rng_for_submit(world);
@@ -179,6 +179,7 @@ where
         intent: record,
         result: result.clone(),
     });
+    let intent = IntentRecord::new(intent);
     crate::session::record(world, crate::session::Recorded { actor, intent, accepted: result.is_ok(), rng });
     world.resource_mut::<crate::phase::StepProgress>().mark();
     result

@@ -100,9 +100,7 @@ pub fn run_rules_until_waiting(world: &mut World) {
     }
     // Controllers change only outside the rules: what changed since the last run is noted
     // in the session record now, before the rules can read it.
-    if let Some(note) = world.get_resource::<crate::session::NoteControllers>().map(|n| n.0) {
-        note(world);
-    }
+    crate::session::note_controllers(world);
     for _ in 0..MAX_PASSES_PER_UPDATE {
         world.resource_mut::<StepProgress>().0 = false;
         world.run_schedule(RulesStep);

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::TableRng;
 use crate::ids::CombatantId;
-use crate::intent::Inbox;
+use crate::intent::IntentRecord;
 use crate::scenario::{ScenarioError, parse_ron};
 use crate::table::{Controller, TableIndex};
 
@@ -49,14 +49,16 @@ pub struct ControllerChange {
     pub controller: Controller,
 }
 
-/// Everything decided in the fight on the table, in order. The ruleset starts a fresh one
-/// whenever it spawns a scenario, and records every intent it validates.
-#[derive(Resource, Clone, Debug)]
-pub struct IntentHistory<I> {
+/// Everything decided in the fight on the table, in order, whatever its ruleset: the intents
+/// are kept type-erased ([`IntentRecord`]); only a save's text needs the ruleset's own type.
+/// The core starts a fresh record whenever a scenario is spawned, and records every intent
+/// the rules validate.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct IntentHistory {
     /// Controllers when the scenario was spawned, in scenario order.
     pub start: Vec<(CombatantId, Controller)>,
     /// Every submitted intent, oldest first.
-    pub entries: Vec<Recorded<I>>,
+    pub entries: Vec<Recorded<IntentRecord>>,
     /// Controller changes since the start, oldest first.
     pub controller_changes: Vec<ControllerChange>,
     /// Counts every change to the record, across rebuilds (autosave compares it).
@@ -64,19 +66,7 @@ pub struct IntentHistory<I> {
     known: BTreeMap<CombatantId, Controller>,
 }
 
-impl<I> Default for IntentHistory<I> {
-    fn default() -> Self {
-        Self {
-            start: Vec::new(),
-            entries: Vec::new(),
-            controller_changes: Vec::new(),
-            revision: 0,
-            known: BTreeMap::new(),
-        }
-    }
-}
-
-impl<I: Send + Sync + 'static> IntentHistory<I> {
+impl IntentHistory {
     /// A fresh record for the table just spawned: its controllers are the start. The
     /// revision carries on from the record it replaces.
     pub fn started(world: &World) -> Self {
@@ -137,29 +127,20 @@ pub fn set_controllers(world: &mut World, wanted: &[(CombatantId, Controller)]) 
     }
 }
 
-/// The ruleset's [`note_controllers`], which the rules driver calls before each run of the
-/// rules, so that every controller change lands at its true place in the record.
-#[derive(Resource, Clone, Copy)]
-pub struct NoteControllers(pub fn(&mut World));
-
-/// Records controller changes made since the last look, at the current position.
-pub fn note_controllers<I: Send + Sync + 'static>(world: &mut World) {
+/// Records controller changes made since the last look, at the current position. The rules
+/// driver calls it before each run of the rules, so that every change lands at its true
+/// place in the record.
+pub fn note_controllers(world: &mut World) {
     let now = controllers(world);
-    if let Some(mut history) = world.get_resource_mut::<IntentHistory<I>>() {
+    if let Some(mut history) = world.get_resource_mut::<IntentHistory>() {
         history.note(now);
     }
 }
 
 /// Undone steps, newest last; a step is one accepted intent with the refused ones that
 /// followed it. Cleared when a new intent is accepted.
-#[derive(Resource, Clone, Debug)]
-pub struct RedoStack<I>(pub Vec<Vec<Recorded<I>>>);
-
-impl<I> Default for RedoStack<I> {
-    fn default() -> Self {
-        Self(Vec::new())
-    }
-}
+#[derive(Resource, Clone, Debug, Default)]
+pub struct RedoStack(pub Vec<Vec<Recorded<IntentRecord>>>);
 
 /// While present, the AI takes no decision: recorded decisions are being replayed, or a
 /// saved fight is being watched.
@@ -217,13 +198,13 @@ pub fn rng_for_submit(world: &mut World) -> u64 {
 
 /// Called by the ruleset once it has validated (and applied) a submitted intent: records
 /// it. A new accepted decision outside a replay ends what could be redone.
-pub fn record<I: Clone + Send + Sync + 'static>(world: &mut World, submitted: Recorded<I>) {
+pub fn record(world: &mut World, submitted: Recorded<IntentRecord>) {
     let fresh = submitted.accepted && !world.contains_resource::<Replaying>();
-    if let Some(mut history) = world.get_resource_mut::<IntentHistory<I>>() {
+    if let Some(mut history) = world.get_resource_mut::<IntentHistory>() {
         history.entries.push(submitted);
         history.revision += 1;
     }
-    if fresh && let Some(mut redo) = world.get_resource_mut::<RedoStack<I>>() {
+    if fresh && let Some(mut redo) = world.get_resource_mut::<RedoStack>() {
         redo.0.clear();
     }
 }
@@ -243,82 +224,6 @@ impl core::fmt::Display for ReplayStop {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "intent #{} ({}) no longer validates: {}", self.index + 1, self.intent, self.reason)
     }
-}
-
-/// Replays recorded intents onto the table as it is (normally freshly spawned, with its
-/// history started), with the controllers changing where the record says. Each intent goes
-/// through the inbox and the rules as a person's would, with the AI held. Stops at the
-/// first intent whose verdict differs from the record; the table then holds that refusal
-/// (or acceptance), so the caller rebuilds and replays the part before it.
-pub fn replay<I>(
-    world: &mut World,
-    entries: &[Recorded<I>],
-    changes: &[ControllerChange],
-) -> Result<(), ReplayStop>
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    let start_len = world.get_resource::<IntentHistory<I>>().map_or(0, |h| h.entries.len());
-    world.insert_resource(Replaying::default());
-    let result = replay_inner(world, entries, changes, start_len);
-    world.remove_resource::<Replaying>();
-    result
-}
-
-fn replay_inner<I>(
-    world: &mut World,
-    entries: &[Recorded<I>],
-    changes: &[ControllerChange],
-    start_len: usize,
-) -> Result<(), ReplayStop>
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    // One at a time: a combatant handed over and back at the same point is two changes.
-    let mut applied = None;
-    let mut apply_changes = |world: &mut World, at: usize| {
-        if applied.replace(at) == Some(at) {
-            return;
-        }
-        for c in changes.iter().filter(|c| c.at == at) {
-            set_controllers(world, &[(c.combatant.clone(), c.controller)]);
-            note_controllers::<I>(world);
-        }
-    };
-    // Changes before the first intent come before the rules first run, as in the fight.
-    apply_changes(world, start_len);
-    crate::phase::run_rules_until_waiting(world);
-    for (i, entry) in entries.iter().enumerate() {
-        let at = start_len + i;
-        apply_changes(world, at);
-        let stop = |reason: String| ReplayStop {
-            index: at,
-            intent: format!("{}: {:?}", entry.actor, entry.intent),
-            reason,
-        };
-        if world.resource::<TableIndex>().combatant(&entry.actor).is_none() {
-            return Err(stop(format!("there is no combatant '{}'", entry.actor)));
-        }
-        world.resource_mut::<Replaying>().next_rng = Some(entry.rng);
-        world.resource_mut::<Inbox<I>>().submit(entry.actor.clone(), entry.intent.clone());
-        crate::phase::run_rules_until_waiting(world);
-        let queued = core::mem::take(&mut world.resource_mut::<Inbox<I>>().0);
-        if !queued.is_empty() {
-            return Err(stop("the rules no longer ask for it here".to_owned()));
-        }
-        let outcome = world.resource::<crate::intent::Outcomes>().last().map(|o| o.result.clone());
-        let recorded = world.get_resource::<IntentHistory<I>>().map_or(0, |h| h.entries.len());
-        match outcome {
-            _ if recorded != at + 1 => return Err(stop("the rules did not handle it".to_owned())),
-            Some(Err(rejection)) if entry.accepted => return Err(stop(rejection.0)),
-            Some(Ok(())) if !entry.accepted => {
-                return Err(stop("it was refused when played, but is accepted now".to_owned()));
-            }
-            _ => {}
-        }
-    }
-    apply_changes(world, start_len + entries.len());
-    Ok(())
 }
 
 /// How far opening a save got.
@@ -342,48 +247,6 @@ impl OpenReport {
             }
         }
     }
-}
-
-/// Sets the start controllers on a freshly spawned table and starts its record there.
-pub fn restart<I: Send + Sync + 'static>(world: &mut World, start: &[(CombatantId, Controller)]) {
-    set_controllers(world, start);
-    let history = IntentHistory::<I>::started(world);
-    world.insert_resource(history);
-}
-
-/// Opens a saved record on a freshly spawned table: start controllers, then every intent
-/// replayed. On an intent that no longer validates, `rebuild` spawns the table afresh and
-/// the part before it is replayed again, so that the table holds exactly that part.
-pub fn open_record<I>(
-    world: &mut World,
-    mut rebuild: impl FnMut(&mut World),
-    start: &[(CombatantId, Controller)],
-    intents: &[Recorded<I>],
-    changes: &[ControllerChange],
-) -> OpenReport
-where
-    I: Clone + core::fmt::Debug + Send + Sync + 'static,
-{
-    restart::<I>(world, start);
-    let total = intents.len();
-    let Err(stop) = replay(world, intents, changes) else {
-        return OpenReport { replayed: total, total, stopped: None };
-    };
-    rebuild(world);
-    restart::<I>(world, start);
-    let keep = stop.index.min(total);
-    let before: Vec<_> = changes.iter().filter(|c| c.at <= keep).cloned().collect();
-    // That part replayed once already, so it replays again.
-    let replayed = if replay(world, &intents[..keep], &before).is_ok() { keep } else { 0 };
-    OpenReport { replayed, total, stopped: Some(stop) }
-}
-
-/// Splits a record into everything before the last accepted intent, and the step that
-/// undoing removes: that intent and the refused ones after it. `None` when nothing was
-/// accepted.
-pub fn split_last_step<I: Clone>(entries: &[Recorded<I>]) -> Option<(usize, Vec<Recorded<I>>)> {
-    let last = entries.iter().rposition(|r| r.accepted)?;
-    Some((last, entries[last..].to_vec()))
 }
 
 /// A saved fight: the scenario (embedded, so a save is self-contained), the seed, and every
@@ -411,6 +274,37 @@ pub struct SaveFile<I> {
     /// Controller changes during the fight.
     #[serde(default)]
     pub controller_changes: Vec<ControllerChange>,
+}
+
+impl<I> SaveFile<I> {
+    /// The same save with its intents turned into another type.
+    pub fn map<J>(self, mut f: impl FnMut(I) -> J) -> SaveFile<J> {
+        match self.try_map(|intent| Ok::<J, core::convert::Infallible>(f(intent))) {
+            Ok(file) => file,
+            Err((_, never)) => match never {},
+        }
+    }
+
+    /// The same save with its intents turned into another type: the first that does not
+    /// turn stops it, with its position (from 0).
+    pub fn try_map<J, E>(self, mut f: impl FnMut(I) -> Result<J, E>) -> Result<SaveFile<J>, (usize, E)> {
+        let mut intents = Vec::with_capacity(self.intents.len());
+        for (i, r) in self.intents.into_iter().enumerate() {
+            let Recorded { actor, intent, accepted, rng } = r;
+            intents.push(Recorded { actor, intent: f(intent).map_err(|e| (i, e))?, accepted, rng });
+        }
+        Ok(SaveFile {
+            version: self.version,
+            ruleset: self.ruleset,
+            scenario_path: self.scenario_path,
+            scenario: self.scenario,
+            seed: self.seed,
+            max_rounds: self.max_rounds,
+            controllers: self.controllers,
+            intents,
+            controller_changes: self.controller_changes,
+        })
+    }
 }
 
 /// Just the version and ruleset of a save, read before the rest.

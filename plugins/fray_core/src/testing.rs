@@ -9,8 +9,9 @@ use bevy_app::App;
 
 use crate::fight::Session;
 use crate::log::{GameLog, matches_golden};
+use crate::ruleset::open_record;
 use crate::ruleset::{AddRuleset, FightResult, Playable, check_rules_schedule, table_app};
-use crate::session::{IntentHistory, open_record};
+use crate::session::IntentHistory;
 
 /// One all-AI fight: a scenario's text, the seed and the limit in the ruleset's clock.
 #[derive(Clone, Copy)]
@@ -95,13 +96,14 @@ pub fn reused_table_plays_as_fresh<R: Playable>(fight: Fight) {
 pub fn recorded_fight_replays<R: Playable>(fight: Fight) {
     let mut played = fight.table::<R>();
     played.update();
-    let history = played.world().resource::<IntentHistory<R::Intent>>().clone();
+    let history = played.world().resource::<IntentHistory>().clone();
     assert!(!history.entries.is_empty(), "the AI's decisions are recorded");
     let mut fresh = fight.table::<R>();
     let scenario = fresh.world().resource::<Session>().scenario.clone();
     let report = open_record(
         fresh.world_mut(),
-        |w| scenario.rebuild(w, fight.seed, fight.limit, true),
+        scenario.ruleset().as_ref(),
+        &|w| scenario.rebuild(w, fight.seed, fight.limit, true),
         &history.start,
         &history.entries,
         &history.controller_changes,
@@ -125,29 +127,30 @@ pub fn rules_schedule_is_ordered<R: Playable>() {
 #[macro_export]
 macro_rules! ruleset_tests {
     ($rules:ty, $scenario:expr, seed $seed:expr, limit $limit:expr, golden $golden:expr) => {
+        /// The fight the tests below play.
+        fn ruleset_tests_fight() -> $crate::testing::Fight {
+            $crate::testing::Fight { scenario: $scenario, seed: $seed, limit: $limit }
+        }
+
         #[test]
         fn the_golden_fight_replays_its_log_byte_for_byte() {
-            let fight = $crate::testing::Fight { scenario: $scenario, seed: $seed, limit: $limit };
             let golden = $crate::testing::in_crate(env!("CARGO_MANIFEST_DIR"), $golden);
-            $crate::testing::golden_log::<$rules>(fight, &golden);
+            $crate::testing::golden_log::<$rules>(ruleset_tests_fight(), &golden);
         }
 
         #[test]
         fn the_same_seed_gives_the_same_log_and_another_seed_another() {
-            let fight = $crate::testing::Fight { scenario: $scenario, seed: $seed, limit: $limit };
-            $crate::testing::same_seed_same_log::<$rules>(fight);
+            $crate::testing::same_seed_same_log::<$rules>(ruleset_tests_fight());
         }
 
         #[test]
         fn a_reused_table_plays_the_same_fight_as_a_fresh_one() {
-            let fight = $crate::testing::Fight { scenario: $scenario, seed: $seed, limit: $limit };
-            $crate::testing::reused_table_plays_as_fresh::<$rules>(fight);
+            $crate::testing::reused_table_plays_as_fresh::<$rules>(ruleset_tests_fight());
         }
 
         #[test]
         fn a_recorded_fight_replays_onto_a_fresh_table_to_the_same_log() {
-            let fight = $crate::testing::Fight { scenario: $scenario, seed: $seed, limit: $limit };
-            $crate::testing::recorded_fight_replays::<$rules>(fight);
+            $crate::testing::recorded_fight_replays::<$rules>(ruleset_tests_fight());
         }
 
         #[test]

@@ -167,7 +167,7 @@ fn undo_keeps_the_controllers_people_chose() {
     t.accept("lockjaw", FiendWakeIntent::Bid { tp: 0 });
     undo(&mut t);
     assert_eq!(t.world().get::<Controller>(t.e("imp")), Some(&Controller::Ai), "the imp stays with the AI");
-    let history = t.world().resource::<IntentHistory<FiendWakeIntent>>();
+    let history = t.world().resource::<IntentHistory>();
     assert_eq!(history.controller_changes.len(), 1, "the hand-over is in the record: {history:?}");
 }
 

@@ -16,7 +16,7 @@ use crate::ids::{CombatantId, LocationId};
 use crate::intent::{Inbox, IntentRecord, Verdict};
 use crate::phase::{CurrentPhase, Phase};
 use crate::scenario::ScenarioError;
-use crate::session::{IntentHistory, RedoStack};
+use crate::session::{IntentHistory, RedoStack, SaveError, SaveFile};
 
 /// A ruleset behind one type: the registry's entries, and what generic code calls. Every
 /// method but [`AnyRuleset::add_to`] reads or changes a world whose table this ruleset
@@ -86,10 +86,16 @@ pub trait AnyRuleset: Send + Sync + 'static {
     fn validate(&self, world: &World, e: Entity, intent: &IntentRecord) -> Verdict;
     /// Queues an intent of this ruleset for the rules (ignored if it is another's).
     fn submit(&self, world: &mut World, actor: CombatantId, intent: &IntentRecord);
+    /// Drops the intents still queued for the rules; returns how many (a replay checks that
+    /// the rules took each one).
+    fn drop_queued(&self, world: &mut World) -> usize;
+    /// A fight's record written as a save's text, in this ruleset's intent type.
+    fn write_save(&self, file: SaveFile<IntentRecord>) -> Result<String, String>;
+    /// A save's text read in this ruleset's intent type (after its header), the ids it
+    /// names checked against the scenario's combatants.
+    fn read_save(&self, text: &str, combatants: &[CombatantId]) -> Result<SaveFile<IntentRecord>, SaveError>;
     /// What its board shows.
     fn view(&self) -> &dyn AnyBoardView;
-    /// The fight's record: saves, undo, redo, rewind.
-    fn history(&self) -> &dyn super::AnyRecord;
 }
 
 /// What a ruleset's board shows ([`super::BoardView`]), behind one type.
@@ -164,8 +170,8 @@ impl<R: Playable> AnyRuleset for Entry<R> {
 
     fn add_to(&self, app: &mut App) {
         app.init_resource::<Inbox<R::Intent>>()
-            .init_resource::<IntentHistory<R::Intent>>()
-            .init_resource::<RedoStack<R::Intent>>()
+            .init_resource::<IntentHistory>()
+            .init_resource::<RedoStack>()
             .insert_resource(CurrentPhase::<R::Phase>::over());
         R::build(app);
     }
@@ -243,9 +249,8 @@ impl<R: Playable> AnyRuleset for Entry<R> {
                 .collect();
             crate::session::set_controllers(world, &everyone);
         }
-        let history = IntentHistory::<R::Intent>::started(world);
+        let history = IntentHistory::started(world);
         world.insert_resource(history);
-        world.insert_resource(crate::session::NoteControllers(crate::session::note_controllers::<R::Intent>));
     }
 
     fn park(&self, world: &mut World) {
@@ -295,11 +300,24 @@ impl<R: Playable> AnyRuleset for Entry<R> {
         }
     }
 
-    fn view(&self) -> &dyn AnyBoardView {
-        self
+    fn drop_queued(&self, world: &mut World) -> usize {
+        world
+            .get_resource_mut::<Inbox<R::Intent>>()
+            .map_or(0, |mut inbox| core::mem::take(&mut inbox.0).len())
     }
 
-    fn history(&self) -> &dyn super::AnyRecord {
+    fn write_save(&self, file: SaveFile<IntentRecord>) -> Result<String, String> {
+        let typed = file
+            .try_map(|intent| downcast::<R>(&intent).cloned().ok_or(()))
+            .map_err(|(i, ())| format!("intent #{} is not a decision of {}", i + 1, R::NAME))?;
+        crate::session::save_text(&typed)
+    }
+
+    fn read_save(&self, text: &str, combatants: &[CombatantId]) -> Result<SaveFile<IntentRecord>, SaveError> {
+        Ok(crate::session::parse_save::<R::Intent>(text, combatants)?.map(IntentRecord::new))
+    }
+
+    fn view(&self) -> &dyn AnyBoardView {
         self
     }
 }

@@ -1,8 +1,8 @@
 //! The ruleset contract, by concern: who a ruleset is and its rules ([`Ruleset`]), what its
 //! board shows ([`BoardView`]) and what the scenario editor offers of it ([`Editing`]); the
 //! registry that holds every ruleset of an app behind one type ([`Rulesets`] of
-//! [`AnyRuleset`], `erased`), and the fight's record kept once for every ruleset (saves,
-//! undo, redo, rewind: [`AnyRecord`], `record`). Sessions, saves, the command line and the
+//! [`AnyRuleset`], `erased`), and the fight's record kept once for every ruleset over
+//! type-erased intents (saves, undo, redo, rewind: [`Record`], `record`). Sessions, saves, the command line and the
 //! board go through here and never name a ruleset; `plugins/README.md` says how to add one.
 
 use core::fmt::Debug;
@@ -25,7 +25,7 @@ mod erased;
 mod record;
 
 pub use erased::{AnyBoardView, AnyRuleset, Entry};
-pub use record::{AnyRecord, ReadSave, SaveHeader};
+pub use record::{ReadSave, Record, SaveHeader, open_record};
 
 /// What a ruleset's clock counts, and how long a fight may last when nobody says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
