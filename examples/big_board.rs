@@ -37,7 +37,7 @@ fn main() {
         let place = i / 2;
         let _ = write!(
             people,
-            r#"(id: "c{i}", name: "Fighter {i}", side: "{side}", controller: Human, location: "l{}_{}",
+            r#"(id: "c{i}", name: "Fighter {i}", side: "{side}", controller: Gm, location: "l{}_{}",
                 sheet: (attributes: (power: 3, grace: 3, cunning: 3, endurance: 3, resolve: 3, spirit: 3),
                         evasion: 7, skills: {{{skill}, Tactics: {t}}}, weapons: ["{weapon}"], ready: "{weapon}", armour: "light")),"#,
             place / grid,

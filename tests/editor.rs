@@ -523,3 +523,45 @@ fn only_fiend_wake_offers_an_entry_cost_and_an_older_files_entry_cost_loads_ever
     assert!(!written.contains("entry_cost") && !written.contains("EntryCost"), "{written}");
     assert_eq!(written, zones, "nothing else changes");
 }
+
+#[test]
+fn seats_are_added_named_given_combatants_and_removed_in_every_ruleset() {
+    use fray_core::prelude::{Controller, Seats};
+    let registry = rulesets::registry();
+    for ruleset in registry.iter() {
+        let mut s = template(ruleset.id());
+        for seat_edit in [
+            ScenarioEdit::AddSeat,
+            ScenarioEdit::AddSeat,
+            ScenarioEdit::RenameSeat { id: "seat_1".into(), name: " Anna ".into() },
+        ] {
+            s = edit(&s, seat_edit);
+        }
+        let ids = s.combatant_ids().to_vec();
+        let (first, second) = (ids[0].clone(), ids[1 % ids.len()].clone());
+        let to = |who: &CombatantId, seat: &str| ScenarioEdit::SetController {
+            id: who.clone(),
+            controller: Controller::Player(seat.into()),
+        };
+        s = edit(&s, to(&first, "seat_1"));
+        s = edit(&s, to(&second, "seat_2"));
+        s = edit(&s, to(&first, "seat_2"));
+        assert_round_trips(&s, ruleset.id());
+        let refused = registry.edit(&s, &to(&first, "nobody")).err().unwrap_or_default();
+        assert_eq!(refused, ["no seat 'nobody' in this scenario"], "{}", ruleset.id());
+        let app = s.table_app(7, s.default_limit(), false);
+        let world = app.world();
+        let index = world.resource::<TableIndex>();
+        let controller =
+            |id: &CombatantId| index.combatant(id).and_then(|e| world.get::<Controller>(e)).cloned();
+        assert_eq!(controller(&first), Some(Controller::Player("seat_2".into())), "{}", ruleset.id());
+        assert_eq!(controller(&second), Some(Controller::Player("seat_2".into())), "{}", ruleset.id());
+        let names: Vec<String> = world.resource::<Seats>().0.iter().map(|(_, n)| n.clone()).collect();
+        assert_eq!(names, ["Anna", "Player 2"], "{}", ruleset.id());
+        let gone = edit(&s, ScenarioEdit::DeleteSeat { id: "seat_2".into() });
+        let app = gone.table_app(7, gone.default_limit(), false);
+        let e = app.world().resource::<TableIndex>().combatant(&first).expect("still there");
+        let back = app.world().get::<Controller>(e);
+        assert!(!matches!(back, Some(Controller::Player(_))), "{}: its seat is gone: {back:?}", ruleset.id());
+    }
+}

@@ -121,7 +121,7 @@ fn corrupted_bytes_and_other_versions_are_refused_with_a_reason() {
     bytes[200] = 0xff;
     bytes[201] = 0xfe;
     replay_fails(&dir, "bytes.ron", &bytes, 2, "UTF-8");
-    let other = save.replacen("version: 1,", "version: 7,", 1);
+    let other = save.replacen("version: 2,", "version: 7,", 1);
     replay_fails(&dir, "v7.ron", other.as_bytes(), 2, "save format version 7 is not supported");
     assert_eq!(parse_save_text(&registry(), &other).err(), Some(SaveError::Version(7)));
     replay_fails(&dir, "empty.ron", b"", 2, "");
@@ -415,4 +415,34 @@ fn saves_written_before_the_ruleset_contract_still_load_and_replay_to_their_end(
         let summary = fray::battle::play_to_end(&mut app, 1).expect("a result");
         assert_eq!(summary.survivors.join(", "), survivors, "{file}: the same survivors");
     }
+}
+
+#[test]
+fn seats_and_hand_overs_to_a_seat_are_kept_by_saves_undo_and_replay() {
+    use fray_core::prelude::Controller;
+    let text = include_str!("../assets/scenarios/fast_slow_crossing.ron");
+    let body = text.trim_end().strip_suffix(')').expect("a scenario ends its brackets").trim_end();
+    let comma = if body.ends_with(',') { "" } else { "," };
+    let text = format!(r#"{body}{comma} seats: [(id: "anna", name: "Anna", combatants: ["brann"])])"#);
+    let mut board = crate::support::Board::from_ron(&text);
+    let anna = Controller::Player("anna".into());
+    let of = |board: &crate::support::Board, id: &str| board.world().get::<Controller>(board.e(id)).cloned();
+    assert_eq!(of(&board, "brann"), Some(anna.clone()), "the seat plays Brann from the start");
+    assert_eq!(board.awaiting(), ["brann"], "the rules wait on Anna's Brann");
+    let odo = board.e("odo");
+    board.world_mut().entity_mut(odo).insert(anna.clone());
+    board.choose("brann", "Slow turn: 4 Paces, 2 actions and a bold action, after the upkeep");
+    let saved = session::save_string(board.world()).expect("saved");
+    assert!(saved.contains(r#"("brann", Player("anna"))"#), "the start's controllers:\n{saved}");
+    assert!(saved.contains(r#"controller: Player("anna")"#), "Odo handed to Anna is in the record:\n{saved}");
+    let save = parse_save_text(&registry(), &saved).expect("the save reads back");
+    let (replayed, report) = save.headless_app();
+    assert!(report.stopped.is_none(), "{}", report.message());
+    let replayed = crate::support::Board { app: replayed };
+    assert_eq!((of(&replayed, "brann"), of(&replayed, "odo")), (Some(anna.clone()), Some(anna.clone())));
+    session::undo(board.world_mut()).expect("Brann's choice is undone");
+    assert_eq!(of(&board, "odo"), Some(anna.clone()), "undo keeps the controllers of now");
+    let unknown = saved.replace(r#"Player("anna")"#, r#"Player("bo")"#);
+    let refused = parse_save_text(&registry(), &unknown).err().map(|e| e.to_string());
+    assert_eq!(refused.as_deref(), Some("controllers: 'bo' is not a seat of the scenario"));
 }

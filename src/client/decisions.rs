@@ -74,7 +74,7 @@ pub fn humans_waiting(world: &World) -> Vec<Entity> {
     rules
         .awaiting(world)
         .into_iter()
-        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human))
+        .filter(|&e| world.get::<Controller>(e).is_some_and(Controller::is_person))
         .collect()
 }
 

@@ -247,7 +247,7 @@ fn autoplay(world: &mut World) {
         }
         return;
     }
-    let asked = waiting.into_iter().any(|e| saved.contains(&(e, Controller::Human)));
+    let asked = waiting.into_iter().any(|e| saved.iter().any(|(s, c)| *s == e && c.is_person()));
     if now.over || (now.name == phase && asked) {
         for (e, controller) in saved {
             if let Ok(mut entity) = world.get_entity_mut(e) {

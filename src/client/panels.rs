@@ -9,7 +9,7 @@ use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext};
 use fray_core::board::OrderMark;
 use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::prelude::{Combatant, Controller, Side, Status, TableIndex};
+use fray_core::prelude::{Combatant, Controller, Seats, Side, Status, TableIndex};
 use fray_core::table::name;
 
 use super::audience::HiddenFromTable;
@@ -364,7 +364,12 @@ fn waiting_line(ui: &mut egui::Ui, world: &World, waiting: &[Entity]) {
         .iter()
         .take(WAITING_SHOWN)
         .map(|&e| {
-            let who = if world.get::<Controller>(e) == Some(&Controller::Ai) { "AI" } else { "player" };
+            let controller = world.get::<Controller>(e).cloned().unwrap_or_default();
+            let who = match controller {
+                Controller::Ai => "AI".to_owned(),
+                Controller::Gm => "GM".to_owned(),
+                Controller::Player(_) => seats(world).who(&controller),
+            };
             format!("{} ({who})", name(world, e))
         })
         .collect();
@@ -460,15 +465,7 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
     let status = world.get::<Status>(e).copied().unwrap_or_default();
     ui.label(format!("Status: {status:?}"));
-    let controller = world.get::<Controller>(e).copied().unwrap_or_default();
-    let (now, other) = match controller {
-        Controller::Ai => ("AI", Controller::Human),
-        Controller::Human => ("a player", Controller::Ai),
-    };
-    ui.label(format!("Controlled by {now}"));
-    if ui.button("Switch AI / player").clicked() {
-        asks.push(Ask::Control(e, other));
-    }
+    controller_picker(ui, world, e, asks);
     let Some(rules) = ruleset(world) else { return };
     for row in rules.view().sheet(world, e) {
         if row.heading {
@@ -477,6 +474,31 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             ui.label(row.text);
         }
     }
+}
+
+/// Who decides for the combatant, and a button for each other choice: the GM, each
+/// player's seat, the AI.
+fn controller_picker(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Ask>) {
+    let controller = world.get::<Controller>(e).cloned().unwrap_or_default();
+    let seats = seats(world);
+    ui.label(format!("Controlled by {}", seats.who(&controller)));
+    ui.horizontal_wrapped(|ui| {
+        for choice in seats.choices() {
+            let label = match &choice {
+                Controller::Gm => "GM".to_owned(),
+                Controller::Ai => "AI".to_owned(),
+                Controller::Player(_) => seats.who(&choice),
+            };
+            if ui.selectable_label(choice == controller, label).clicked() && choice != controller {
+                asks.push(Ask::Control(e, choice));
+            }
+        }
+    });
+}
+
+/// The table's seats (none before a scenario is open).
+fn seats(world: &World) -> Seats {
+    world.get_resource::<Seats>().cloned().unwrap_or_default()
 }
 
 /// One line with the newest roll; unfolded, the rolls before it in a few lines of their own.

@@ -293,7 +293,8 @@ pub fn read_save_text(rulesets: &Rulesets, text: &str) -> Result<LoadedSave, Sav
         )));
     }
     scenario.path = scenario_path.map(PathBuf::from);
-    let record = scenario.ruleset.history().read_save(text, scenario.combatant_ids())?;
+    let record =
+        scenario.ruleset.history().read_save(text, scenario.combatant_ids(), &scenario.facts.seats)?;
     Ok(LoadedSave { scenario, record })
 }
 

@@ -77,6 +77,10 @@ stable_id!(
     /// Names a side (a faction: everyone on a side is an ally).
     SideId
 );
+stable_id!(
+    /// Names a seat: a player at the table and the combatants they decide for.
+    SeatId
+);
 
 impl LocationId {
     /// The id of "no location", the open field around every strategic location.

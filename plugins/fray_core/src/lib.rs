@@ -37,7 +37,7 @@ use bevy_ecs::prelude::*;
 pub mod prelude {
     pub use crate::FrayCorePlugin;
     pub use crate::dice::{RollRecord, TableRng};
-    pub use crate::ids::{CombatantId, LocationId, MountId, SideId};
+    pub use crate::ids::{CombatantId, LocationId, MountId, SeatId, SideId};
     pub use crate::intent::{Inbox, IntentRecord, Outcome, Outcomes, Rejection, Submitted, Verdict};
     pub use crate::location::{EnteredFrom, Location, OpenField};
     pub use crate::log::{GameLog, LogEntry, LogEvent};
@@ -46,8 +46,8 @@ pub mod prelude {
     };
     pub use crate::ruleset::{AddRuleset, FightResult, Ruleset};
     pub use crate::table::{
-        Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Side, SideIndex,
-        Status, TableIndex,
+        Combatant, Controller, FieldPosition, Mount, Occupants, Occupies, RiddenBy, Rides, Seats, Side,
+        SideIndex, Status, TableIndex,
     };
     pub use crate::tokens::{CounterKind, CounterToken, Counters, TokenOf, Tokens};
 }

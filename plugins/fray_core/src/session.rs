@@ -14,13 +14,16 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::TableRng;
-use crate::ids::CombatantId;
+use crate::ids::{CombatantId, SeatId};
 use crate::intent::IntentRecord;
 use crate::scenario::{ScenarioError, parse_ron};
 use crate::table::{Controller, TableIndex};
 
-/// The save format this build writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format this build writes: 2 names controllers `Gm`, `Player(seat)` or `Ai`.
+pub const SAVE_VERSION: u32 = 2;
+/// The save formats this build reads: 1 (controllers `Human` or `Ai`, `Human` read as `Gm`)
+/// and 2.
+pub const SAVE_VERSIONS_READ: core::ops::RangeInclusive<u32> = 1..=SAVE_VERSION;
 
 /// One submitted intent, as the record keeps it: accepted ones and refused ones alike (a
 /// refusal is in the log too).
@@ -90,7 +93,7 @@ impl IntentHistory {
     pub fn note(&mut self, now: Vec<(CombatantId, Controller)>) {
         for (id, controller) in now {
             if self.known.get(&id) != Some(&controller) {
-                self.known.insert(id.clone(), controller);
+                self.known.insert(id.clone(), controller.clone());
                 self.controller_changes.push(ControllerChange {
                     at: self.entries.len(),
                     combatant: id,
@@ -112,7 +115,7 @@ pub fn controllers(world: &World) -> Vec<(CombatantId, Controller)> {
         .iter()
         .filter_map(|&e| {
             let c = world.get::<crate::table::Combatant>(e)?;
-            Some((c.id.clone(), world.get::<Controller>(e).copied().unwrap_or_default()))
+            Some((c.id.clone(), world.get::<Controller>(e).cloned().unwrap_or_default()))
         })
         .collect()
 }
@@ -122,7 +125,7 @@ pub fn set_controllers(world: &mut World, wanted: &[(CombatantId, Controller)]) 
     for (id, controller) in wanted {
         let e = world.resource::<TableIndex>().combatant(id);
         if let Some(e) = e {
-            world.entity_mut(e).insert(*controller);
+            world.entity_mut(e).insert(controller.clone());
         }
     }
 }
@@ -324,7 +327,7 @@ pub enum SaveError {
     #[error("{0}")]
     File(#[from] ScenarioError),
     /// A version this build does not know.
-    #[error("save format version {0} is not supported (this Fray reads version {SAVE_VERSION})")]
+    #[error("save format version {0} is not supported (this Fray reads versions 1 to {SAVE_VERSION})")]
     Version(u32),
     /// The embedded scenario does not load.
     #[error("the scenario inside the save: {0}")]
@@ -355,7 +358,7 @@ impl SaveError {
 /// Reads the header of a save, refusing unknown versions.
 pub fn read_save_header(text: &str) -> Result<SaveHeader, SaveError> {
     let header: SaveHeader = parse_ron(text)?;
-    if header.version != SAVE_VERSION {
+    if !SAVE_VERSIONS_READ.contains(&header.version) {
         return Err(SaveError::Version(header.version));
     }
     Ok(header)
@@ -377,31 +380,31 @@ pub fn read_save_scenario(text: &str) -> Result<(String, Option<String>), SaveEr
     Ok((s.scenario, s.scenario_path))
 }
 
-/// Parses a save of intent type `I` (after [`read_save_header`]), checking the ids it names
-/// against the combatant ids of its scenario.
+/// Parses a save of intent type `I` (after [`read_save_header`]), checking the combatants
+/// and seats it names against its scenario's.
 pub fn parse_save<I: serde::de::DeserializeOwned>(
     text: &str,
     combatants: &[CombatantId],
+    seats: &[SeatId],
 ) -> Result<SaveFile<I>, SaveError> {
     let save: SaveFile<I> = parse_ron(text)?;
-    if save.version != SAVE_VERSION {
+    if !SAVE_VERSIONS_READ.contains(&save.version) {
         return Err(SaveError::Version(save.version));
     }
-    let known = |id: &CombatantId| combatants.contains(id);
-    for (id, _) in &save.controllers {
-        if !known(id) {
-            return Err(SaveError::Invalid(format!(
-                "controllers: '{id}' is not a combatant of the scenario"
-            )));
+    let known = |id: &CombatantId, controller: &Controller, part: &str| match controller {
+        _ if !combatants.contains(id) => {
+            Err(SaveError::Invalid(format!("{part}: '{id}' is not a combatant of the scenario")))
         }
+        Controller::Player(seat) if !seats.contains(seat) => {
+            Err(SaveError::Invalid(format!("{part}: '{seat}' is not a seat of the scenario")))
+        }
+        _ => Ok(()),
+    };
+    for (id, controller) in &save.controllers {
+        known(id, controller, "controllers")?;
     }
     for c in &save.controller_changes {
-        if !known(&c.combatant) {
-            return Err(SaveError::Invalid(format!(
-                "controller_changes: '{}' is not a combatant of the scenario",
-                c.combatant
-            )));
-        }
+        known(&c.combatant, &c.controller, "controller_changes")?;
         if c.at > save.intents.len() {
             return Err(SaveError::Invalid(format!(
                 "controller_changes: position {} is past the {} intents",

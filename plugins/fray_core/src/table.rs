@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::ids::{CombatantId, LocationId, MountId, SeatId, SideId};
 use crate::tokens::Counters;
 
 /// A combatant on the table.
@@ -30,13 +30,49 @@ pub struct Side(pub SideId);
 pub struct SideIndex(pub u16);
 
 /// Who takes a combatant's decisions.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Controller {
-    /// A person at the table, through the board.
-    Human,
+    /// The game master, at the board (older files and saves say `Human`).
+    #[serde(alias = "Human")]
+    Gm,
+    /// A player's seat (the scenario's `seats` say who sits where).
+    Player(SeatId),
     /// The rules' own simple policy.
     #[default]
     Ai,
+}
+
+impl Controller {
+    /// Whether a person decides (the GM or a player), not the AI.
+    pub fn is_person(&self) -> bool {
+        !matches!(self, Controller::Ai)
+    }
+}
+
+/// The players' seats at the table, in the scenario's order, with their shown names.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats(pub Vec<(SeatId, String)>);
+
+impl Seats {
+    /// A seat's shown name (its id if it has none).
+    pub fn name(&self, id: &SeatId) -> String {
+        self.0.iter().find(|(s, _)| s == id).map_or_else(|| id.to_string(), |(_, n)| n.clone())
+    }
+
+    /// Who a controller is, for people: "the GM", a player's name, "the AI".
+    pub fn who(&self, controller: &Controller) -> String {
+        match controller {
+            Controller::Gm => "the GM".to_owned(),
+            Controller::Player(seat) => self.name(seat),
+            Controller::Ai => "the AI".to_owned(),
+        }
+    }
+
+    /// Every controller a combatant may be given: the GM, each seat, the AI.
+    pub fn choices(&self) -> Vec<Controller> {
+        let seats = self.0.iter().map(|(id, _)| Controller::Player(id.clone()));
+        core::iter::once(Controller::Gm).chain(seats).chain([Controller::Ai]).collect()
+    }
 }
 
 /// Whether a combatant is still in the fight.

@@ -448,7 +448,7 @@ fn write_counts(
 fn forget_stale_plan(world: &mut World) {
     let ask = ruleset(world)
         .and_then(|r| r.view().allocation(world))
-        .filter(|a| world.get::<Controller>(a.who) == Some(&Controller::Human));
+        .filter(|a| world.get::<Controller>(a.who).is_some_and(Controller::is_person));
     let (who, kind) = (ask.as_ref().map(|a| a.who), ask.as_ref().map(|a| a.kind));
     let plan = world.resource::<AllocationPlan>();
     if plan.who == who && plan.kind == kind {

@@ -8,7 +8,7 @@ use fray_core::edit::ScenarioEdit;
 use fray_core::fight::Session;
 use fray_core::ids::LocationId;
 use fray_core::location::{EnteredFrom, Location, OpenField};
-use fray_core::prelude::{Controller, TableIndex};
+use fray_core::prelude::TableIndex;
 use fray_core::ruleset::Rulesets;
 use fray_core::table::{Mount, Rides};
 
@@ -43,6 +43,7 @@ pub(crate) fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<EditAsk>) {
     ui.label("Drag a token or a mount to where it starts; drop a combatant on a mount to have it ride.");
     add_form(ui, world, editor, asks);
     mounts_form(ui, world, editor, asks);
+    super::seats::seats_form(ui, world, asks);
     super::scenery::add_form(ui, world, asks);
     ui.separator();
     let selection = *world.resource::<Selection>();
@@ -265,15 +266,7 @@ fn combatant_form(ui: &mut egui::Ui, world: &World, editor: &Editor, who: Entity
             }
         }
     });
-    let controller = world.get::<Controller>(who).copied();
-    ui.horizontal(|ui| {
-        ui.label("Played by:");
-        for (c, words) in [(Controller::Human, "a person"), (Controller::Ai, "the AI")] {
-            if ui.radio(controller == Some(c), words).clicked() && controller != Some(c) {
-                asks.push(EditAsk::Edit(vec![ScenarioEdit::SetController { id: id.clone(), controller: c }]));
-            }
-        }
-    });
+    super::seats::played_by(ui, world, who, &id, asks);
     ui.horizontal(|ui| {
         if ui.button("Copy (D)").clicked() {
             asks.push(EditAsk::Edit(vec![ScenarioEdit::CopyCombatant { id: id.clone() }]));

@@ -15,8 +15,8 @@
 //! In parts: `state` (the editor and its requests), `commit` (an edit made, undone or
 //! redone), `files` (saving, a new scenario, the file read again), `mode` (in and out of
 //! edit mode), `apply` (each request carried out), `input` (the board's drags and
-//! clicks), `marks`, `forms` (the panel), `keys`; `problems`, `scenery` and
-//! `templates` for what a broken file, the scenery and "Add" need.
+//! clicks), `marks`, `forms` (the panel), `seats` (who plays whom), `keys`; `problems`,
+//! `scenery` and `templates` for what a broken file, the scenery and "Add" need.
 
 mod apply;
 mod commit;
@@ -28,6 +28,7 @@ mod marks;
 mod mode;
 mod problems;
 mod scenery;
+mod seats;
 mod state;
 mod templates;
 

@@ -616,7 +616,7 @@ fn a_fumble_that_loses_a_ladder_place_moves_one_down() {
 fn all_people(app: &mut App) {
     let people: Vec<_> = fray_core::session::controllers(app.world())
         .into_iter()
-        .map(|(id, _)| (id, fray_core::prelude::Controller::Human))
+        .map(|(id, _)| (id, fray_core::prelude::Controller::Gm))
         .collect();
     fray_core::session::set_controllers(app.world_mut(), &people);
 }

@@ -203,7 +203,7 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
     let mut app = table(text, seed, false);
     let all: Vec<Entity> = app.world().resource::<TableIndex>().order.clone();
     for &e in &all {
-        app.world_mut().entity_mut(e).insert(Controller::Human);
+        app.world_mut().entity_mut(e).insert(Controller::Gm);
     }
     app.update();
     let mut i = 0;
@@ -519,7 +519,7 @@ fn by_hand_seeded(text: &str, seed: u64) -> App {
     let mut app = table(text, seed, false);
     let all: Vec<Entity> = app.world().resource::<TableIndex>().order.clone();
     for e in all {
-        app.world_mut().entity_mut(e).insert(Controller::Human);
+        app.world_mut().entity_mut(e).insert(Controller::Gm);
     }
     app.update();
     app

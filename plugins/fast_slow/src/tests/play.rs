@@ -296,7 +296,7 @@ fn last_bandit(seed: u64, phase: FastSlowPhase, doom: impl Fn(&mut Fighter)) -> 
     let order = app.world().resource::<TableIndex>().order.clone();
     let gorm = who(&app, "gorm");
     for e in order {
-        app.world_mut().entity_mut(e).insert(fray_core::prelude::Controller::Human);
+        app.world_mut().entity_mut(e).insert(fray_core::prelude::Controller::Gm);
         let bandit = app.world().get::<fray_core::prelude::Side>(e).is_some_and(|s| s.0 == "bandits");
         if bandit && e != gorm {
             fray_core::table::set_status(app.world_mut(), e, Status::Dead);

@@ -72,7 +72,7 @@ fn random_battle(seed: u64) -> Result<(), TestCaseError> {
         let world = t.world_mut();
         let people: Vec<_> = crate::view::combatants(world);
         for e in people {
-            world.entity_mut(e).insert(fray_core::prelude::Controller::Human);
+            world.entity_mut(e).insert(fray_core::prelude::Controller::Gm);
         }
     }
     t.update();

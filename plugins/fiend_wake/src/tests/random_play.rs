@@ -65,7 +65,7 @@ fn random_battle(scenario: &str, seed: u64) -> Result<(), TestCaseError> {
             .map(|(e, _)| e)
             .collect();
         for e in people {
-            world.entity_mut(e).insert(fray_core::prelude::Controller::Human);
+            world.entity_mut(e).insert(fray_core::prelude::Controller::Gm);
         }
     }
     t.update();

@@ -180,7 +180,7 @@ fn random_step(t: &mut Table, rng: &mut ChaCha8Rng) {
         let order = world.resource::<TableIndex>().order.clone();
         let e = order[rng.random_range(0..order.len())];
         let other = match world.get::<Controller>(e) {
-            Some(Controller::Ai) => Controller::Human,
+            Some(Controller::Ai) => Controller::Gm,
             _ => Controller::Ai,
         };
         t.world_mut().entity_mut(e).insert(other);
@@ -189,7 +189,7 @@ fn random_step(t: &mut Table, rng: &mut ChaCha8Rng) {
     }
     let people: Vec<Entity> = awaiting(world)
         .into_iter()
-        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Human))
+        .filter(|&e| world.get::<Controller>(e) == Some(&Controller::Gm))
         .collect();
     if people.is_empty() || rng.random_range(0..4) == 0 {
         t.world_mut().resource_mut::<AiPacing>().allowance = 1;
@@ -219,7 +219,7 @@ fn random_table(which: usize, seed: u64, mix: u64) -> Table {
     let mut t = session_table(&text, seed, 12);
     let order = t.world().resource::<TableIndex>().order.clone();
     for (i, e) in order.into_iter().enumerate() {
-        let c = if mix >> (i % 64) & 1 == 1 { Controller::Ai } else { Controller::Human };
+        let c = if mix >> (i % 64) & 1 == 1 { Controller::Ai } else { Controller::Gm };
         t.world_mut().entity_mut(e).insert(c);
     }
     t.world_mut().insert_resource(AiPacing::default());

@@ -58,7 +58,7 @@ impl Table {
         let world = self.world_mut();
         let people: Vec<Entity> = world.query_filtered::<Entity, With<Combatant>>().iter(world).collect();
         for e in people {
-            world.entity_mut(e).insert(Controller::Human);
+            world.entity_mut(e).insert(Controller::Gm);
         }
         self
     }

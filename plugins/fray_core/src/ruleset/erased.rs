@@ -12,7 +12,7 @@ use super::{Clock, PhaseView, Playable, Ruleset, ScenarioFacts};
 use crate::board::{
     AllocationAsk, CardView, Choice, CounterLook, OrderView, Scenery, SecretView, SheetRow, Space, TokenView,
 };
-use crate::ids::{CombatantId, LocationId};
+use crate::ids::{CombatantId, LocationId, SeatId};
 use crate::intent::{Inbox, IntentRecord, Verdict};
 use crate::phase::{CurrentPhase, Phase};
 use crate::scenario::ScenarioError;
@@ -92,8 +92,13 @@ pub trait AnyRuleset: Send + Sync + 'static {
     /// A fight's record written as a save's text, in this ruleset's intent type.
     fn write_save(&self, file: SaveFile<IntentRecord>) -> Result<String, String>;
     /// A save's text read in this ruleset's intent type (after its header), the ids it
-    /// names checked against the scenario's combatants.
-    fn read_save(&self, text: &str, combatants: &[CombatantId]) -> Result<SaveFile<IntentRecord>, SaveError>;
+    /// names checked against the scenario's combatants and seats.
+    fn read_save(
+        &self,
+        text: &str,
+        combatants: &[CombatantId],
+        seats: &[SeatId],
+    ) -> Result<SaveFile<IntentRecord>, SaveError>;
     /// What its board shows.
     fn view(&self) -> &dyn AnyBoardView;
 }
@@ -313,8 +318,13 @@ impl<R: Playable> AnyRuleset for Entry<R> {
         crate::session::save_text(&typed)
     }
 
-    fn read_save(&self, text: &str, combatants: &[CombatantId]) -> Result<SaveFile<IntentRecord>, SaveError> {
-        Ok(crate::session::parse_save::<R::Intent>(text, combatants)?.map(IntentRecord::new))
+    fn read_save(
+        &self,
+        text: &str,
+        combatants: &[CombatantId],
+        seats: &[SeatId],
+    ) -> Result<SaveFile<IntentRecord>, SaveError> {
+        Ok(crate::session::parse_save::<R::Intent>(text, combatants, seats)?.map(IntentRecord::new))
     }
 
     fn view(&self) -> &dyn AnyBoardView {

@@ -51,6 +51,8 @@ pub struct ScenarioFacts {
     pub locations: Vec<LocationId>,
     /// Its sides' ids, in scenario order.
     pub sides: Vec<SideId>,
+    /// Its players' seats' ids, in scenario order.
+    pub seats: Vec<crate::ids::SeatId>,
 }
 
 /// How and why the fight ended: the ruleset inserts it when its fight is over.

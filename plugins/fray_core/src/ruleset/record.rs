@@ -6,7 +6,7 @@
 use bevy_ecs::prelude::*;
 
 use super::AnyRuleset;
-use crate::ids::CombatantId;
+use crate::ids::{CombatantId, SeatId};
 use crate::intent::IntentRecord;
 use crate::session::{
     ControllerChange, IntentHistory, OpenReport, Recorded, RedoStack, ReplayStop, Replaying, SaveError,
@@ -85,9 +85,15 @@ impl Record<'_> {
         })
     }
 
-    /// Reads a save's intents and controllers (its header and scenario already read).
-    pub fn read_save(&self, text: &str, combatants: &[CombatantId]) -> Result<ReadSave, SaveError> {
-        let file = self.0.read_save(text, combatants)?;
+    /// Reads a save's intents and controllers (its header and scenario already read), the
+    /// combatants and seats they name checked against the scenario's.
+    pub fn read_save(
+        &self,
+        text: &str,
+        combatants: &[CombatantId],
+        seats: &[SeatId],
+    ) -> Result<ReadSave, SaveError> {
+        let file = self.0.read_save(text, combatants, seats)?;
         Ok(ReadSave {
             seed: file.seed,
             limit: file.max_rounds,
@@ -231,7 +237,7 @@ fn replay_inner(
             return;
         }
         for c in changes.iter().filter(|c| c.at == at) {
-            set_controllers(world, &[(c.combatant.clone(), c.controller)]);
+            set_controllers(world, &[(c.combatant.clone(), c.controller.clone())]);
             note_controllers(world);
         }
     };

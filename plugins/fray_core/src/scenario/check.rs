@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
-    MAX_COMBATANTS, MAX_COORDINATE, MAX_LOCATIONS, MAX_MOUNTS, MapSpec, Scenario, image_problem, on_board,
+    MAX_COMBATANTS, MAX_COORDINATE, MAX_LOCATIONS, MAX_MOUNTS, MAX_SEATS, MapSpec, Scenario, image_problem,
+    on_board,
 };
 use crate::ids::LocationId;
 
@@ -27,6 +28,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         }
         self.location_problems(&ids, &mut problems);
         self.rider_problems(&ids, &mut problems);
+        self.seat_problems(&mut problems);
         problems
     }
 
@@ -142,6 +144,39 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
                 }
             }
             check_coords(p, &format!("combatant '{}'", c.id), c.position);
+        }
+    }
+}
+
+impl<R, S, M, P> Scenario<R, S, M, P> {
+    /// Too many seats, seat ids empty or repeated, a seat with no name, a seat naming a
+    /// combatant that is not there or that another seat has, a combatant whose own
+    /// `controller` names a seat.
+    fn seat_problems(&self, p: &mut Vec<String>) {
+        if self.seats.len() > MAX_SEATS {
+            p.push(format!("{} seats; at most {MAX_SEATS} are allowed", self.seats.len()));
+        }
+        unique_ids(p, "seat", self.seats.iter().map(|s| s.id.as_str()));
+        let mut taken: BTreeMap<&str, &str> = BTreeMap::new();
+        for seat in &self.seats {
+            if seat.name.trim().is_empty() {
+                p.push(format!("seat '{}': give the player a name", seat.id));
+            }
+            for c in &seat.combatants {
+                if !self.combatants.iter().any(|spec| &spec.id == c) {
+                    p.push(format!("seat '{}': '{c}' is not a combatant of this scenario", seat.id));
+                } else if let Some(other) = taken.insert(c.as_str(), seat.id.as_str()) {
+                    p.push(format!("seat '{}': '{c}' already sits with seat '{other}'", seat.id));
+                }
+            }
+        }
+        for c in &self.combatants {
+            if let crate::table::Controller::Player(seat) = &c.controller {
+                p.push(format!(
+                    "combatant '{}': controller names seat '{seat}'; list the combatant in that seat's `combatants` instead",
+                    c.id
+                ));
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::ids::{CombatantId, LocationId, MountId, SeatId, SideId};
 use crate::table::Controller;
 
 mod check;
@@ -24,6 +24,8 @@ pub use spawn::clear_table;
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// At most this many combatants in a scenario.
 pub const MAX_COMBATANTS: usize = 1024;
+/// At most this many players' seats in a scenario.
+pub const MAX_SEATS: usize = 64;
 /// At most this many locations in a scenario.
 pub const MAX_LOCATIONS: usize = 256;
 /// At most this many mounts in a scenario.
@@ -67,6 +69,23 @@ pub struct Scenario<R, S, M, P = NoLocationProperty> {
     pub mounts: Vec<MountSpec<M>>,
     /// Combatants.
     pub combatants: Vec<CombatantSpec<S>>,
+    /// The players' seats and whom each decides for (anyone in no seat is the GM's or the
+    /// AI's, as its `controller` says).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatSpec>,
+}
+
+/// A player's seat at the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// Stable id.
+    pub id: SeatId,
+    /// The player's name, shown.
+    pub name: String,
+    /// The combatants this player decides for (one, several, a whole side).
+    #[serde(default)]
+    pub combatants: Vec<CombatantId>,
 }
 
 /// A side.
@@ -232,7 +251,8 @@ pub struct CombatantSpec<S> {
     pub name: String,
     /// Its side's id.
     pub side: SideId,
-    /// Human or AI.
+    /// The GM (`Gm`, older files `Human`) or the AI (`Ai`) when no seat has it; a player's
+    /// seat is given in the scenario's `seats`.
     #[serde(default)]
     pub controller: Controller,
     /// The location it starts in; absent means no location.
@@ -411,7 +431,15 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             combatants: self.combatants.iter().map(|c| c.id.clone()).collect(),
             locations: self.locations.iter().map(|l| l.id.clone()).collect(),
             sides: self.sides.iter().map(|s| s.id.clone()).collect(),
+            seats: self.seats.iter().map(|s| s.id.clone()).collect(),
         }
+    }
+
+    /// Who decides for a combatant when the fight starts: the seat that names it, else its
+    /// own `controller`.
+    pub fn controller_of(&self, c: &CombatantSpec<S>) -> Controller {
+        let seat = self.seats.iter().find(|s| s.combatants.contains(&c.id));
+        seat.map_or_else(|| c.controller.clone(), |s| Controller::Player(s.id.clone()))
     }
 
     /// Every stable id (sides, locations, mounts, combatants) with its display name (shared
@@ -556,6 +584,48 @@ mod tests {
         assert_eq!(
             picture.core_problems(),
             vec!["combatant 'x': image \"x.gif\": only PNG pictures are read"]
+        );
+    }
+
+    /// Three combatants on two sides, with `seats` and the third's controller as given.
+    fn seated(seats: &str, third: &str) -> Scenario<(), (), ()> {
+        let text = format!(
+            r#"(name: "t", ruleset: "none", seats: [{seats}],
+                sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+                combatants: [(id: "x", name: "X", side: "a", sheet: ()), (id: "y", name: "Y", side: "a", sheet: ()),
+                    (id: "z", name: "Z", side: "b", controller: {third}, sheet: ())])"#
+        );
+        parse_ron(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_seat_plays_the_combatants_it_names_and_the_rest_keep_their_controller() {
+        let s = seated(r#"(id: "anna", name: "Anna", combatants: ["x"]), (id: "bo", name: "Bo")"#, "Human");
+        assert!(s.core_problems().is_empty(), "{:?}", s.core_problems());
+        let by = |i: usize| s.controller_of(&s.combatants[i]);
+        assert_eq!(by(0), Controller::Player("anna".into()));
+        assert_eq!(by(1), Controller::Ai, "no seat and no controller: the AI");
+        assert_eq!(by(2), Controller::Gm, "an older file's Human is the GM");
+        assert_eq!(s.facts().seats, [SeatId::from("anna"), SeatId::from("bo")]);
+        let written = to_ron(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert!(written.contains("controller: Gm") && !written.contains("Human"), "{written}");
+    }
+
+    #[test]
+    fn seats_naming_what_is_not_there_or_twice_are_refused_with_the_seat_named() {
+        let s = seated(
+            r#"(id: "anna", name: "Anna", combatants: ["x", "ghost"]), (id: "anna", name: " ", combatants: ["x"])"#,
+            r#"Player("anna")"#,
+        );
+        assert_eq!(
+            s.core_problems(),
+            [
+                "duplicate seat id 'anna'",
+                "seat 'anna': 'ghost' is not a combatant of this scenario",
+                "seat 'anna': give the player a name",
+                "seat 'anna': 'x' already sits with seat 'anna'",
+                "combatant 'z': controller names seat 'anna'; list the combatant in that seat's `combatants` instead",
+            ]
         );
     }
 }

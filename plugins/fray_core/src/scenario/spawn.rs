@@ -11,7 +11,7 @@ use crate::ids::{LocationId, MountId};
 use crate::location::{EnteredFrom, Location, OpenField};
 use crate::log::{GameLog, LogEvent};
 use crate::table::{
-    Art, BoardMap, Combatant, FieldPosition, Mount, Occupies, Rides, Side, SideIndex, TableIndex,
+    Art, BoardMap, Combatant, FieldPosition, Mount, Occupies, Rides, Seats, Side, SideIndex, TableIndex,
 };
 
 impl<R, S, M, P> Scenario<R, S, M, P> {
@@ -30,6 +30,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             ..Default::default()
         };
         world.insert_resource(BoardMap(self.map.clone()));
+        world.insert_resource(Seats(self.seats.iter().map(|s| (s.id.clone(), s.name.clone())).collect()));
         let field = self.spawn_locations(world, &mut index);
         let mount_places = self.spawn_mounts(world, &mut index, field);
         let shown = self.combatant_names();
@@ -137,7 +138,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
                 Combatant { id: c.id.clone(), name },
                 Side(c.side.clone()),
                 SideIndex(side),
-                c.controller,
+                self.controller_of(c),
                 Occupies(at),
             ));
             if let Some(mount) = mount {

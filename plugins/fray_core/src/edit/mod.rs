@@ -1,14 +1,20 @@
 //! Edits of a scenario, whatever its ruleset: what the scenario editor does to the parts
 //! every scenario shares (locations, their accessibility and properties, combatants and
-//! mounts: where they start, who rides what, sides and controllers). An edit changes a copy; the caller writes it as text and reads it back
+//! mounts: where they start, who rides what, sides and controllers; the players' seats). An
+//! edit changes a copy; the caller writes it as text and reads it back
 //! through the ruleset, so that an edit is checked exactly as `fray check` checks a file.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::ids::{CombatantId, LocationId, MountId, SideId};
+use crate::ids::{CombatantId, LocationId, MountId, SeatId, SideId};
 use crate::scenario::{CombatantSpec, LocationProperty, MountSpec, Scenario};
 use crate::table::Controller;
+
+mod scenery;
+mod seats;
+
+pub use scenery::{Round, RoundScenery, SceneryList, free_name, round_scenery_of};
 
 /// Where a combatant or a mount starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -159,12 +165,27 @@ pub enum ScenarioEdit {
         /// The side's id.
         side: SideId,
     },
-    /// Who decides for a combatant.
+    /// Who decides for a combatant: the GM, the AI, or a player's seat (the combatant then
+    /// leaves any other seat).
     SetController {
         /// Whom.
         id: CombatantId,
-        /// A person or the AI.
+        /// The GM, a seat or the AI.
         controller: Controller,
+    },
+    /// A new player's seat, with a fresh id and no combatants yet.
+    AddSeat,
+    /// A seat's player renamed (its id stays: saves name it).
+    RenameSeat {
+        /// Which.
+        id: SeatId,
+        /// The new name.
+        name: String,
+    },
+    /// A seat removed: its combatants go back to their own controller.
+    DeleteSeat {
+        /// Which.
+        id: SeatId,
     },
 }
 
@@ -208,12 +229,18 @@ impl ScenarioEdit {
             ScenarioEdit::CopyCombatant { id } => format!("copied {id}"),
             ScenarioEdit::DeleteCombatant { id } => format!("deleted {id}"),
             ScenarioEdit::SetSide { id, side } => format!("{id} fights for {side}"),
-            ScenarioEdit::SetController { id, controller: Controller::Human } => {
-                format!("{id} is played by a person")
+            ScenarioEdit::SetController { id, controller: Controller::Gm } => {
+                format!("{id} is played by the GM")
+            }
+            ScenarioEdit::SetController { id, controller: Controller::Player(seat) } => {
+                format!("{id} is played by seat {seat}")
             }
             ScenarioEdit::SetController { id, controller: Controller::Ai } => {
                 format!("{id} is played by the AI")
             }
+            ScenarioEdit::AddSeat => "added a seat".to_owned(),
+            ScenarioEdit::RenameSeat { id, name } => format!("seat {id} is \"{name}\""),
+            ScenarioEdit::DeleteSeat { id } => format!("deleted seat {id}"),
         }
     }
 }
@@ -309,110 +336,6 @@ pub fn take_weapons<T: Clone + PartialEq>(
             *ready = Some(w.clone());
         }
     }
-}
-
-/// A round piece of scenery as the editor shows it: where, how big, in the ruleset's unit.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RoundScenery {
-    /// Its kind ("cover", "light").
-    pub kind: &'static str,
-    /// Its place in its kind's list.
-    pub index: usize,
-    /// Its name.
-    pub name: String,
-    /// Its centre.
-    pub at: (f32, f32),
-    /// Its radius.
-    pub radius: f32,
-}
-
-/// A spec of round scenery in a rules block: a centre and a radius, and a name.
-pub trait Round: Clone {
-    /// Its centre and radius, to set.
-    fn disc(&mut self) -> (&mut (f32, f32), &mut f32);
-    /// Its name.
-    fn name(&self) -> String;
-    /// Its id and name, which another must not take (none for a light, which has neither).
-    fn taken(&self) -> Vec<String>;
-    /// A new one at `at`, made after `like` when there is one (its look and numbers), with
-    /// an id and a name not in `taken` (the ids and names there are).
-    fn made(like: Option<&Self>, at: (f32, f32), taken: &[String]) -> Self;
-}
-
-/// A light written as its centre and radius alone (FateWalker's conditions).
-impl Round for ((f32, f32), f32) {
-    fn disc(&mut self) -> (&mut (f32, f32), &mut f32) {
-        (&mut self.0, &mut self.1)
-    }
-
-    fn name(&self) -> String {
-        "Light".to_owned()
-    }
-
-    fn taken(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    fn made(like: Option<&Self>, at: (f32, f32), _taken: &[String]) -> Self {
-        (at, like.map_or(8.0, |l| l.1))
-    }
-}
-
-/// One list of round scenery, whatever its spec type.
-pub trait SceneryList {
-    /// How many.
-    fn len(&self) -> usize;
-    /// Whether empty.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Piece `index` placed at `at`, `radius` wide.
-    fn place(&mut self, index: usize, at: (f32, f32), radius: f32) -> bool;
-    /// A new piece at `at` (after the last one, when there is one).
-    fn add(&mut self, at: (f32, f32));
-    /// Piece `index` taken away.
-    fn remove(&mut self, index: usize) -> bool;
-}
-
-impl<T: Round> SceneryList for Vec<T> {
-    fn len(&self) -> usize {
-        <[T]>::len(self)
-    }
-
-    fn place(&mut self, index: usize, at: (f32, f32), radius: f32) -> bool {
-        let Some(piece) = self.get_mut(index) else { return false };
-        let (centre, size) = piece.disc();
-        (*centre, *size) = (at, radius);
-        true
-    }
-
-    fn add(&mut self, at: (f32, f32)) {
-        let taken: Vec<String> = self.iter().flat_map(Round::taken).collect();
-        let made = T::made(self.last(), at, &taken);
-        self.push(made);
-    }
-
-    fn remove(&mut self, index: usize) -> bool {
-        (index < <[T]>::len(self)).then(|| Vec::remove(self, index)).is_some()
-    }
-}
-
-/// The round scenery of `list`, as `kind`.
-pub fn round_scenery_of<T: Round>(kind: &'static str, list: &[T]) -> Vec<RoundScenery> {
-    list.iter()
-        .enumerate()
-        .map(|(index, piece)| {
-            let mut piece = piece.clone();
-            let name = piece.name();
-            let (at, radius) = piece.disc();
-            RoundScenery { kind, index, name, at: *at, radius: *radius }
-        })
-        .collect()
-}
-
-/// `base` with the first number from 1 that makes it free of `taken` ("cover_3").
-pub fn free_name(base: &str, sep: &str, taken: &[String]) -> String {
-    (1..).map(|n| format!("{base}{sep}{n}")).find(|name| !taken.contains(name)).unwrap_or_default()
 }
 
 /// A combatant or a mount of a scenario, as a template ([`ScenarioEdit::AddCombatant`]).
@@ -535,9 +458,13 @@ where
             ScenarioEdit::DeleteCombatant { id } => {
                 self.combatant(id)?;
                 self.combatants.retain(|c| &c.id != id);
+                self.unseat(id);
             }
             ScenarioEdit::SetSide { id, side } => self.combatant(id)?.side = side.clone(),
-            ScenarioEdit::SetController { id, controller } => self.combatant(id)?.controller = *controller,
+            ScenarioEdit::SetController { id, controller } => self.set_controller(id, controller)?,
+            ScenarioEdit::AddSeat | ScenarioEdit::RenameSeat { .. } | ScenarioEdit::DeleteSeat { .. } => {
+                self.edit_seats(edit)?;
+            }
         }
         Ok(())
     }
