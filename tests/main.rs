@@ -10,5 +10,6 @@ mod editor;
 mod fatewalker_cli;
 mod odd_files;
 mod save_files;
+mod seats;
 mod table_screen;
 mod table_settings;

@@ -18,6 +18,11 @@ pub struct ReplayArgs {
     /// opening the window.
     #[arg(long)]
     pub headless: bool,
+    /// With `--headless`: print instead what one seat was shown after every step, one view
+    /// a line (JSON Lines): `gm`, `table`, `player:NAME` or `combatant:ID` (the seat that
+    /// controls it when the fight starts).
+    #[arg(long, value_name = "SEAT", requires = "headless")]
+    pub seat: Option<String>,
     /// In the window: save a picture once the board has settled, then exit.
     #[arg(long, conflicts_with = "headless")]
     pub screenshot: Option<PathBuf>,
@@ -43,12 +48,43 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     if !args.headless {
         return watch(args);
     }
+    if let Some(seat) = &args.seat {
+        return seat_views(&save, seat, &shown);
+    }
     let (app, report) = save.headless_app();
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`fray replay ... | head`) ends the output quietly.
     if log(&app).write_jsonl(&mut stdout, None).and_then(|()| stdout.flush()).is_err() {
         return ExitCode::SUCCESS;
     }
+    if report.stopped.is_some() {
+        eprintln!("{shown}: {}", report.message());
+        return ExitCode::from(3);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints what `seat` was shown after every step of the save's replay, one view a line.
+fn seat_views(save: &session::LoadedSave, seat: &str, shown: &str) -> ExitCode {
+    let start = save.scenario.table_app(save.seed(), save.limit(), false);
+    let seat = match fray_core::seat::Seat::parse(seat, start.world()) {
+        Ok(seat) => seat,
+        Err(e) => {
+            eprintln!("--seat: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let rules = save.scenario.ruleset().clone();
+    let mut stdout = std::io::stdout().lock();
+    let mut open = true;
+    let mut print = |world: &bevy_ecs::world::World| {
+        let view = fray_core::seat::seat_view(world, rules.as_ref(), &seat);
+        // A closed pipe (`... | head`) ends the output quietly.
+        open = open
+            && serde_json::to_writer(&mut stdout, &view).is_ok()
+            && stdout.write_all(b"\n").and_then(|()| stdout.flush()).is_ok();
+    };
+    let (_, report) = save.headless_app_watching(&mut print);
     if report.stopped.is_some() {
         eprintln!("{shown}: {}", report.message());
         return ExitCode::from(3);

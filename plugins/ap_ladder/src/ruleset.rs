@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{Choice, OrderView, Scenery, SheetRow, Space, TokenView};
+use fray_core::board::{Choice, OrderView, Privacy, Scenery, Seen, SheetRow, Space, TokenView};
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -79,6 +79,14 @@ impl Ruleset for ApLadder {
 }
 
 impl BoardView for ApLadder {
+    // Sheets: each their own (the ladder, rolls and damage are public).
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Controller,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }

@@ -134,7 +134,8 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {
     }
     let order = world.resource::<TableIndex>().order.clone();
     for &t in &order {
-        if !enemies(world, e, t) || !on_table(world, t) {
+        // No one may target the concealed: a refused button would say they are there.
+        if !enemies(world, e, t) || !on_table(world, t) || crate::stealth::concealed(world, t) {
             continue;
         }
         let tid = id(world, t);

@@ -51,11 +51,18 @@ pub fn check_flee(world: &World, e: Entity) -> Verdict<Flight> {
         .map(|x| (x, speed(world, x)))
         .max_by_key(|&(_, v)| v);
     match fastest {
-        Some((x, v)) if v > own => Err(Rejection::new(format!(
-            "{} is faster ({v} zones to {own}): {} cannot get away",
-            name(world, x),
-            name(world, e)
-        ))),
+        Some((x, v)) if v > own => {
+            // A concealed pursuer still runs it down, but is not named.
+            let who = if crate::stealth::concealed(world, x) {
+                "Someone unseen".to_owned()
+            } else {
+                name(world, x)
+            };
+            Err(Rejection::new(format!(
+                "{who} is faster ({v} zones to {own}): {} cannot get away",
+                name(world, e)
+            )))
+        }
         Some((_, v)) if v == own => Ok(Flight::Save),
         _ => Ok(Flight::Outruns),
     }

@@ -106,6 +106,9 @@ pub fn spawn_scenario(world: &mut World, s: &FactionZonesScenario, seed: u64, li
     for c in &s.combatants {
         if let Some(e) = index.combatant(&c.id) {
             world.entity_mut(e).insert(Fighter::new(c.sheet.clone()));
+            if c.sheet.concealed {
+                world.resource_mut::<fray_core::log::GameLog>().set_concealed(&c.id, true);
+            }
         }
     }
     for c in &s.combatants {

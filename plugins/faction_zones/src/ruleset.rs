@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{CardView, Choice, OrderView, SheetRow, Space, TokenView};
+use fray_core::board::{CardView, Choice, OrderView, Privacy, Seen, SheetRow, Space, TokenView};
 use fray_core::edit::PropertyChoice;
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
@@ -69,6 +69,14 @@ impl Ruleset for FactionZones {
 }
 
 impl BoardView for FactionZones {
+    // The concealed stay off the players' screens (their own controller's aside).
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Controller,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }

@@ -24,9 +24,9 @@ pub fn reveal(world: &mut World, e: Entity, why: &str) {
     let Some(mut f) = world.get_mut::<Fighter>(e).filter(|f| f.concealed) else { return };
     f.concealed = false;
     let who = id(world, e);
-    world
-        .resource_mut::<GameLog>()
-        .about(&who, LogEvent::Effect { what: "revealed", detail: why.to_owned() });
+    let mut log = world.resource_mut::<GameLog>();
+    log.set_concealed(&who, false);
+    log.about(&who, LogEvent::Effect { what: "revealed", detail: why.to_owned() });
 }
 
 /// Enemies of `e` fighting and not concealed, within `zones` of it.
@@ -67,7 +67,10 @@ pub fn hide(world: &mut World, e: Entity) {
         f.concealed = true;
     }
     let who = id(world, e);
-    world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "hid", detail: String::new() });
+    // The table sees it slip away; what it does next, until revealed, only its own seat.
+    let mut log = world.resource_mut::<GameLog>();
+    log.about(&who, LogEvent::Effect { what: "hid", detail: String::new() });
+    log.set_concealed(&who, true);
 }
 
 /// Whether anyone fighting is concealed (the fight opens with a bonus round).

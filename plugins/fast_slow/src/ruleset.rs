@@ -3,8 +3,8 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    ChipShape, Choice, Corner, CounterLook, CounterOwner, OrderView, Scenery, SecretView, SheetRow, Space,
-    TokenView,
+    ChipShape, Choice, Corner, CounterLook, CounterOwner, OrderView, Privacy, Scenery, SecretView, Seen,
+    SheetRow, Space, TokenView,
 };
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
@@ -91,6 +91,14 @@ impl Ruleset for FastSlow {
 }
 
 impl BoardView for FastSlow {
+    // Sheets: each their own; the Fast or Slow choice sealed till all have chosen.
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Controller,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }

@@ -3,7 +3,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{Choice, OrderView, Scenery, SecretView, SheetRow, Space, TokenView};
+use fray_core::board::{Choice, OrderView, Privacy, Scenery, SecretView, Seen, SheetRow, Space, TokenView};
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -74,6 +74,14 @@ impl Ruleset for FateWalker {
 }
 
 impl BoardView for FateWalker {
+    // Sheets: each their own; simultaneous declarations sealed till all are in.
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Controller,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }

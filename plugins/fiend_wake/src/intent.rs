@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A Fiend Wake decision. Simple actions carry `upgrade`: taken as the turn's full action,
 /// their TP cost is waived.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FiendWakeIntent {
     /// Round prep: pay armour encumbrance with TP and turn tokens (over-paying is allowed).
     PayArmour {

@@ -29,16 +29,11 @@ pub fn options(world: &World, e: Entity) -> Vec<(FiendWakeIntent, fray_core::int
     if !is_awaited(world, e) {
         return Vec::new();
     }
-    let mut seen = Vec::new();
+    // The first of each: a big board offers hundreds of candidates.
+    let mut seen = std::collections::HashSet::new();
     candidates(world, e)
         .into_iter()
-        .filter(|i| {
-            let new = !seen.contains(i);
-            if new {
-                seen.push(i.clone());
-            }
-            new
-        })
+        .filter(|i| seen.insert(i.clone()))
         .map(|i| {
             let verdict = validate(world, e, &i).map(|_| ());
             (i, verdict)

@@ -4,7 +4,8 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, SecretView, SheetRow, Space, TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, SecretView, Seen, SheetRow, Space,
+    TokenView,
 };
 use fray_core::edit::PropertyChoice;
 use fray_core::ids::CombatantId;
@@ -84,6 +85,14 @@ impl Ruleset for FiendWake {
 }
 
 impl BoardView for FiendWake {
+    // Sheets: a player knows their own, the GM every fiend's; bids sealed till the reveal.
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Controller,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+
     fn token(world: &World, e: Entity) -> TokenView {
         board::token(world, e)
     }

@@ -7,6 +7,7 @@
 //! log.
 
 use bevy_ecs::entity::Entity;
+use serde::{Deserialize, Serialize};
 
 use crate::ids::CombatantId;
 use crate::intent::Verdict;
@@ -194,7 +195,8 @@ pub struct OrderEntry {
 }
 
 /// Where a combatant stands in the order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum OrderMark {
     /// May act now.
     Now,
@@ -234,6 +236,36 @@ pub struct SecretView {
     /// Those who have chosen, each with what they chose in a few words (the GM's board
     /// tags their token with it; nothing else shows it before the reveal).
     pub sealed: Vec<(Entity, String)>,
+}
+
+/// Who may see a kind of fact: a ruleset declares it for each kind in its [`Privacy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seen {
+    /// Everyone, the table's screen (and a stream) included.
+    Public,
+    /// The seat that controls the combatant, and the GM.
+    Controller,
+    /// The GM only.
+    Gm,
+}
+
+/// Who may see each kind of a ruleset's facts, beyond what every board shows (names,
+/// places, statuses, counters, token captions, cards, the order strip and the log's public
+/// lines). Every ruleset declares it (`BoardView::PRIVACY`); a seat's view
+/// ([`crate::seat`]) keeps each fact from the seats that may not see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Privacy {
+    /// A combatant's sheet ([`crate::ruleset::BoardView::sheet`]).
+    pub sheets: Seen,
+    /// What a combatant chose in a secret choice, before the reveal ([`SecretView::sealed`]);
+    /// the others see only that it has chosen.
+    pub sealed: Seen,
+    /// A concealed combatant ([`TokenView::concealed`]): its token, its place in the order,
+    /// and the log's lines about it while it is concealed (its moves, its rolls).
+    pub concealed: Seen,
+    /// Counters being allocated, before they are sent ([`AllocationAsk`]).
+    pub allocation: Seen,
 }
 
 /// What a token shows besides its name.

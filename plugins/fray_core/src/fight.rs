@@ -258,16 +258,27 @@ impl LoadedSave {
     /// intent replayed. An intent that no longer validates stops the replay; the table then
     /// holds everything before it, and the report says so.
     pub fn open(&self, world: &mut World) -> OpenReport {
+        self.open_watching(world, &mut |_| {})
+    }
+
+    /// [`LoadedSave::open`], `each` shown the table when the rules first wait and after
+    /// every intent replayed.
+    pub fn open_watching(&self, world: &mut World, each: &mut dyn FnMut(&World)) -> OpenReport {
         self.scenario.start(world, self.seed(), self.limit(), false);
         let (seed, limit) = (self.seed(), self.limit());
         let rebuild = |w: &mut World| self.scenario.rebuild(w, seed, limit, false);
-        self.scenario.ruleset.history().open(world, &self.record, &rebuild)
+        self.scenario.ruleset.history().open_watching(world, &self.record, &rebuild, each)
     }
 
     /// A headless table with the save opened on it.
     pub fn headless_app(&self) -> (App, OpenReport) {
+        self.headless_app_watching(&mut |_| {})
+    }
+
+    /// [`LoadedSave::headless_app`], `each` shown the table at every step of the replay.
+    pub fn headless_app_watching(&self, each: &mut dyn FnMut(&World)) -> (App, OpenReport) {
         let mut app = self.scenario.table_app(self.seed(), self.limit(), false);
-        let report = self.open(app.world_mut());
+        let report = self.open_watching(app.world_mut(), each);
         (app, report)
     }
 }

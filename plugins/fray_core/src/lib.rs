@@ -12,6 +12,7 @@
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
 //! - [`scenario`]: RON scenarios, their checks, and spawning them; [`edit`]: editing one.
 //! - [`session`]: the record of a fight's decisions, save files, replay.
+//! - [`seat`]: who is looking (the GM, a player, the table) and what each may see.
 #![forbid(missing_docs)]
 
 pub mod board;
@@ -25,6 +26,7 @@ pub mod log;
 pub mod phase;
 pub mod ruleset;
 pub mod scenario;
+pub mod seat;
 pub mod session;
 pub mod table;
 pub mod testing;

@@ -31,6 +31,11 @@ pub struct LogEntry {
     /// What happened.
     #[serde(flatten)]
     pub event: LogEvent,
+    /// Written about a combatant while the rules kept it concealed: only the seats that may
+    /// see that combatant read this line ([`crate::board::Privacy::concealed`]). The log
+    /// file does not say it.
+    #[serde(skip)]
+    pub concealed: bool,
 }
 
 /// What happened. Serialised with a `kind` field naming the variant.
@@ -207,18 +212,31 @@ pub struct GameLog {
     entries: Vec<LogEntry>,
     clock: u32,
     phase: &'static str,
+    concealed: std::collections::BTreeSet<CombatantId>,
 }
 
 impl GameLog {
     /// Appends an event in the current round and phase.
     pub fn push(&mut self, actor: Option<CombatantId>, event: LogEvent) {
+        let concealed = actor.as_ref().is_some_and(|a| self.concealed.contains(a));
         self.entries.push(LogEntry {
             seq: self.entries.len() as u64,
             clock: self.clock,
             phase: self.phase,
             actor,
             event,
+            concealed,
         });
+    }
+
+    /// From now on, lines about `who` are written concealed (`true`) or public: a ruleset
+    /// that conceals a combatant says so here the moment it does, and when it reveals it.
+    pub fn set_concealed(&mut self, who: &CombatantId, concealed: bool) {
+        if concealed {
+            self.concealed.insert(who.clone());
+        } else {
+            self.concealed.remove(who);
+        }
     }
 
     /// Appends an event about a combatant.

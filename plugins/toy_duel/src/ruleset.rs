@@ -2,7 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{ChipShape, Choice, Corner, CounterLook, CounterOwner, Space};
+use fray_core::board::{ChipShape, Choice, Corner, CounterLook, CounterOwner, Privacy, Seen, Space};
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
@@ -81,7 +81,15 @@ impl Ruleset for ToyDuel {
     }
 }
 
-impl BoardView for ToyDuel {}
+impl BoardView for ToyDuel {
+    // A toy: its sheets (it draws none) are open; the rest as every ruleset keeps it.
+    const PRIVACY: Privacy = Privacy {
+        sheets: Seen::Public,
+        sealed: Seen::Controller,
+        concealed: Seen::Controller,
+        allocation: Seen::Controller,
+    };
+}
 
 impl Editing for ToyDuel {
     const TEMPLATE: &'static str = include_str!("../scenarios/duel.ron");

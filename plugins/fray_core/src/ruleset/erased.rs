@@ -10,7 +10,8 @@ use bevy_ecs::prelude::*;
 
 use super::{Clock, PhaseView, Playable, Ruleset, ScenarioFacts};
 use crate::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, Scenery, SecretView, SheetRow, Space, TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, Scenery, SecretView, SheetRow, Space,
+    TokenView,
 };
 use crate::ids::{CombatantId, LocationId, SeatId};
 use crate::intent::{Inbox, IntentRecord, Verdict};
@@ -105,6 +106,8 @@ pub trait AnyRuleset: Send + Sync + 'static {
 
 /// What a ruleset's board shows ([`super::BoardView`]), behind one type.
 pub trait AnyBoardView: Send + Sync + 'static {
+    /// Who may see what.
+    fn privacy(&self) -> Privacy;
     /// A token's view.
     fn token(&self, world: &World, e: Entity) -> TokenView;
     /// A card's view.
@@ -333,6 +336,10 @@ impl<R: Playable> AnyRuleset for Entry<R> {
 }
 
 impl<R: Playable> AnyBoardView for Entry<R> {
+    fn privacy(&self) -> Privacy {
+        R::PRIVACY
+    }
+
     fn token(&self, world: &World, e: Entity) -> TokenView {
         R::token(world, e)
     }

@@ -14,7 +14,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, Scenery, SecretView, SheetRow, Space, TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, Scenery, SecretView, SheetRow, Space,
+    TokenView,
 };
 use crate::ids::{CombatantId, LocationId, SideId};
 use crate::intent::Verdict;
@@ -127,8 +128,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 }
 
 /// What a ruleset's board shows: the functions fill the core's board model ([`crate::board`]);
-/// their defaults suit a ruleset without that part (`impl BoardView for R {}`).
+/// their defaults suit a ruleset without that part; only [`BoardView::PRIVACY`] is declared
+/// by every ruleset.
 pub trait BoardView: Ruleset {
+    /// Who may see its sheets, sealed choices, concealed combatants and allocations: every
+    /// ruleset declares it, and every seat's view ([`crate::seat`]) follows it.
+    const PRIVACY: Privacy;
+
     /// What a token shows besides its name.
     fn token(_world: &World, _e: Entity) -> TokenView {
         TokenView::default()

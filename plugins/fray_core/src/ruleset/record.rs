@@ -105,8 +105,21 @@ impl Record<'_> {
 
     /// Opens a save read by [`Record::read_save`] on a freshly spawned table.
     pub fn open(&self, world: &mut World, save: &ReadSave, rebuild: &dyn Fn(&mut World)) -> OpenReport {
+        self.open_watching(world, save, rebuild, &mut |_| {})
+    }
+
+    /// [`Record::open`], `each` shown the table once the rules first wait and after every
+    /// intent replayed (`fray replay --seat` prints a seat's view there).
+    pub fn open_watching(
+        &self,
+        world: &mut World,
+        save: &ReadSave,
+        rebuild: &dyn Fn(&mut World),
+        each: &mut dyn FnMut(&World),
+    ) -> OpenReport {
         let file = &save.file;
-        open_record(world, self.0, rebuild, &file.controllers, &file.intents, &file.controller_changes)
+        let record = (&file.controllers[..], &file.intents[..], &file.controller_changes[..]);
+        open_record_watching(world, self.0, rebuild, record, each)
     }
 
     /// Takes back the last accepted intent; `rebuild` spawns the table afresh.
@@ -126,7 +139,7 @@ impl Record<'_> {
         let step =
             world.get_resource_mut::<RedoStack>().and_then(|mut r| r.0.pop()).ok_or("nothing to redo")?;
         note_controllers(world);
-        replay(world, self.0, &step, &[]).map_err(|stop| format!("cannot redo: {stop}"))?;
+        replay(world, self.0, &step, &[], &mut |_| {}).map_err(|stop| format!("cannot redo: {stop}"))?;
         Ok(describe(&step[0]))
     }
 
@@ -162,7 +175,7 @@ impl Record<'_> {
         let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
         rebuild(world);
         restart(world, &history.start);
-        let replayed = replay(world, self.0, &history.entries[..keep], &changes);
+        let replayed = replay(world, self.0, &history.entries[..keep], &changes, &mut |_| {});
         set_controllers(world, &now);
         note_controllers(world);
         replayed
@@ -191,9 +204,21 @@ pub fn open_record(
     intents: &[Recorded<IntentRecord>],
     changes: &[ControllerChange],
 ) -> OpenReport {
+    open_record_watching(world, rules, rebuild, (start, intents, changes), &mut |_| {})
+}
+
+/// [`open_record`], `each` shown the table once the rules first wait and after every intent
+/// replayed (not again when a stop makes the part before it replay).
+fn open_record_watching(
+    world: &mut World,
+    rules: &dyn AnyRuleset,
+    rebuild: &dyn Fn(&mut World),
+    (start, intents, changes): (&[(CombatantId, Controller)], &[Recorded<IntentRecord>], &[ControllerChange]),
+    each: &mut dyn FnMut(&World),
+) -> OpenReport {
     restart(world, start);
     let total = intents.len();
-    let Err(stop) = replay(world, rules, intents, changes) else {
+    let Err(stop) = replay(world, rules, intents, changes, each) else {
         return OpenReport { replayed: total, total, stopped: None };
     };
     rebuild(world);
@@ -201,7 +226,8 @@ pub fn open_record(
     let keep = stop.index.min(total);
     let before: Vec<_> = changes.iter().filter(|c| c.at <= keep).cloned().collect();
     // That part replayed once already, so it replays again.
-    let replayed = if replay(world, rules, &intents[..keep], &before).is_ok() { keep } else { 0 };
+    let replayed =
+        if replay(world, rules, &intents[..keep], &before, &mut |_| {}).is_ok() { keep } else { 0 };
     OpenReport { replayed, total, stopped: Some(stop) }
 }
 
@@ -209,16 +235,18 @@ pub fn open_record(
 /// history started), with the controllers changing where the record says. Each intent goes
 /// through the inbox and the rules as a person's would, with the AI held. Stops at the
 /// first intent whose verdict differs from the record; the table then holds that refusal
-/// (or acceptance), so the caller rebuilds and replays the part before it.
+/// (or acceptance), so the caller rebuilds and replays the part before it. `each` is shown
+/// the table when the rules first wait and after each intent.
 fn replay(
     world: &mut World,
     rules: &dyn AnyRuleset,
     entries: &[Recorded<IntentRecord>],
     changes: &[ControllerChange],
+    each: &mut dyn FnMut(&World),
 ) -> Result<(), ReplayStop> {
     let start_len = world.get_resource::<IntentHistory>().map_or(0, |h| h.entries.len());
     world.insert_resource(Replaying::default());
-    let result = replay_inner(world, rules, entries, changes, start_len);
+    let result = replay_inner(world, rules, (entries, changes), start_len, each);
     world.remove_resource::<Replaying>();
     result
 }
@@ -226,9 +254,9 @@ fn replay(
 fn replay_inner(
     world: &mut World,
     rules: &dyn AnyRuleset,
-    entries: &[Recorded<IntentRecord>],
-    changes: &[ControllerChange],
+    (entries, changes): (&[Recorded<IntentRecord>], &[ControllerChange]),
     start_len: usize,
+    each: &mut dyn FnMut(&World),
 ) -> Result<(), ReplayStop> {
     // One at a time: a combatant handed over and back at the same point is two changes.
     let mut applied = None;
@@ -244,10 +272,12 @@ fn replay_inner(
     // Changes before the first intent come before the rules first run, as in the fight.
     apply_changes(world, start_len);
     crate::phase::run_rules_until_waiting(world);
+    each(world);
     for (i, entry) in entries.iter().enumerate() {
         let at = start_len + i;
         apply_changes(world, at);
         replay_one(world, rules, entry, at)?;
+        each(world);
     }
     apply_changes(world, start_len + entries.len());
     Ok(())
