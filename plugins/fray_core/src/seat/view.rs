@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Seat;
-use crate::board::{Privacy, Seen, SheetRow};
+use crate::board::{AllocationAsk, OrderView, Privacy, SecretView, Seen, SheetRow};
 use crate::ids::{CombatantId, LocationId, SideId};
 use crate::location::{EnteredFrom, Location};
 use crate::log::{GameLog, LogEntry};
@@ -53,7 +53,7 @@ pub struct SeatView {
     /// The decisions this seat may take now, per combatant it decides for.
     pub choices: Vec<ChoicesSeen>,
     /// Its own combatants' sheets (the GM's: its own and the AI's), and everyone's where
-    /// the ruleset declares sheets public; [`sheet_seen`] reads another's where it may.
+    /// the ruleset declares sheets public.
     pub sheets: Vec<Arc<SheetSeen>>,
     /// Counters its combatant is asked to allocate, if it may see the ask.
     pub allocation: Option<AllocationSeen>,
@@ -222,18 +222,6 @@ pub struct ResultSeen {
     pub reason: String,
 }
 
-/// The sheet of `e` as `seat` may read it (a view holds only its own seat's sheets; the GM
-/// may read any): none where the ruleset keeps it from this seat, or for a combatant hidden
-/// from it.
-pub fn sheet_seen(world: &World, rules: &dyn AnyRuleset, seat: &Seat, e: Entity) -> Option<SheetSeen> {
-    let privacy = rules.view().privacy();
-    let controller = world.get::<Controller>(e)?;
-    let concealed = rules.view().token(world, e).concealed;
-    let may = seat.may_see(privacy.sheets, controller)
-        && (!concealed || seat.may_see(privacy.concealed, controller));
-    may.then(|| SheetSeen { who: crate::table::id(world, e), rows: rows(rules.view().sheet(world, e)) })
-}
-
 fn rows(sheet: Vec<SheetRow>) -> Vec<(bool, String)> {
     sheet.into_iter().map(|r| (r.heading, r.text)).collect()
 }
@@ -264,6 +252,15 @@ struct Gathered<'w> {
     privacy: Privacy,
     people: Vec<Person>,
     cards: Arc<Vec<CardSeen>>,
+    /// What the rules say for every seat alike, asked once.
+    phase: PhaseSeen,
+    clock: String,
+    acting: Vec<Entity>,
+    awaiting: Vec<Entity>,
+    order: Option<OrderView>,
+    secret: Option<SecretView>,
+    allocation: Option<AllocationAsk>,
+    result: Option<ResultSeen>,
     /// The log's last lines, newest first, each turned into what the file writes only
     /// once a view needs it.
     log: Vec<(&'w LogEntry, OnceCell<Arc<Value>>)>,
@@ -284,11 +281,37 @@ impl<'w> Gathered<'w> {
             Arc::new(index.location_order.iter().filter_map(|&place| card(world, rules, place)).collect());
         let entries = world.get_resource::<GameLog>().map_or(&[][..], |log| log.entries());
         let log = entries.iter().rev().take(LOG_SCAN).map(|entry| (entry, OnceCell::new())).collect();
-        Self { world, rules, privacy: board.privacy(), people, cards, log }
+        let phase = rules.phase(world);
+        let clock = world.get_resource::<GameLog>().map_or(0, |l| l.clock());
+        Self {
+            world,
+            rules,
+            privacy: board.privacy(),
+            people,
+            cards,
+            log,
+            phase: PhaseSeen {
+                name: phase.name.to_owned(),
+                title: phase.title.to_owned(),
+                track: phase.track.iter().map(|s| (*s).to_owned()).collect(),
+                at: phase.at,
+                over: phase.over,
+            },
+            clock: rules.clock_title(clock),
+            acting: board.acting(world),
+            awaiting: rules.awaiting(world),
+            order: board.order(world),
+            secret: board.secret(world),
+            allocation: board.allocation(world),
+            result: world
+                .get_resource::<FightResult>()
+                .map(|r| ResultSeen { winner: r.winner.clone(), reason: r.reason.clone() }),
+        }
     }
 
     fn controller(&self, id: &CombatantId) -> Controller {
-        self.people.iter().find(|p| &p.token.id == id).map_or(Controller::Ai, |p| p.token.controller.clone())
+        let e = self.world.resource::<TableIndex>().combatant(id);
+        e.and_then(|e| self.world.get::<Controller>(e)).cloned().unwrap_or_default()
     }
 
     fn view(&self, seat: &Seat) -> SeatView {
@@ -300,25 +323,17 @@ impl<'w> Gathered<'w> {
             .collect();
         let shown = |e: Entity| !hidden.iter().any(|p| p.e == e);
         let id = |e: Entity| crate::table::id(world, e);
-        let ids = |list: Vec<Entity>| list.into_iter().filter(|&e| shown(e)).map(id).collect::<Vec<_>>();
-        let phase = rules.phase(world);
-        let clock = world.get_resource::<GameLog>().map_or(0, |l| l.clock());
+        let ids = |list: &[Entity]| list.iter().copied().filter(|&e| shown(e)).map(id).collect::<Vec<_>>();
         SeatView {
             seat: seat.clone(),
             ruleset: rules.id().to_owned(),
-            clock: rules.clock_title(clock),
-            phase: PhaseSeen {
-                name: phase.name.to_owned(),
-                title: phase.title.to_owned(),
-                track: phase.track.iter().map(|s| (*s).to_owned()).collect(),
-                at: phase.at,
-                over: phase.over,
-            },
+            clock: self.clock.clone(),
+            phase: self.phase.clone(),
             tokens: self.people.iter().filter(|p| shown(p.e)).map(|p| p.token.clone()).collect(),
             cards: self.cards.clone(),
             order: self.order(&shown),
-            acting: ids(rules.view().acting(world)),
-            waiting_on: ids(rules.awaiting(world)),
+            acting: ids(&self.acting),
+            waiting_on: ids(&self.awaiting),
             secret: self.secret(seat, &shown),
             choices: self.choices(seat),
             sheets: self
@@ -329,9 +344,7 @@ impl<'w> Gathered<'w> {
                 .collect(),
             allocation: self.allocation(seat),
             log: self.log(seat, &hidden),
-            result: world
-                .get_resource::<FightResult>()
-                .map(|r| ResultSeen { winner: r.winner.clone(), reason: r.reason.clone() }),
+            result: self.result.clone(),
         }
     }
 
@@ -341,7 +354,7 @@ impl<'w> Gathered<'w> {
     }
 
     fn order(&self, shown: &dyn Fn(Entity) -> bool) -> Option<OrderSeen> {
-        let order = self.rules.view().order(self.world)?;
+        let order = self.order.as_ref()?;
         let kept = |before: usize| {
             order.entries[..before.min(order.entries.len())].iter().filter(|o| shown(o.who)).count()
         };
@@ -363,15 +376,15 @@ impl<'w> Gathered<'w> {
     }
 
     fn secret(&self, seat: &Seat, shown: &dyn Fn(Entity) -> bool) -> Option<SecretSeen> {
-        let secret = self.rules.view().secret(self.world)?;
+        let secret = self.secret.as_ref()?;
         let chosen = secret
             .sealed
-            .into_iter()
+            .iter()
             .filter(|(e, _)| shown(*e))
             .map(|(e, choice)| {
-                let who = crate::table::id(self.world, e);
+                let who = crate::table::id(self.world, *e);
                 let may = seat.may_see(self.privacy.sealed, &self.controller(&who));
-                SealedSeen { who, choice: may.then_some(choice) }
+                SealedSeen { who, choice: may.then(|| choice.clone()) }
             })
             .collect();
         Some(SecretSeen { what: secret.what.to_owned(), chosen })
@@ -379,9 +392,9 @@ impl<'w> Gathered<'w> {
 
     fn choices(&self, seat: &Seat) -> Vec<ChoicesSeen> {
         let (world, rules) = (self.world, self.rules);
-        rules
-            .awaiting(world)
-            .into_iter()
+        self.awaiting
+            .iter()
+            .copied()
             .filter(|&e| world.get::<Controller>(e).is_some_and(|c| seat.decides(c)))
             .map(|e| ChoicesSeen {
                 who: crate::table::id(world, e),
@@ -402,13 +415,13 @@ impl<'w> Gathered<'w> {
 
     fn allocation(&self, seat: &Seat) -> Option<AllocationSeen> {
         let world = self.world;
-        let ask = self.rules.view().allocation(world)?;
+        let ask = self.allocation.as_ref()?;
         let who = crate::table::id(world, ask.who);
         seat.may_see(self.privacy.allocation, &self.controller(&who)).then(|| AllocationSeen {
             who,
             kind: ask.kind.id().to_owned(),
             targets: ask.targets.iter().map(|&e| crate::table::id(world, e)).collect(),
-            hint: ask.hint,
+            hint: ask.hint.clone(),
         })
     }
 
