@@ -41,6 +41,7 @@ fn parse(text: &str) -> LoadedScenario {
 /// The scenario with two players' seats: "One" plays the first combatant of the first side,
 /// "Two" the first of every other side and the last of the first; the GM the rest.
 fn with_seats(text: &str) -> String {
+    let text = &crate::support::without_seats(text);
     let scenario = parse(text);
     let app = scenario.table_app(scenario.seed(), scenario.default_limit(), false);
     let world = app.world();

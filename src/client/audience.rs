@@ -1,49 +1,113 @@
-//! Who sees what: the GM's camera draws render layers 0 and [`GM_LAYER`], the table's (and
-//! the GM's own in table mode) layers 0 and [`TABLE_LAYER`]. Drawings marked
-//! [`Audience::Gm`] (secret choices, an allocation being built, target rings, the ruler) stay
-//! off the table; a combatant the GM hides from the table, or the rules conceal, is drawn for
-//! the GM only, with everything attached to its token and its chips.
+//! Who sees what. Each window draws one seat's view, built in the core
+//! (`fray_core::seat::drawn_views`) from the ruleset's declared privacy: the GM's window the
+//! seat in [`Viewer`] (the GM's, a player's while the mouse is passed to them, or the
+//! table's), the table's window and table mode the table seat's. A combatant a seat may not
+//! see is absent from its view, and so from its window, with everything attached to its
+//! token; a combatant the GM hides from the table by hand ([`GmHidden`]) is left out of every
+//! seat but the GM's. Both windows draw one world, so what each draws is told to its camera by
+//! render layers: [`GM_LAYER`] for the GM's window alone, [`TABLE_LAYER`] for the table's
+//! alone, 0 for both. Drawings marked [`Audience::Gm`] (secret tags, an allocation being
+//! built, target rings, the ruler) are aids for whoever holds the mouse: the GM's window only.
 
 use std::collections::HashSet;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use fray_core::ids::CombatantId;
-use fray_core::prelude::Combatant;
+use fray_core::prelude::{Combatant, Controller, TableIndex};
+use fray_core::seat::{Seat, SeatView, drawn_views};
 
 use crate::client::board::pieces::{Card, Chip, ChipShadow, Token};
 use crate::client::order::{Opening, Step};
 
-/// Drawn for the GM only.
+/// Drawn in the GM's window only.
 pub const GM_LAYER: usize = 1;
-/// Drawn on the table only (a stand-in for something the GM sees moved).
+/// Drawn on the table's window only.
 pub const TABLE_LAYER: usize = 2;
 
-/// Whose screen a drawing is for; drawings without one are for everyone.
+/// Which window a drawing is for, of those whose seat sees its owner; drawings without one
+/// are for both.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Audience {
-    /// Both screens.
+    /// Both windows.
     #[default]
     All,
-    /// The GM's screen only.
+    /// The GM's window only.
     Gm,
-    /// The table's screen only.
+    /// The table's window only.
     Table,
 }
 
-/// Combatants the GM keeps off the table's screen (by stable id, so undo keeps them hidden).
+/// The seat the GM's window draws (in table mode it draws the table's, whatever this says).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Viewer {
+    /// Whose view.
+    pub seat: Seat,
+    /// The mouse was passed to this player for a secret choice: once they have made it, the
+    /// window turns to the table's view.
+    pub passed: bool,
+}
+
+impl Default for Viewer {
+    fn default() -> Self {
+        Self { seat: Seat::Gm, passed: false }
+    }
+}
+
+/// Combatants the GM keeps off every screen but the GM's own (by stable id, so undo keeps
+/// them hidden): `--hide`, or the sheet's "Hidden from the table".
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct GmHidden(pub HashSet<CombatantId>);
+
+/// Combatants the table's screen does not show: absent from the table seat's view, or hidden
+/// by the GM.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct HiddenFromTable(pub HashSet<CombatantId>);
 
-/// Those the rules concealed when last asked (the ruleset's `TokenView::concealed`): each
-/// newly concealed joins [`HiddenFromTable`], each revealed leaves it; the GM may still show or
-/// hide anyone by hand in between.
-#[derive(Resource, Clone, Debug, Default)]
-struct ConcealedByRules(HashSet<CombatantId>);
+/// Combatants the GM's window does not show now: absent from its seat's view (none for the
+/// GM's own).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct HiddenFromMain(pub HashSet<CombatantId>);
 
-/// Whether the GM hides combatant `e` from the table.
+/// The views the two windows draw, as the rules last left the table.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Seen {
+    /// The GM window's seat's.
+    pub main: Option<SeatView>,
+    /// The table seat's.
+    pub table: Option<SeatView>,
+}
+
+/// The seat the GM's window draws now: the table's in table mode, the GM's in edit mode.
+pub fn main_seat(world: &World) -> Seat {
+    let mode = world.get_resource::<crate::client::table::view::TableView>().is_some_and(|v| v.mode);
+    let editing = world.get_resource::<crate::client::pointer::EditMode>().is_some_and(|m| m.0);
+    match world.get_resource::<Viewer>() {
+        _ if mode => Seat::Table,
+        _ if editing => Seat::Gm,
+        Some(viewer) => viewer.seat.clone(),
+        None => Seat::Gm,
+    }
+}
+
+/// Whether the GM's window may decide for a combatant with this controller: the GM's view
+/// for anyone a person plays, a player's for their own, the table's for no one.
+pub fn decides(seat: &Seat, controller: &Controller) -> bool {
+    match seat {
+        Seat::Gm => controller.is_person(),
+        Seat::Player(_) => seat.decides(controller),
+        Seat::Table => false,
+    }
+}
+
+/// Whether the table's screen leaves combatant `e` out.
 pub fn hidden_from_table(world: &World, e: Entity) -> bool {
     world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
+}
+
+/// Whether the GM's window leaves combatant `e` out.
+pub fn hidden_from_main(world: &World, e: Entity) -> bool {
+    world.get_resource::<HiddenFromMain>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
 }
 
 /// Gizmos for the GM's eyes only (target rings, the ruler, the table's frame).
@@ -60,20 +124,29 @@ pub fn sees(camera: &RenderLayers, on: Option<&RenderLayers>) -> bool {
     camera.intersects(on.unwrap_or(&RenderLayers::layer(0)))
 }
 
-/// The layers of a drawing for `audience`, on a token hidden from the table or not.
-pub fn layers(audience: Audience, hidden: bool) -> RenderLayers {
-    match (audience, hidden) {
-        (Audience::All, false) => RenderLayers::layer(0),
-        (Audience::Gm, _) | (Audience::All, true) => RenderLayers::layer(GM_LAYER),
-        (Audience::Table, false) => RenderLayers::layer(TABLE_LAYER),
-        (Audience::Table, true) => RenderLayers::none(),
+/// The layers of a drawing for `audience`, of an owner the GM's window (`main`) and the
+/// table's (`table`) show or not.
+pub fn layers(audience: Audience, main: bool, table: bool) -> RenderLayers {
+    let (main, table) = match audience {
+        Audience::All => (main, table),
+        Audience::Gm => (main, false),
+        Audience::Table => (false, table),
+    };
+    match (main, table) {
+        (true, true) => RenderLayers::layer(0),
+        (true, false) => RenderLayers::layer(GM_LAYER),
+        (false, true) => RenderLayers::layer(TABLE_LAYER),
+        (false, false) => RenderLayers::none(),
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HiddenFromTable>()
-        .init_resource::<ConcealedByRules>()
-        .add_systems(Update, sync_concealed.in_set(Step::Concealment))
+    app.init_resource::<Viewer>()
+        .init_resource::<GmHidden>()
+        .init_resource::<HiddenFromTable>()
+        .init_resource::<HiddenFromMain>()
+        .init_resource::<Seen>()
+        .add_systems(Update, (end_passing, see).chain().in_set(Step::Concealment))
         .add_systems(Update, fade_hidden_tokens.in_set(Step::HiddenTokens))
         .init_gizmo_group::<GmGizmos>()
         .add_systems(Startup, gm_gizmos_layer.in_set(Opening::Spawn))
@@ -83,36 +156,67 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Asks the rules who is concealed whenever the table changed, and hides or shows those whose
-/// concealment changed.
-fn sync_concealed(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
+/// Once the player the mouse was passed to has made their secret choice (they decide for
+/// no one the rules still wait on, or the secret is out), the GM's window turns to the
+/// table's view; the GM's returns when the GM asks for it.
+fn end_passing(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
+    let viewer = world.resource::<Viewer>().clone();
     let key = Some(crate::client::board::pieces::table_key(world, 0));
+    if !viewer.passed || *seen == key {
+        return;
+    }
+    *seen = key;
+    let Some(rules) = fray_core::fight::ruleset(world) else { return };
+    let secret = rules.view().secret(world).is_some();
+    let still = secret
+        && rules
+            .awaiting(world)
+            .into_iter()
+            .any(|e| world.get::<Controller>(e).is_some_and(|c| viewer.seat.decides(c)));
+    if !still {
+        *world.resource_mut::<Viewer>() = Viewer { seat: Seat::Table, passed: false };
+    }
+}
+
+/// Builds the two windows' views again whenever the table, the GM window's seat, a
+/// controller or the GM's hiding changed, and what each window leaves out.
+fn see(world: &mut World, mut seen: Local<Option<SeeKey>>) {
+    let main = main_seat(world);
+    let ticks = |t: Option<bevy::ecs::change_detection::ComponentTicks>| t.map_or(0, |t| t.changed.get());
+    let key = Some((
+        crate::client::board::pieces::table_key(world, 0),
+        main.clone(),
+        ticks(world.get_resource_change_ticks::<Viewer>()),
+        ticks(world.get_resource_change_ticks::<GmHidden>()),
+    ));
     if *seen == key {
         return;
     }
     *seen = key;
     let Some(rules) = fray_core::fight::ruleset(world) else { return };
-    let order =
-        world.get_resource::<fray_core::prelude::TableIndex>().map(|i| i.order.clone()).unwrap_or_default();
-    let now: HashSet<CombatantId> = order
-        .into_iter()
-        .filter(|&e| rules.view().token(world, e).concealed)
-        .map(|e| fray_core::table::id(world, e))
-        .collect();
-    let before = std::mem::replace(&mut world.resource_mut::<ConcealedByRules>().0, now.clone());
-    if now == before {
-        return;
+    let mut views = drawn_views(world, rules.as_ref(), &[main.clone(), Seat::Table]).into_iter();
+    let (Some(main_view), Some(table_view)) = (views.next(), views.next()) else { return };
+    let everyone: Vec<CombatantId> =
+        world.resource::<TableIndex>().order.iter().map(|&e| fray_core::table::id(world, e)).collect();
+    let by_gm = world.resource::<GmHidden>().0.clone();
+    let left_out = |view: &SeatView, gm: bool| -> HashSet<CombatantId> {
+        let shown: HashSet<&CombatantId> = view.tokens.iter().map(|t| &t.id).collect();
+        everyone.iter().filter(|id| !shown.contains(id) || (!gm && by_gm.contains(*id))).cloned().collect()
+    };
+    let table = HiddenFromTable(left_out(&table_view, false));
+    let main_hidden = HiddenFromMain(left_out(&main_view, main == Seat::Gm));
+    if *world.resource::<HiddenFromTable>() != table {
+        world.insert_resource(table);
     }
-    let mut hidden = world.resource_mut::<HiddenFromTable>();
-    for id in now.difference(&before) {
-        hidden.0.insert(id.clone());
+    if *world.resource::<HiddenFromMain>() != main_hidden {
+        world.insert_resource(main_hidden);
     }
-    for id in before.difference(&now) {
-        hidden.0.remove(id);
-    }
+    world.insert_resource(Seen { main: Some(main_view), table: Some(table_view) });
 }
 
-/// The GM sees a hidden combatant's token faded, to know the table does not see it.
+type SeeKey = (crate::client::board::pieces::TableKey, Seat, u32, u32);
+
+/// A token the table does not see is faded in the GM's window, to know it.
 fn fade_hidden_tokens(
     hidden: Res<HiddenFromTable>,
     added: Query<(), Added<Token>>,
@@ -138,11 +242,12 @@ fn gm_gizmos_layer(mut store: ResMut<GizmoConfigStore>) {
     store.config_mut::<GmGizmos>().0.render_layers = RenderLayers::layer(GM_LAYER);
 }
 
-/// Gives every drawing its layers: its audience's, and the GM's alone for all that belongs to
-/// a hidden combatant. Runs when something relevant changed.
+/// Gives every drawing its layers: its audience's, among the windows whose seat sees its
+/// owner. Runs when something relevant changed.
 #[allow(clippy::type_complexity)]
 fn assign_layers(
     hidden: Res<HiddenFromTable>,
+    main_hidden: Res<HiddenFromMain>,
     changed: Query<(), Or<(Added<Token>, Added<Chip>, Changed<Audience>, Added<ChildOf>)>>,
     tokens: Query<(Entity, &Token)>,
     chips: Query<(Entity, &Chip)>,
@@ -158,37 +263,41 @@ fn assign_layers(
     current: Query<&RenderLayers>,
     mut commands: Commands,
 ) {
-    if !hidden.is_changed() && changed.is_empty() {
+    if !hidden.is_changed() && !main_hidden.is_changed() && changed.is_empty() {
         return;
     }
-    let is_hidden = |owner: Entity| combatants.get(owner).is_ok_and(|c| hidden.0.contains(&c.id));
+    // Whom the GM's window and the table's show of an owner.
+    let shown = |owner: Entity| match combatants.get(owner) {
+        Ok(c) => (!main_hidden.0.contains(&c.id), !hidden.0.contains(&c.id)),
+        Err(_) => (true, true),
+    };
     let mut set = |e: Entity, wanted: RenderLayers| {
         if current.get(e).map_or(wanted != RenderLayers::layer(0), |now| *now != wanted) {
             commands.entity(e).insert(wanted);
         }
     };
-    let give_tree = |root: Entity, hid: bool, set: &mut dyn FnMut(Entity, RenderLayers)| {
+    let give_tree = |root: Entity, (main, table): (bool, bool), set: &mut dyn FnMut(Entity, RenderLayers)| {
         let mut stack = vec![root];
         while let Some(e) = stack.pop() {
-            set(e, layers(audiences.get(e).copied().unwrap_or_default(), hid));
+            set(e, layers(audiences.get(e).copied().unwrap_or_default(), main, table));
             if let Ok(kids) = children.get(e) {
                 stack.extend(kids.iter());
             }
         }
     };
     for (drawing, token) in &tokens {
-        give_tree(drawing, is_hidden(token.0), &mut set);
+        give_tree(drawing, shown(token.0), &mut set);
     }
     for (drawing, chip) in &chips {
-        give_tree(drawing, is_hidden(chip.owner), &mut set);
+        give_tree(drawing, shown(chip.owner), &mut set);
     }
     for (drawing, shadow) in &shadows {
-        let hid = chips.get(shadow.0).is_ok_and(|(_, chip)| is_hidden(chip.owner));
-        give_tree(drawing, hid, &mut set);
+        let owner = chips.get(shadow.0).map_or((true, true), |(_, chip)| shown(chip.owner));
+        give_tree(drawing, owner, &mut set);
     }
     // Drawings of no token: cards' GM-only parts, the ruler's labels.
     for e in cards.iter().chain(&loose) {
-        give_tree(e, false, &mut set);
+        give_tree(e, (true, true), &mut set);
     }
 }
 
@@ -197,16 +306,88 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gm_drawings_and_hidden_tokens_stay_off_the_table() {
+    fn each_window_draws_only_what_its_seat_sees() {
         let table = camera_layers(false);
         let gm = camera_layers(true);
-        let seen = |layers: &RenderLayers, by: &RenderLayers| layers.intersects(by);
-        assert!(seen(&layers(Audience::All, false), &table) && seen(&layers(Audience::All, false), &gm));
-        assert!(!seen(&layers(Audience::Gm, false), &table), "a GM drawing must not reach the table");
-        assert!(seen(&layers(Audience::Gm, false), &gm));
-        assert!(!seen(&layers(Audience::All, true), &table), "a hidden token must not reach the table");
-        assert!(seen(&layers(Audience::All, true), &gm), "the GM still sees a hidden token");
-        assert!(seen(&layers(Audience::Table, false), &table) && !seen(&layers(Audience::Table, false), &gm));
-        assert!(!seen(&layers(Audience::Table, true), &table), "nothing of a hidden token reaches the table");
+        let on = |l: &RenderLayers| (l.intersects(&gm), l.intersects(&table));
+        assert_eq!(on(&layers(Audience::All, true, true)), (true, true));
+        assert_eq!(on(&layers(Audience::All, true, false)), (true, false), "hidden from the table");
+        assert_eq!(
+            on(&layers(Audience::All, false, true)),
+            (false, true),
+            "hidden from the GM window's seat"
+        );
+        assert_eq!(on(&layers(Audience::All, false, false)), (false, false));
+        assert_eq!(on(&layers(Audience::Gm, true, true)), (true, false), "a mouse aid stays off the table");
+        assert_eq!(on(&layers(Audience::Gm, false, true)), (false, false), "nothing of an unseen token");
+        assert_eq!(on(&layers(Audience::Table, true, true)), (false, true));
+        assert_eq!(on(&layers(Audience::Table, true, false)), (false, false));
+    }
+
+    /// The ford with the views worked out for the GM's window's `seat`.
+    fn ford(seat: Seat) -> App {
+        let text = include_str!("../../assets/scenarios/fast_slow_crossing.ron");
+        let scenario = crate::rulesets::parse(text).expect("the ford parses");
+        let mut app = scenario.table_app(scenario.seed(), scenario.default_limit(), false);
+        app.update();
+        app.insert_resource(Viewer { passed: matches!(seat, Seat::Player(_)), seat })
+            .init_resource::<GmHidden>()
+            .init_resource::<HiddenFromTable>()
+            .init_resource::<HiddenFromMain>()
+            .init_resource::<Seen>()
+            .add_systems(Update, (end_passing, see).chain());
+        app.update();
+        app
+    }
+
+    fn tags(app: &App) -> Vec<(String, Option<String>)> {
+        let seen = app.world().resource::<Seen>();
+        let secret = seen.main.as_ref().and_then(|v| v.secret.clone()).expect("a secret choice");
+        secret.chosen.into_iter().map(|c| (c.who.to_string(), c.choice)).collect()
+    }
+
+    #[test]
+    fn a_player_at_the_mouse_sees_no_other_sealed_choice_then_the_window_turns_to_the_table() {
+        let gm = ford(Seat::Gm);
+        assert_eq!(tags(&gm).len(), 5, "the AI's five sealed choices");
+        assert!(tags(&gm).iter().all(|(_, c)| c.is_some()), "the GM's view holds what each chose");
+        let mut player = ford(Seat::Player("p1".into()));
+        assert!(tags(&player).iter().all(|(_, c)| c.is_none()), "Player 1 sees only that they chose");
+        let table = player.world().resource::<Seen>().table.clone().expect("the table's view");
+        assert!(table.secret.expect("sealed").chosen.iter().all(|c| c.choice.is_none()));
+        let rules = fray_core::fight::ruleset(player.world()).expect("a fight");
+        let brann = player.world().resource::<TableIndex>().combatant(&"brann".into()).expect("Brann");
+        let slow = rules.choices(player.world(), brann).into_iter().find(|c| c.label.starts_with("Slow"));
+        rules.submit(player.world_mut(), "brann".into(), &slow.expect("a Slow turn").intent);
+        player.update();
+        player.update();
+        assert_eq!(*player.world().resource::<Viewer>(), Viewer { seat: Seat::Table, passed: false });
+        let main = player.world().resource::<Seen>().main.clone().expect("the window's view");
+        assert_eq!(main.seat, Seat::Table, "once Brann has chosen, the window shows the table's view");
+    }
+
+    #[test]
+    fn a_combatant_the_gm_hides_leaves_every_window_but_the_gms() {
+        let mut app = ford(Seat::Gm);
+        app.world_mut().resource_mut::<GmHidden>().0.insert("gorm".into());
+        app.update();
+        assert!(app.world().resource::<HiddenFromTable>().0.contains(&CombatantId::from("gorm")));
+        assert!(app.world().resource::<HiddenFromMain>().0.is_empty(), "the GM sees everyone");
+        app.insert_resource(Viewer { seat: Seat::Player("p1".into()), passed: false });
+        app.update();
+        let main = &app.world().resource::<HiddenFromMain>().0;
+        assert!(main.contains(&CombatantId::from("gorm")), "a player's view leaves him out: {main:?}");
+    }
+
+    #[test]
+    fn the_gm_window_decides_by_its_seat() {
+        let anna = Controller::Player("anna".into());
+        let bo = Controller::Player("bo".into());
+        assert!(decides(&Seat::Gm, &anna) && decides(&Seat::Gm, &Controller::Gm));
+        assert!(!decides(&Seat::Gm, &Controller::Ai));
+        assert!(decides(&Seat::Player("anna".into()), &anna));
+        assert!(!decides(&Seat::Player("anna".into()), &bo));
+        assert!(!decides(&Seat::Player("anna".into()), &Controller::Gm));
+        assert!(!decides(&Seat::Table, &anna));
     }
 }

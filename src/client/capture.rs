@@ -27,8 +27,9 @@ struct Capture {
     layout_revision: u64,
     revision_at: u32,
     /// The log's length when the board last changed: tokens move between cards as the rules
-    /// play, so the layout is written again once they have glided to their places.
-    layout_log: usize,
+    /// play, so the layout is written again once they have glided to their places (and the
+    /// seat the GM's window showed).
+    layout_log: (usize, Option<fray_core::seat::Seat>),
     /// Frames in a row in which the board's layout had nothing to redo: a picture or a layout
     /// taken sooner could catch a token moved and its caption not yet placed again.
     quiet: u32,
@@ -104,7 +105,11 @@ fn write_layout(world: &mut World) {
     let follow = world.resource::<PlayOptions>().screenshot.is_none();
     // In edit mode the layout is written again once each edit's table has settled.
     let revision = world.resource::<super::edit::Editor>().revision;
-    let log = world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len());
+    // A step of the rules, or the GM window turned to another seat's view.
+    let log = (
+        world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
+        Some(super::audience::main_seat(world)),
+    );
     let gliding = world.get_resource::<super::motion::Glides>().is_some_and(super::motion::Glides::under_way);
     let views = views(world);
     let mut state = world.resource_mut::<Capture>();
@@ -269,6 +274,12 @@ fn status(world: &World) -> serde_json::Value {
     let window = serde_json::json!({
         "humans": ids(&humans),
         "focus": focus.map(|e| fray_core::table::id(world, e).to_string()),
+        // The GM window's seat, as `--seat` names it: "gm", "table" or "player:ID".
+        "seat": match super::audience::main_seat(world) {
+            fray_core::seat::Seat::Gm => "gm".to_owned(),
+            fray_core::seat::Seat::Table => "table".to_owned(),
+            fray_core::seat::Seat::Player(id) => format!("player:{id}"),
+        },
         "dragging": dragging,
         "plan": world.resource::<super::chips::AllocationPlan>().given(world),
         "pictures": saved,

@@ -12,10 +12,11 @@ use fray_core::ids::CombatantId;
 use fray_core::intent::IntentRecord;
 use fray_core::log::GameLog;
 use fray_core::prelude::{Combatant, Controller, Counters, TableIndex};
+use fray_core::seat::Seat;
 use fray_core::table::{id, name};
 
 use super::adapter::{BoardAsk, board};
-use super::audience::GmGizmos;
+use super::audience::{GmGizmos, Viewer, decides, hidden_from_main, main_seat};
 use super::board::pieces::{Selection, TOKEN, Token};
 use super::chips::AllocationPlan;
 
@@ -55,7 +56,7 @@ pub struct Focus {
     asked: Option<Entity>,
     /// The person who said they are at the mouse, under a secret choice's cover.
     at_the_mouse: Option<Entity>,
-    key: Option<(usize, usize, Vec<Entity>, Option<Entity>, Option<Entity>)>,
+    key: Option<(usize, usize, Vec<Entity>, Option<Entity>, Option<Entity>, Seat)>,
 }
 
 /// Tokens the deciding person may aim at now (ringed on the board).
@@ -78,8 +79,18 @@ pub fn humans_waiting(world: &World) -> Vec<Entity> {
         .collect()
 }
 
+/// Of `people`, those the GM window's seat decides for.
+fn decided_here(world: &World, people: &[Entity]) -> Vec<Entity> {
+    let seat = main_seat(world);
+    people
+        .iter()
+        .copied()
+        .filter(|&e| world.get::<Controller>(e).is_some_and(|c| decides(&seat, c)))
+        .collect()
+}
+
 fn update_focus(world: &mut World) {
-    let humans = humans_waiting(world);
+    let humans = decided_here(world, &humans_waiting(world));
     let (asked, at_the_mouse) = (world.resource::<Focus>().asked, world.resource::<Focus>().at_the_mouse);
     let key = Some((
         world.resource::<GameLog>().entries().len(),
@@ -87,15 +98,18 @@ fn update_focus(world: &mut World) {
         humans.clone(),
         asked,
         at_the_mouse,
+        main_seat(world),
     ));
     if world.resource::<Focus>().key == key {
         return;
     }
     let rules = ruleset(world);
     let secret = rules.as_ref().and_then(|r| r.view().secret(world)).is_some();
-    // A secret choice is shown only to the person who said they are at the mouse.
+    // A secret choice is shown only to the person who said they are at the mouse (a
+    // player's own view holds only theirs).
+    let player = matches!(main_seat(world), Seat::Player(_));
     let decider = if secret {
-        at_the_mouse.filter(|e| humans.contains(e))
+        at_the_mouse.filter(|e| humans.contains(e)).or_else(|| humans.first().copied().filter(|_| player))
     } else {
         asked.filter(|e| humans.contains(e)).or_else(|| humans.first().copied())
     };
@@ -142,7 +156,14 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
             }
         }
         DecisionAsk::Focus(e) => world.resource_mut::<Focus>().asked = Some(e),
-        DecisionAsk::AtTheMouse(e) => world.resource_mut::<Focus>().at_the_mouse = e,
+        DecisionAsk::AtTheMouse(e) => {
+            world.resource_mut::<Focus>().at_the_mouse = e;
+            // The window turns to the seat of whoever came to the mouse: theirs alone.
+            if let Some(controller) = e.and_then(|e| world.get::<Controller>(e)).cloned() {
+                let passed = matches!(controller, Controller::Player(_));
+                *world.resource_mut::<Viewer>() = Viewer { seat: Seat::of(&controller), passed };
+            }
+        }
         DecisionAsk::Plan(plan) => *world.resource_mut::<AllocationPlan>() = plan,
         DecisionAsk::Board(BoardAsk::Submit(who, intent)) => apply(world, DecisionAsk::Submit(who, intent)),
         DecisionAsk::Board(BoardAsk::Apply(change)) => {
@@ -150,6 +171,23 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
             world.resource_mut::<Focus>().key = None;
         }
     }
+}
+
+/// Whose view the GM's window shows, when not the GM's, and the way back.
+fn seat_line(ui: &mut egui::Ui, world: &World, seat: &Seat) {
+    let words = match seat {
+        Seat::Gm => return,
+        Seat::Table => "The table's view: nobody decides here.".to_owned(),
+        Seat::Player(_) => format!("{}'s view: only what they may see.", seat.describe(&seats(world))),
+    };
+    ui.label(RichText::new(words).strong().color(egui::Color32::LIGHT_BLUE));
+    ui.label("The GM's view returns with the “GM view” button at the top (or the G key).");
+    ui.separator();
+}
+
+/// The table's seats.
+fn seats(world: &World) -> fray_core::prelude::Seats {
+    world.get_resource::<fray_core::prelude::Seats>().cloned().unwrap_or_default()
 }
 
 /// A choice's words, with its key when it has one.
@@ -168,9 +206,12 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
         return;
     }
     let Some(rules) = ruleset(world) else { return };
-    let waiting = rules.awaiting(world);
+    let waiting: Vec<Entity> =
+        rules.awaiting(world).into_iter().filter(|&e| !hidden_from_main(world, e)).collect();
     let (ais, humans): (Vec<Entity>, Vec<Entity>) =
         waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
+    let seat = main_seat(world);
+    seat_line(ui, world, &seat);
     let focus = world.resource::<Focus>();
     let secret = rules.view().secret(world);
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -193,6 +234,11 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
             }
             for &e in humans.iter().take(LISTED) {
                 if focus.decider == Some(e) {
+                    continue;
+                }
+                if matches!(seat, Seat::Player(_)) && decided_here(world, &[e]).is_empty() {
+                    // One player at the mouse at a time: the next is asked once the window
+                    // has turned to the table's view.
                     continue;
                 }
                 ui.separator();
@@ -221,7 +267,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
         if secret.is_some() {
             return;
         }
-        let others: Vec<Entity> = humans.iter().copied().filter(|&o| o != e).collect();
+        let others: Vec<Entity> = decided_here(world, &humans).into_iter().filter(|&o| o != e).collect();
         if !others.is_empty() {
             ui.separator();
             ui.label("Also waiting (click to decide for them):");
@@ -478,7 +524,7 @@ pub fn shortcut(ctx: &egui::Context, world: &World) -> Option<DecisionAsk> {
         return None;
     }
     let focus = world.resource::<Focus>();
-    let e = focus.decider.or_else(|| humans_waiting(world).first().copied())?;
+    let e = focus.decider.or_else(|| decided_here(world, &humans_waiting(world)).first().copied())?;
     if enter {
         let plan = world.resource::<AllocationPlan>();
         let intent = plan.intent(world).filter(|_| plan.who == Some(e) && !plan.allocations.is_empty())?;

@@ -111,6 +111,17 @@ fn send_drop(world: &mut World) {
     let Some(rules) = ruleset(world) else {
         return;
     };
+    // Another seat's view moves only its own; the GM's anyone (the rules judge the move).
+    let seat = super::audience::main_seat(world);
+    let controller = world.get::<fray_core::prelude::Controller>(e).cloned().unwrap_or_default();
+    if seat != fray_core::seat::Seat::Gm && !super::audience::decides(&seat, &controller) {
+        let who = fray_core::table::name(world, e);
+        let seats = world.get_resource::<fray_core::prelude::Seats>().cloned().unwrap_or_default();
+        let words =
+            format!("{who} is not moved in {}'s view; the GM view (G) moves anyone", seat.describe(&seats));
+        world.resource_mut::<BoardMessage>().show(words);
+        return;
+    }
     let drop = drop_point(world, e, at);
     let answer = match board(world) {
         Some(adapter) => adapter.dropped(world, e, &drop),

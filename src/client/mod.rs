@@ -142,6 +142,7 @@ fn add_parts(app: &mut App) {
     panels::plugin(app);
     balance::plugin(app);
     capture::plugin(app);
+    screen_layout::plugin(app);
     history::plugin(app);
     table::plugin(app);
     stats::plugin(app);

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 use fray_core::fight::ruleset;
 
-use super::audience::{GmGizmos, hidden_from_table};
+use super::audience::{GmGizmos, hidden_from_main, hidden_from_table};
 use super::board::pieces::{MountToken, Token};
 use super::order::Step;
 use super::pointer::Dragging;
@@ -133,18 +133,18 @@ fn find_acting(world: &mut World) {
     let mut tokens = world.query::<(&Token, &Goal, &Sprite, &Transform)>();
     let found: Vec<(Vec2, Vec2, f32, bool)> = tokens
         .iter(world)
-        .filter(|(t, ..)| acting.contains(&t.0))
+        .filter(|(t, ..)| acting.contains(&t.0) && !hidden_from_main(world, t.0))
         .map(|(t, g, s, drawn)| {
             let size = s.custom_size.map_or(0.0, |s| s.x);
             (g.at.truncate(), drawn.translation.truncate(), size, hidden_from_table(world, t.0))
         })
         .collect();
-    // The first the rules wait on, for the GM, and the first the table may see.
+    // The first the rules wait on that the GM's window may see, and the first the table may.
     let mut place = |who: Entity| {
         let at = tokens.iter(world).find(|(t, ..)| t.0 == who).map(|(_, g, ..)| g.at.truncate())?;
         Some((at, hidden_from_table(world, who)))
     };
-    let for_gm = waiting.iter().find_map(|&w| place(w));
+    let for_gm = waiting.iter().filter(|&&w| !hidden_from_main(world, w)).find_map(|&w| place(w));
     let for_table = waiting.iter().filter_map(|&w| place(w)).find(|(_, hidden)| !hidden);
     let waited: Vec<(Vec2, bool)> = for_gm.into_iter().chain(for_table).collect();
     let mut kept = world.resource_mut::<Acting>();

@@ -12,7 +12,7 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Controller, Seats, Side, Status, TableIndex};
 use fray_core::table::name;
 
-use super::audience::HiddenFromTable;
+use super::audience::{GmHidden, Seen, Viewer, hidden_from_main, main_seat};
 use super::board::pieces::Selection;
 use super::camera::view::{BoardArea, ZoomRequest};
 use super::decisions::{self, DecisionAsk};
@@ -50,6 +50,8 @@ enum Ask {
     Table(TableAsk),
     Balance(super::balance::BalanceAsk),
     Edit(super::edit::EditAsk),
+    /// The GM's window back to the GM's view.
+    GmView,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -94,6 +96,8 @@ fn panels(world: &mut World) {
                 if let Ok(mut entity) = world.get_entity_mut(e) {
                     entity.insert(c);
                 }
+                // What each seat sees depends on who controls whom.
+                world.resource_mut::<Viewer>().set_changed();
             }
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
             Ask::Fit => *world.resource_mut::<super::camera::view::Framed>() = Default::default(),
@@ -105,6 +109,7 @@ fn panels(world: &mut World) {
             Ask::Balance(a) => super::balance::apply(world, a),
             Ask::Edit(a) => super::edit::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
+            Ask::GmView => *world.resource_mut::<Viewer>() = Viewer::default(),
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
                     world.insert_resource(area);
@@ -157,7 +162,8 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .width();
     // A ladder stands at the top of the sheet's column, the sheet below it: one column, so
     // that the board keeps the width its text needs to stay readable.
-    let ladder = ruleset(world).and_then(|r| r.view().order(world)).filter(|o| o.ladder);
+    let ladder =
+        ruleset(world).and_then(|r| r.view().order(world)).filter(|o| o.ladder).map(|o| seen_order(world, o));
     let left = egui::Panel::left("sheet")
         .exact_size(SHEET_WIDTH)
         .show(&mut root, |ui| {
@@ -222,6 +228,14 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             Some(rules) => phase_track(ui, world, rules.as_ref()),
         }
         ui.separator();
+        if main_seat(world) != fray_core::seat::Seat::Gm
+            && ui
+                .button(RichText::new("GM view (G)").strong())
+                .on_hover_text("Show the GM's view: everything, every secret")
+                .clicked()
+        {
+            asks.push(Ask::GmView);
+        }
         view_buttons(ui, world, asks);
         file_buttons(ui, world, editing, asks);
         ui.separator();
@@ -241,11 +255,26 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         asks.extend(table.into_iter().map(Ask::Table));
     });
     let Some(rules) = rules else { return };
-    let waiting = rules.awaiting(world);
+    let waiting: Vec<Entity> =
+        rules.awaiting(world).into_iter().filter(|&e| !hidden_from_main(world, e)).collect();
     if let Some(order) = rules.view().order(world).filter(|o| !o.ladder) {
-        order_strip(ui, world, &order, &waiting);
+        order_strip(ui, world, &seen_order(world, order), &waiting);
     }
     waiting_line(ui, world, &waiting);
+}
+
+/// The order as the GM window's seat may see it: those it may not see taken out, the
+/// happenings kept where they stood among the rest.
+fn seen_order(world: &World, mut order: fray_core::board::OrderView) -> fray_core::board::OrderView {
+    let shown: Vec<bool> = order.entries.iter().map(|o| !hidden_from_main(world, o.who)).collect();
+    if shown.iter().all(|s| *s) {
+        return order;
+    }
+    for event in &mut order.events {
+        event.before = shown[..event.before.min(shown.len())].iter().filter(|s| **s).count();
+    }
+    order.entries.retain(|o| !hidden_from_main(world, o.who));
+    order
 }
 
 /// The clock, and the phase track with the current step marked.
@@ -397,7 +426,12 @@ const DECISIONS_WIDTH: f32 = 264.0;
 /// (scrolled beyond).
 fn ladder_column(ui: &mut egui::Ui, world: &World, order: &fray_core::board::OrderView) {
     ui.heading(order.title);
-    let waiting = ruleset(world).map(|r| r.awaiting(world)).unwrap_or_default();
+    let waiting: Vec<Entity> = ruleset(world)
+        .map(|r| r.awaiting(world))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&e| !hidden_from_main(world, e))
+        .collect();
     let event = |ui: &mut egui::Ui, what: &str| {
         ui.label(
             RichText::new(format!("event {what}")).italics().color(egui::Color32::from_rgb(220, 190, 120)),
@@ -442,7 +476,9 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     if let Some(l) = selection.location {
         ui.label(RichText::new(fray_core::location::place_name(world, l)).strong().size(20.0));
     }
-    let Some(e) = selection.combatant.filter(|&e| world.get::<Combatant>(e).is_some()) else {
+    let Some(e) =
+        selection.combatant.filter(|&e| world.get::<Combatant>(e).is_some() && !hidden_from_main(world, e))
+    else {
         ui.label(if locations {
             "Click a token to see its sheet, or a card for its reach. Drag a token onto a card to move it there."
         } else {
@@ -451,13 +487,15 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         return;
     };
     let id = fray_core::table::id(world, e);
-    let mut hidden = world.resource::<HiddenFromTable>().0.contains(&id);
-    if ui
-        .checkbox(&mut hidden, "Hidden from the table")
-        .on_hover_text("The table's screen does not draw this combatant, its chips or its rolls")
-        .changed()
+    let gm = main_seat(world) == fray_core::seat::Seat::Gm;
+    let mut hidden = world.resource::<GmHidden>().0.contains(&id);
+    if gm
+        && ui
+            .checkbox(&mut hidden, "Hidden from the table")
+            .on_hover_text("The table's screen does not draw this combatant, its chips or its rolls")
+            .changed()
     {
-        asks.push(Ask::Table(TableAsk::Hide(id, hidden)));
+        asks.push(Ask::Table(TableAsk::Hide(id.clone(), hidden)));
     }
     ui.label(RichText::new(name(world, e)).strong().size(20.0));
     if let Some(side) = world.get::<Side>(e) {
@@ -465,6 +503,18 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     }
     let status = world.get::<Status>(e).copied().unwrap_or_default();
     ui.label(format!("Status: {status:?}"));
+    if !gm {
+        // Another seat's view: the sheet as that seat has it, or none.
+        let view = world.resource::<Seen>().main.as_ref();
+        let Some(sheet) = view.and_then(|v| v.sheets.iter().find(|s| s.who == id)) else {
+            ui.label(RichText::new("Not your sheet: only its player and the GM see it.").weak());
+            return;
+        };
+        for (heading, text) in &sheet.rows {
+            ui.label(if *heading { RichText::new(text).strong() } else { RichText::new(text) });
+        }
+        return;
+    }
     controller_picker(ui, world, e, asks);
     let Some(rules) = ruleset(world) else { return };
     for row in rules.view().sheet(world, e) {
@@ -511,6 +561,7 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         .entries()
         .iter()
         .rev()
+        .filter(|entry| readable(world, entry))
         .filter_map(|entry| match &entry.event {
             LogEvent::Roll(r) => {
                 let who = entry.actor.as_ref().map_or("", |a| a.as_str());
@@ -540,6 +591,29 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         });
 }
 
+/// Whether the GM window's seat may read a log line: the GM's all; another seat's none
+/// written about a combatant while it was concealed (but its own) and none by or naming one
+/// it may not see.
+fn readable(world: &World, entry: &fray_core::log::LogEntry) -> bool {
+    let seat = main_seat(world);
+    if seat == fray_core::seat::Seat::Gm {
+        return true;
+    }
+    let index = world.resource::<TableIndex>();
+    let actor = entry.actor.as_ref().and_then(|a| index.combatant(a));
+    let own = actor.and_then(|e| world.get::<Controller>(e)).is_some_and(|c| seat.decides(c));
+    if entry.concealed && !own {
+        return false;
+    }
+    let hidden = &world.resource::<super::audience::HiddenFromMain>().0;
+    if entry.actor.as_ref().is_some_and(|a| hidden.contains(a)) {
+        return false;
+    }
+    let LogEvent::Roll(roll) = &entry.event else { return true };
+    let said = roll.describe();
+    !hidden.iter().any(|id| index.combatant(id).is_some_and(|e| said.contains(name(world, e).as_str())))
+}
+
 /// Earlier rolls the open dice log shows without scrolling.
 const DICE_LINES: f32 = 4.0;
 
@@ -567,6 +641,9 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     }
     if let Some(ask) = decisions::shortcut(ctx, world) {
         asks.push(Ask::Decision(ask));
+    }
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::G)) {
+        asks.push(Ask::GmView);
     }
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::B)) {
         asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));

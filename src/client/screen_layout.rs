@@ -114,6 +114,9 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
             }
         }
     }
+    if let Some(texts) = world.get_resource::<UiTexts>() {
+        out.extend(texts.gm.iter().chain(&texts.table).cloned());
+    }
     out
 }
 
@@ -238,5 +241,120 @@ impl Ids {
             at = *self.parent.get(&at)?;
         }
         None
+    }
+}
+
+/// The egui texts each window showed in its last pass (`--layout-out` only), each with the
+/// part of the screen it is in: `window`, kind `ui`, `id` (the panel or area: "top bar",
+/// "decisions", "sheet", "dice", "message", "top line", "roll", "lower third", else
+/// "window" or "popup"), `text`, `rect` in the window's logical pixels, `font`.
+#[derive(Resource, Default)]
+pub(super) struct UiTexts {
+    gm: Vec<Value>,
+    table: Vec<Value>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    if app.world().resource::<super::options::PlayOptions>().layout_out.is_none() {
+        return;
+    }
+    app.init_resource::<UiTexts>()
+        .add_systems(bevy_egui::EguiPrimaryContextPass, keep_gm_texts.after(super::order::Ui::CrowdNames))
+        .add_systems(
+            super::table::window::TableContextPass,
+            keep_table_texts.after(super::table::draw_table_overlay),
+        );
+}
+
+fn keep_gm_texts(world: &mut World) {
+    let mut contexts =
+        world.query_filtered::<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>();
+    let Ok(mut context) = contexts.single_mut(world) else { return };
+    let ctx = context.get_mut().clone();
+    let mode = world.get_resource::<TableView>().is_some_and(|v| v.mode);
+    let texts = ui_texts(&ctx, if mode { "table" } else { "gm" });
+    world.resource_mut::<UiTexts>().gm = texts;
+}
+
+fn keep_table_texts(world: &mut World) {
+    let mut contexts = world.query_filtered::<&mut bevy_egui::EguiContext, With<TableCamera>>();
+    let Ok(mut context) = contexts.single_mut(world) else { return };
+    let ctx = context.get_mut().clone();
+    world.resource_mut::<UiTexts>().table = ui_texts(&ctx, "table");
+}
+
+/// The panels and areas by the ids the client gives them.
+const PARTS: [(&str, &str); 10] = [
+    ("phases", "top bar"),
+    ("decisions", "decisions"),
+    ("sheet", "sheet"),
+    ("dice", "dice"),
+    ("board_message", "message"),
+    ("table_bar", "top line"),
+    ("table_roll", "roll"),
+    ("table_lower_third", "lower third"),
+    ("Balance", "balance"),
+    ("table_mode_hint", "hint"),
+];
+
+/// Every text egui painted this pass on `ctx`, where it shows.
+fn ui_texts(ctx: &bevy_egui::egui::Context, window: &str) -> Vec<Value> {
+    use bevy_egui::egui::{self, Id, Order};
+    let zoom = ctx.zoom_factor();
+    let panels: Vec<(egui::Rect, &str)> = PARTS
+        .iter()
+        .filter_map(|(id, part)| {
+            Some((egui::containers::panel::PanelState::load(ctx, Id::new(*id))?.outer_rect, *part))
+        })
+        .collect();
+    let area = |layer: egui::LayerId, at: egui::Pos2| -> &str {
+        if let Some((_, part)) = PARTS.iter().find(|(id, _)| Id::new(*id) == layer.id) {
+            return part;
+        }
+        match layer.order {
+            Order::Background => panels.iter().find(|(r, _)| r.contains(at)).map_or("board", |(_, p)| p),
+            Order::Middle => "window",
+            _ => "popup",
+        }
+    };
+    let layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
+    let mut out = Vec::new();
+    ctx.graphics(|g| {
+        for layer in layers {
+            let Some(list) = g.get(layer) else { continue };
+            for clipped in list.all_entries() {
+                let mut found = Vec::new();
+                texts_in(&clipped.shape, &mut found);
+                for (rect, text, font) in found {
+                    let seen = rect.intersect(clipped.clip_rect);
+                    if text.trim().is_empty() || seen.width() <= 0.0 || seen.height() <= 0.0 {
+                        continue;
+                    }
+                    let r = [seen.min.x * zoom, seen.min.y * zoom, seen.width() * zoom, seen.height() * zoom];
+                    out.push(json!({"window": window, "kind": "ui", "id": area(layer, seen.center()),
+                        "text": text, "rect": r, "font": font * zoom}));
+                }
+            }
+        }
+    });
+    out
+}
+
+/// The texts in a shape: where each lies (in points), its words and its first font size.
+fn texts_in(shape: &bevy_egui::egui::Shape, out: &mut Vec<(bevy_egui::egui::Rect, String, f32)>) {
+    use bevy_egui::egui::Shape;
+    match shape {
+        Shape::Text(text) => {
+            let font = text.galley.job.sections.first().map_or(0.0, |s| s.format.font_id.size);
+            // The glyphs' union: a label wrapped after others starts its first row indented.
+            let glyphs =
+                text.galley.rows.iter().flat_map(|r| {
+                    r.row.glyphs.iter().map(move |g| g.logical_rect().translate(r.pos.to_vec2()))
+                });
+            let rect = glyphs.reduce(|a, b| a.union(b)).unwrap_or(text.galley.rect);
+            out.push((rect.translate(text.pos.to_vec2()), text.galley.text().to_owned(), font));
+        }
+        Shape::Vec(shapes) => shapes.iter().for_each(|s| texts_in(s, out)),
+        _ => {}
     }
 }

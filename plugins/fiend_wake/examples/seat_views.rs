@@ -8,6 +8,8 @@
 //! `cargo run --release --example big_board > /tmp/big.ron`, then
 //! `cargo run --release -p fiend_wake --example seat_views -- /tmp/big.ron` (any Fiend Wake
 //! scenario; see `docs/benchmarks.md`). Target: under 1 ms for the 8 views on the big board.
+//! It also times the views as the client's windows build them at each step
+//! (`fray_core::seat::drawn_views`: no lists of choices).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +18,7 @@ use bevy_app::App;
 use fiend_wake::FiendWake;
 use fray_core::prelude::{Controller, Seats, TableIndex};
 use fray_core::ruleset::{AnyRuleset, Ruleset};
-use fray_core::seat::{Seat, seat_views};
+use fray_core::seat::{Seat, drawn_views, seat_views};
 
 /// How long the log grows before the first moment is timed.
 const LOG: usize = 3000;
@@ -122,4 +124,16 @@ fn time(app: &App, rules: &dyn AnyRuleset, seats: &[Seat], path: &str) {
         seats.len()
     );
     println!("  of which the rules' own choices ({offered} offered): median {own_m:.3} ms");
+    // What a screen computes at each step: the same views, choices left to the one deciding.
+    let mut drawn = Vec::with_capacity(RUNS);
+    while drawn.len() < RUNS && drawn.iter().sum::<f64>() < BUDGET * 1000.0 {
+        let start = Instant::now();
+        let views = drawn_views(world, rules, seats);
+        drawn.push(start.elapsed().as_secs_f64() * 1000.0);
+        drop(views);
+    }
+    let (m, p95, runs) = median(drawn);
+    println!(
+        "  the same views as screens draw them (no choices): median {m:.3} ms, p95 {p95:.3} ms ({runs} runs)"
+    );
 }

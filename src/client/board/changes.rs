@@ -46,6 +46,7 @@ pub(super) struct LayoutChanged<'w, 's> {
     columns: Res<'w, GridColumns>,
     palette: Res<'w, crate::client::theme::Palette>,
     hidden: Res<'w, crate::client::audience::HiddenFromTable>,
+    main_hidden: Res<'w, crate::client::audience::HiddenFromMain>,
 }
 
 /// Sets [`LayoutDirty`] before the layout runs. What the layout itself changes is seen at the
@@ -76,5 +77,6 @@ impl LayoutChanged<'_, '_> {
             || self.columns.is_changed()
             || self.palette.is_changed()
             || self.hidden.is_changed()
+            || self.main_hidden.is_changed()
     }
 }

@@ -80,6 +80,7 @@ pub(super) fn label_crowds(
     crowded: Res<Crowded>,
     palette: Res<crate::client::theme::Palette>,
     hidden: Res<crate::client::audience::HiddenFromTable>,
+    main_hidden: Res<crate::client::audience::HiddenFromMain>,
     mut extent: ResMut<CaptionExtent>,
     tokens: Query<&Token>,
     combatants: Query<&Combatant>,
@@ -100,7 +101,8 @@ pub(super) fn label_crowds(
     let everyone: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
     let crowds = gather(crowded.members.iter().filter_map(|&(drawing, at)| {
         let c = tokens.get(drawing).ok().and_then(|t| combatants.get(t.0).ok())?;
-        Some((at, c.name.clone(), hidden.0.contains(&c.id)))
+        // One the GM's window's seat may not see is in no crowd it shows.
+        (!main_hidden.0.contains(&c.id)).then(|| (at, c.name.clone(), hidden.0.contains(&c.id)))
     }));
     let sizes: Vec<Vec2> = existing.iter().map(|(.., layout, _)| layout.size).collect();
     let (labels, framed) = labels(crowds, &everyone, &sizes, crowded.taken.clone(), crowded.captions);

@@ -238,7 +238,7 @@ fn count_bundle(kind: Option<CounterKind>, plan: bool, ink: Color, token: Entity
     (
         StackCount { kind, plan },
         audience,
-        super::audience::layers(audience, false),
+        super::audience::layers(audience, true, true),
         Text2d::new(""),
         TextFont { font_size: FontSize::Px(19.0), ..default() },
         TextColor(ink),
@@ -385,7 +385,7 @@ fn place_shadows(
         commands.spawn((
             ChipShadow(chip),
             Audience::Table,
-            super::audience::layers(Audience::Table, false),
+            super::audience::layers(Audience::Table, true, true),
             sprite.clone(),
             Transform::from_translation(at),
             visibility,
@@ -446,9 +446,10 @@ fn write_counts(
 /// The plan belongs to one person's allocation: it is dropped when the rules ask another
 /// (or nobody), and started for a person allocating now.
 fn forget_stale_plan(world: &mut World) {
-    let ask = ruleset(world)
-        .and_then(|r| r.view().allocation(world))
-        .filter(|a| world.get::<Controller>(a.who).is_some_and(Controller::is_person));
+    let ask = ruleset(world).and_then(|r| r.view().allocation(world)).filter(|a| {
+        let seat = super::audience::main_seat(world);
+        world.get::<Controller>(a.who).is_some_and(|c| super::audience::decides(&seat, c))
+    });
     let (who, kind) = (ask.as_ref().map(|a| a.who), ask.as_ref().map(|a| a.kind));
     let plan = world.resource::<AllocationPlan>();
     if plan.who == who && plan.kind == kind {

@@ -4,7 +4,7 @@
 //! every GM panel. Its settings persist between runs (`crate::settings`).
 //!
 //! - `overlay`: the large-type bar and the last roll.
-//! - `secrets`: the GM's view of secret choices (bids, declarations) before the reveal.
+//! - `secrets`: the sealed choices the GM window's seat may see (bids, declarations), tagged.
 //! - `window`: the second window, its camera, "send view" and "follow".
 
 mod overlay;
@@ -24,7 +24,7 @@ use fray_core::ids::CombatantId;
 use self::overlay::LastRoll;
 use self::view::TableView;
 use self::window::{TableCamera, TableContextPass, TableWindow};
-use super::audience::{self, HiddenFromTable, camera_layers};
+use super::audience::{self, GmHidden, camera_layers};
 use super::camera::view::BoardCamera;
 use super::options::PlayOptions;
 use super::order::{Opening, Step, Ui};
@@ -90,7 +90,7 @@ pub(super) fn plugin(app: &mut App) {
         wanted_open: None,
     })
     .init_resource::<LastRoll>()
-    .insert_resource(HiddenFromTable(options.hide.iter().map(|id| CombatantId::from(id.as_str())).collect()))
+    .insert_resource(GmHidden(options.hide.iter().map(|id| CombatantId::from(id.as_str())).collect()))
     .add_systems(Startup, open_at_start.in_set(Opening::TableWindow))
     .add_systems(
         Update,
@@ -144,10 +144,10 @@ pub fn apply(world: &mut World, ask: TableAsk) {
         TableAsk::SendView => window::send_view(world),
         TableAsk::Mode(on) => world.resource_mut::<TableView>().mode = on,
         TableAsk::Hide(id, true) => {
-            world.resource_mut::<HiddenFromTable>().0.insert(id);
+            world.resource_mut::<GmHidden>().0.insert(id);
         }
         TableAsk::Hide(id, false) => {
-            world.resource_mut::<HiddenFromTable>().0.remove(&id);
+            world.resource_mut::<GmHidden>().0.remove(&id);
         }
     }
 }
@@ -329,7 +329,7 @@ pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
 }
 
 /// The bar and the roll in the table window.
-fn draw_table_overlay(world: &mut World) {
+pub(in crate::client) fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();

@@ -1,13 +1,13 @@
-//! Secret choices on the GM's board, for any ruleset (Fiend Wake's bids, FateWalker's
-//! declarations of equal Awareness): while the choice is secret, each combatant who has made
-//! it carries a magenta tag with what it chose across its token, for the GM's eyes only (the
-//! table learns it at the reveal). The colour is one nothing else on the board uses, so a
-//! check can look for it in both windows' pictures.
+//! Secret choices on the GM's window, for any ruleset (Fiend Wake's bids, FateWalker's
+//! declarations of equal Awareness): while the choice is secret, each combatant whose choice
+//! the window's seat may see (the GM: all; a player: their own) carries a magenta tag with it
+//! across its token (the table learns it at the reveal). The colour is one nothing else on
+//! the board uses, so a check can look for it in both windows' pictures.
 
 use bevy::prelude::*;
-use fray_core::fight::ruleset;
+use fray_core::prelude::TableIndex;
 
-use super::super::audience::{Audience, layers};
+use super::super::audience::{Audience, Seen, layers};
 use crate::client::board::pieces::Token;
 
 /// The tag's colour: pure magenta, used by nothing else on the board.
@@ -23,14 +23,25 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Adds, rewrites or removes each token's tag as secret choices are made and revealed, when
 /// the rules changed something (logged) or there are new tokens to tag.
-fn show_secret_tags(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
+fn show_secret_tags(world: &mut World, mut seen: Local<Option<(usize, u32)>>) {
     let mut tokens = world.query::<(Entity, &Token, Option<&Children>)>();
-    let key = Some(crate::client::board::pieces::table_key(world, tokens.iter(world).count()));
+    let views = world.get_resource_change_ticks::<Seen>().map_or(0, |t| t.changed.get());
+    let key = Some((tokens.iter(world).count(), views));
     if *seen == key {
         return;
     }
     *seen = key;
-    let sealed = ruleset(world).and_then(|r| r.view().secret(world)).map(|s| s.sealed).unwrap_or_default();
+    let index = world.resource::<TableIndex>();
+    let sealed: Vec<(Entity, String)> = world
+        .resource::<Seen>()
+        .main
+        .as_ref()
+        .and_then(|v| v.secret.as_ref())
+        .map(|s| {
+            let mine = s.chosen.iter().filter_map(|c| Some((index.combatant(&c.who)?, c.choice.clone()?)));
+            mine.collect()
+        })
+        .unwrap_or_default();
     let drawn: Vec<(Entity, Entity, Option<Entity>)> = tokens
         .iter(world)
         .map(|(drawing, token, children)| {
@@ -75,7 +86,7 @@ fn tag_bundle(words: String) -> impl Bundle {
         SecretTag(words.clone()),
         // Its layer from the first frame, not only once `audience` has looked at it.
         Audience::Gm,
-        layers(Audience::Gm, false),
+        layers(Audience::Gm, true, false),
         Sprite::from_color(SEALED, tag_size(&words)),
         // Across the token's middle, a little low: clear of the counts of the stacks at its
         // top corners (a stack of one has its count lowest). A tag above the token would need
@@ -84,7 +95,7 @@ fn tag_bundle(words: String) -> impl Bundle {
         Pickable::IGNORE,
         children![(
             Audience::Gm,
-            layers(Audience::Gm, false),
+            layers(Audience::Gm, true, false),
             Text2d::new(words),
             TextFont {
                 font_size: bevy::text::FontSize::Px(crate::client::board::pieces::BOARD_TEXT),

@@ -21,7 +21,7 @@ use crate::client::motion::{Acting, Glides, reduced};
 
 /// The egui pass of the table window's context.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct TableContextPass;
+pub(crate) struct TableContextPass;
 
 /// The table window, while it is open.
 #[derive(Resource, Clone, Copy, Debug)]

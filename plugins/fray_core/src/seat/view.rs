@@ -228,12 +228,20 @@ fn rows(sheet: Vec<SheetRow>) -> Vec<(bool, String)> {
 
 /// One seat's view of the fight on `world`, which `rules` plays.
 pub fn seat_view(world: &World, rules: &dyn AnyRuleset, seat: &Seat) -> SeatView {
-    Gathered::new(world, rules).view(seat)
+    Gathered::new(world, rules, true).view(seat)
 }
 
 /// Several seats' views at once: what they share is read from the rules once.
 pub fn seat_views(world: &World, rules: &dyn AnyRuleset, seats: &[Seat]) -> Vec<SeatView> {
-    let gathered = Gathered::new(world, rules);
+    let gathered = Gathered::new(world, rules, true);
+    seats.iter().map(|seat| gathered.view(seat)).collect()
+}
+
+/// Several seats' views as a screen draws them: all but the choices (left empty), which a
+/// screen asks of the rules for the one person deciding at it; validating every candidate
+/// of every seat is too much to redo at each step of a big board.
+pub fn drawn_views(world: &World, rules: &dyn AnyRuleset, seats: &[Seat]) -> Vec<SeatView> {
+    let gathered = Gathered::new(world, rules, false);
     seats.iter().map(|seat| gathered.view(seat)).collect()
 }
 
@@ -261,13 +269,15 @@ struct Gathered<'w> {
     secret: Option<SecretView>,
     allocation: Option<AllocationAsk>,
     result: Option<ResultSeen>,
+    /// Whether the views list the choices.
+    with_choices: bool,
     /// The log's last lines, newest first, each turned into what the file writes only
     /// once a view needs it.
     log: Vec<(&'w LogEntry, OnceCell<Arc<Value>>)>,
 }
 
 impl<'w> Gathered<'w> {
-    fn new(world: &'w World, rules: &'w dyn AnyRuleset) -> Self {
+    fn new(world: &'w World, rules: &'w dyn AnyRuleset, with_choices: bool) -> Self {
         let board = rules.view();
         let index = world.resource::<TableIndex>();
         let people = index
@@ -306,6 +316,7 @@ impl<'w> Gathered<'w> {
             result: world
                 .get_resource::<FightResult>()
                 .map(|r| ResultSeen { winner: r.winner.clone(), reason: r.reason.clone() }),
+            with_choices,
         }
     }
 
@@ -391,6 +402,9 @@ impl<'w> Gathered<'w> {
     }
 
     fn choices(&self, seat: &Seat) -> Vec<ChoicesSeen> {
+        if !self.with_choices {
+            return Vec::new();
+        }
         let (world, rules) = (self.world, self.rules);
         self.awaiting
             .iter()
