@@ -102,12 +102,14 @@ pub fn decides(seat: &Seat, controller: &Controller) -> bool {
 
 /// Whether the table's screen leaves combatant `e` out.
 pub fn hidden_from_table(world: &World, e: Entity) -> bool {
-    world.get_resource::<HiddenFromTable>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
+    let hidden = world.get_resource::<HiddenFromTable>();
+    hidden.is_some_and(|h| !h.0.is_empty() && h.0.contains(&fray_core::table::id(world, e)))
 }
 
 /// Whether the GM's window leaves combatant `e` out.
 pub fn hidden_from_main(world: &World, e: Entity) -> bool {
-    world.get_resource::<HiddenFromMain>().is_some_and(|h| h.0.contains(&fray_core::table::id(world, e)))
+    let hidden = world.get_resource::<HiddenFromMain>();
+    hidden.is_some_and(|h| !h.0.is_empty() && h.0.contains(&fray_core::table::id(world, e)))
 }
 
 /// Gizmos for the GM's eyes only (target rings, the ruler, the table's frame).

@@ -556,12 +556,14 @@ fn seats(world: &World) -> Seats {
 /// under the pointer when the first roll comes.
 fn dice_log(ui: &mut egui::Ui, world: &World) {
     let Some(rules) = ruleset(world) else { return };
+    let seat = main_seat(world);
+    let gm = seat == fray_core::seat::Seat::Gm;
     let rolls: Vec<String> = world
         .resource::<GameLog>()
         .entries()
         .iter()
         .rev()
-        .filter(|entry| readable(world, entry))
+        .filter(|entry| gm || readable(world, &seat, entry))
         .filter_map(|entry| match &entry.event {
             LogEvent::Roll(r) => {
                 let who = entry.actor.as_ref().map_or("", |a| a.as_str());
@@ -591,14 +593,9 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         });
 }
 
-/// Whether the GM window's seat may read a log line: the GM's all; another seat's none
-/// written about a combatant while it was concealed (but its own) and none by or naming one
-/// it may not see.
-fn readable(world: &World, entry: &fray_core::log::LogEntry) -> bool {
-    let seat = main_seat(world);
-    if seat == fray_core::seat::Seat::Gm {
-        return true;
-    }
+/// Whether another seat than the GM's may read a log line: none written about a combatant
+/// while it was concealed (but its own), and none by or naming one it may not see.
+fn readable(world: &World, seat: &fray_core::seat::Seat, entry: &fray_core::log::LogEntry) -> bool {
     let index = world.resource::<TableIndex>();
     let actor = entry.actor.as_ref().and_then(|a| index.combatant(a));
     let own = actor.and_then(|e| world.get::<Controller>(e)).is_some_and(|c| seat.decides(c));
