@@ -173,6 +173,11 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
     }
 }
 
+/// Whether passing the mouse for combatant `e` turns the window to a player's view.
+fn passed_to(world: &World, e: Entity) -> bool {
+    matches!(world.get::<Controller>(e), Some(Controller::Player(_)))
+}
+
 /// Whose view the GM's window shows, when not the GM's, and the way back.
 fn seat_line(ui: &mut egui::Ui, world: &World, seat: &Seat) {
     let words = match seat {
@@ -225,6 +230,15 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
             ui.label("The rules move on to where someone decides…");
         }
         if let Some(secret) = &secret {
+            if seat == Seat::Gm && humans.iter().any(|&e| passed_to(world, e)) {
+                // On one monitor everyone sees: the GM's view shows every sealed choice.
+                ui.label(
+                    RichText::new(
+                        "Everyone sees the GM's view: turn to the table's view (T) before the players look.",
+                    )
+                    .color(egui::Color32::LIGHT_RED),
+                );
+            }
             if !secret.sealed.is_empty() {
                 ui.label(format!(
                     "{} {}(s) made in secret, revealed when all are in.",

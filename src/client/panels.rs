@@ -52,6 +52,8 @@ enum Ask {
     Edit(super::edit::EditAsk),
     /// The GM's window back to the GM's view.
     GmView,
+    /// The GM's window to the table's view.
+    TableView,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -110,6 +112,10 @@ fn panels(world: &mut World) {
             Ask::Edit(a) => super::edit::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::GmView => *world.resource_mut::<Viewer>() = Viewer::default(),
+            Ask::TableView => {
+                *world.resource_mut::<Viewer>() =
+                    Viewer { seat: fray_core::seat::Seat::Table, passed: false };
+            }
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
                     world.insert_resource(area);
@@ -228,14 +234,7 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
             Some(rules) => phase_track(ui, world, rules.as_ref()),
         }
         ui.separator();
-        if main_seat(world) != fray_core::seat::Seat::Gm
-            && ui
-                .button(RichText::new("GM view (G)").strong())
-                .on_hover_text("Show the GM's view: everything, every secret")
-                .clicked()
-        {
-            asks.push(Ask::GmView);
-        }
+        seat_buttons(ui, world, asks);
         view_buttons(ui, world, asks);
         file_buttons(ui, world, editing, asks);
         ui.separator();
@@ -275,6 +274,22 @@ fn seen_order(world: &World, mut order: fray_core::board::OrderView) -> fray_cor
     }
     order.entries.retain(|o| !hidden_from_main(world, o.who));
     order
+}
+
+/// The way back to the GM's view, or to the table's: what the monitor shows everyone.
+fn seat_buttons(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
+    if main_seat(world) != fray_core::seat::Seat::Gm {
+        let gm = ui.button(RichText::new("GM view (G)").strong());
+        if gm.on_hover_text("Show the GM's view: everything, every secret").clicked() {
+            asks.push(Ask::GmView);
+        }
+    } else if ui
+        .button("Table view (T)")
+        .on_hover_text("Show what the table may see (no sealed choice, no hidden combatant) until G")
+        .clicked()
+    {
+        asks.push(Ask::TableView);
+    }
 }
 
 /// The clock, and the phase track with the current step marked.
@@ -628,7 +643,8 @@ fn message(ctx: &egui::Context, world: &World) {
     });
 }
 
-/// E, P and Enter take the decider's choices marked for them; B opens the balance lab.
+/// E, P and Enter take the decider's choices marked for them; G and T turn the window to the
+/// GM's view and the table's; B opens the balance lab.
 fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::F2)) {
         asks.push(Ask::Edit(super::edit::EditAsk::Toggle));
@@ -641,6 +657,9 @@ fn shortcuts(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     }
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::G)) {
         asks.push(Ask::GmView);
+    }
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::T)) {
+        asks.push(Ask::TableView);
     }
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::B)) {
         asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));
