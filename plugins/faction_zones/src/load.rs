@@ -77,6 +77,9 @@ pub fn parse_scenario(text: &str) -> Result<FactionZonesScenario, ScenarioError>
                 Some(x) if x.side != c.side || x.location != c.location => {
                     problems.push(format!("{who}: rides '{m}', which is not of its side in its zone"))
                 }
+                Some(x) if x.sheet.concealed != sh.concealed => problems.push(format!(
+                    "{who}: rides '{m}', and only one of them is concealed (a mount and its riders are seen together)"
+                )),
                 Some(x) => {
                     let aboard = s.combatants.iter().filter(|y| y.sheet.rides.as_deref() == Some(m.as_str())).count();
                     if aboard as u32 > x.sheet.carries {

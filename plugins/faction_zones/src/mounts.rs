@@ -100,6 +100,13 @@ pub fn check_mount(world: &World, e: Entity, m: Entity) -> Verdict<bool> {
     if mount_of(world, m).is_some() || !riders(world, e).is_empty() {
         return Err(Rejection::new("no one rides a rider, nor a mount with riders"));
     }
+    if crate::stealth::concealed(world, e) != crate::stealth::concealed(world, m) {
+        return Err(Rejection::new(format!(
+            "{} and {}: one is concealed and the other seen; they ride only both seen or both unseen",
+            name(world, e),
+            name(world, m)
+        )));
+    }
     if riders(world, m).len() as u32 >= carries {
         return Err(Rejection::new(format!("{} carries {carries}, and is full", name(world, m))));
     }

@@ -19,8 +19,15 @@ pub fn concealed(world: &World, e: Entity) -> bool {
     world.get::<Fighter>(e).is_some_and(|f| f.concealed)
 }
 
-/// Reveals `e` if it is concealed, logging why.
+/// Reveals `e` if it is concealed, logging why, and its mount and riders with it (they are
+/// seen together).
 pub fn reveal(world: &mut World, e: Entity, why: &str) {
+    for x in crate::mounts::party_of(world, e) {
+        reveal_one(world, x, why);
+    }
+}
+
+fn reveal_one(world: &mut World, e: Entity, why: &str) {
     let Some(mut f) = world.get_mut::<Fighter>(e).filter(|f| f.concealed) else { return };
     f.concealed = false;
     let who = id(world, e);
@@ -47,11 +54,21 @@ pub fn after_move(world: &mut World, e: Entity) {
     }
 }
 
-/// Checks `e` hiding: not concealed, no enemy in its zone, and, unless its zone is dark, none
-/// a zone away.
+/// Checks `e` hiding: not concealed, on foot and carrying no one (a mount and its riders are
+/// seen together), no enemy in its zone, and, unless its zone is dark, none a zone away.
 pub fn check_hide(world: &World, e: Entity) -> Verdict {
     if concealed(world, e) {
         return Err(Rejection::new(format!("{} is already concealed", name(world, e))));
+    }
+    if let Some(m) = crate::mounts::mount_of(world, e) {
+        return Err(Rejection::new(format!(
+            "{} rides {}: one hides on foot",
+            name(world, e),
+            name(world, m)
+        )));
+    }
+    if !crate::mounts::riders(world, e).is_empty() {
+        return Err(Rejection::new(format!("{} carries riders: no hiding with them on", name(world, e))));
     }
     let reach = if visible(world, e) { 1 } else { 0 };
     if let Some(x) = watched_within(world, e, reach) {

@@ -1231,6 +1231,31 @@ fn reserving_a_part_keeps_the_reaction_and_mounting_fills_a_mount() {
 }
 
 #[test]
+fn a_mount_and_its_riders_are_seen_together() {
+    let mut app = patrol(1);
+    let (sergeant, bay) = (who(&app, "sergeant"), who(&app, "bay"));
+    let world = app.world();
+    let refused = crate::stealth::check_hide(world, sergeant).expect_err("riding");
+    assert_eq!(refused.0, "Sergeant Hale rides Bay horse: one hides on foot");
+    let refused = crate::stealth::check_hide(world, bay).expect_err("carrying");
+    assert_eq!(refused.0, "Bay horse carries riders: no hiding with them on");
+    // Concealed together (as a scenario may set them), revealed together.
+    for e in [sergeant, bay] {
+        app.world_mut().get_mut::<Fighter>(e).expect("fighter").concealed = true;
+    }
+    crate::stealth::reveal(app.world_mut(), sergeant, "attacked");
+    assert!(!crate::stealth::concealed(app.world(), bay), "the horse is seen with its rider");
+    assert_eq!(
+        effects(&app, "revealed"),
+        [("sergeant".to_owned(), "attacked".to_owned()), ("bay".to_owned(), "attacked".to_owned())]
+    );
+    // A scenario concealing the scout and not his horse is refused.
+    let broken = PATROL.replace(r#"rides: "grey","#, r#"rides: "grey", concealed: true,"#);
+    let report = crate::load::parse_scenario(&broken).expect_err("half hidden").report("patrol").join("; ");
+    assert!(report.contains("rides 'grey', and only one of them is concealed"), "{report}");
+}
+
+#[test]
 fn a_scenario_naming_a_wrong_mount_is_refused_with_the_rider() {
     let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "bay""#);
     let err = crate::load::parse_scenario(&broken).expect_err("two on the bay");
