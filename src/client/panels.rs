@@ -504,7 +504,10 @@ fn sheet(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
     let id = fray_core::table::id(world, e);
     let gm = main_seat(world) == fray_core::seat::Seat::Gm;
     let mut hidden = world.resource::<GmHidden>().0.contains(&id);
-    if gm
+    let by_rules = !hidden && world.resource::<super::audience::HiddenFromTable>().0.contains(&id);
+    if gm && by_rules {
+        ui.label(RichText::new("Concealed by the rules: not on the table's screen").weak());
+    } else if gm
         && ui
             .checkbox(&mut hidden, "Hidden from the table")
             .on_hover_text("The table's screen does not draw this combatant, its chips or its rolls")
