@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use fray_core::ids::CombatantId;
-use fray_core::prelude::{Combatant, Controller, TableIndex};
+use fray_core::prelude::{Combatant, Controller, Seats, TableIndex};
 use fray_core::seat::{Seat, SeatView, drawn_views};
 
 use crate::client::board::pieces::{Card, Chip, ChipShadow, Token};
@@ -88,6 +88,11 @@ pub fn main_seat(world: &World) -> Seat {
         Some(viewer) => viewer.seat.clone(),
         None => Seat::Gm,
     }
+}
+
+/// The table's players' seats (none before a scenario is open).
+pub fn seats(world: &World) -> Seats {
+    world.get_resource::<Seats>().cloned().unwrap_or_default()
 }
 
 /// Whether the GM's window may decide for a combatant with this controller: the GM's view
@@ -196,8 +201,11 @@ fn see(world: &mut World, mut seen: Local<Option<SeeKey>>) {
     }
     *seen = key;
     let Some(rules) = fray_core::fight::ruleset(world) else { return };
-    let mut views = drawn_views(world, rules.as_ref(), &[main.clone(), Seat::Table]).into_iter();
-    let (Some(main_view), Some(table_view)) = (views.next(), views.next()) else { return };
+    // The GM's window showing the table's view shares it.
+    let seats = if main == Seat::Table { vec![Seat::Table] } else { vec![main.clone(), Seat::Table] };
+    let mut views = drawn_views(world, rules.as_ref(), &seats).into_iter();
+    let Some(main_view) = views.next() else { return };
+    let table_view = views.next().unwrap_or_else(|| main_view.clone());
     let everyone: Vec<CombatantId> =
         world.resource::<TableIndex>().order.iter().map(|&e| fray_core::table::id(world, e)).collect();
     let by_gm = world.resource::<GmHidden>().0.clone();

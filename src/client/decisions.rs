@@ -16,7 +16,7 @@ use fray_core::seat::Seat;
 use fray_core::table::{id, name};
 
 use super::adapter::{BoardAsk, board};
-use super::audience::{GmGizmos, Viewer, decides, hidden_from_main, main_seat};
+use super::audience::{GmGizmos, Viewer, decides, hidden_from_main, main_seat, seats};
 use super::board::pieces::{Selection, TOKEN, Token};
 use super::chips::AllocationPlan;
 
@@ -188,11 +188,6 @@ fn seat_line(ui: &mut egui::Ui, world: &World, seat: &Seat) {
     ui.label(RichText::new(words).strong().color(egui::Color32::LIGHT_BLUE));
     ui.label("The GM's view returns with the “GM view” button at the top (or the G key).");
     ui.separator();
-}
-
-/// The table's seats.
-fn seats(world: &World) -> fray_core::prelude::Seats {
-    world.get_resource::<fray_core::prelude::Seats>().cloned().unwrap_or_default()
 }
 
 /// A choice's words, with its key when it has one.

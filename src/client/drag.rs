@@ -116,7 +116,7 @@ fn send_drop(world: &mut World) {
     let controller = world.get::<fray_core::prelude::Controller>(e).cloned().unwrap_or_default();
     if seat != fray_core::seat::Seat::Gm && !super::audience::decides(&seat, &controller) {
         let who = fray_core::table::name(world, e);
-        let seats = world.get_resource::<fray_core::prelude::Seats>().cloned().unwrap_or_default();
+        let seats = super::audience::seats(world);
         let words =
             format!("{who} is not moved in {}'s view; the GM view (G) moves anyone", seat.describe(&seats));
         world.resource_mut::<BoardMessage>().show(words);

@@ -9,10 +9,10 @@ use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext};
 use fray_core::board::OrderMark;
 use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::prelude::{Combatant, Controller, Seats, Side, Status, TableIndex};
+use fray_core::prelude::{Combatant, Controller, Side, Status, TableIndex};
 use fray_core::table::name;
 
-use super::audience::{GmHidden, Seen, Viewer, hidden_from_main, main_seat};
+use super::audience::{GmHidden, Seen, Viewer, hidden_from_main, main_seat, seats};
 use super::board::pieces::Selection;
 use super::camera::view::{BoardArea, ZoomRequest};
 use super::decisions::{self, DecisionAsk};
@@ -272,7 +272,8 @@ fn seen_order(world: &World, mut order: fray_core::board::OrderView) -> fray_cor
     for event in &mut order.events {
         event.before = shown[..event.before.min(shown.len())].iter().filter(|s| **s).count();
     }
-    order.entries.retain(|o| !hidden_from_main(world, o.who));
+    let mut kept = shown.into_iter();
+    order.entries.retain(|_| kept.next().unwrap_or(true));
     order
 }
 
@@ -562,11 +563,6 @@ fn controller_picker(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec
             }
         }
     });
-}
-
-/// The table's seats (none before a scenario is open).
-fn seats(world: &World) -> Seats {
-    world.get_resource::<Seats>().cloned().unwrap_or_default()
 }
 
 /// One line with the newest roll; unfolded, the rolls before it in a few lines of their own.

@@ -324,7 +324,7 @@ fn ui_texts(ctx: &bevy_egui::egui::Context, window: &str) -> Vec<Value> {
             let Some(list) = g.get(layer) else { continue };
             for clipped in list.all_entries() {
                 let mut found = Vec::new();
-                texts_in(&clipped.shape, &mut found);
+                super::table::each_text(&clipped.shape, &mut |text| found.push(placed(text)));
                 for (rect, text, font) in found {
                     let seen = rect.intersect(clipped.clip_rect);
                     if text.trim().is_empty() || seen.width() <= 0.0 || seen.height() <= 0.0 {
@@ -340,21 +340,15 @@ fn ui_texts(ctx: &bevy_egui::egui::Context, window: &str) -> Vec<Value> {
     out
 }
 
-/// The texts in a shape: where each lies (in points), its words and its first font size.
-fn texts_in(shape: &bevy_egui::egui::Shape, out: &mut Vec<(bevy_egui::egui::Rect, String, f32)>) {
-    use bevy_egui::egui::Shape;
-    match shape {
-        Shape::Text(text) => {
-            let font = text.galley.job.sections.first().map_or(0.0, |s| s.format.font_id.size);
-            // The glyphs' union: a label wrapped after others starts its first row indented.
-            let glyphs =
-                text.galley.rows.iter().flat_map(|r| {
-                    r.row.glyphs.iter().map(move |g| g.logical_rect().translate(r.pos.to_vec2()))
-                });
-            let rect = glyphs.reduce(|a, b| a.union(b)).unwrap_or(text.galley.rect);
-            out.push((rect.translate(text.pos.to_vec2()), text.galley.text().to_owned(), font));
-        }
-        Shape::Vec(shapes) => shapes.iter().for_each(|s| texts_in(s, out)),
-        _ => {}
-    }
+/// Where a text lies (in points), its words and its first font size.
+fn placed(text: &bevy_egui::egui::epaint::TextShape) -> (bevy_egui::egui::Rect, String, f32) {
+    let font = text.galley.job.sections.first().map_or(0.0, |s| s.format.font_id.size);
+    // The glyphs' union: a label wrapped after others starts its first row indented.
+    let glyphs = text
+        .galley
+        .rows
+        .iter()
+        .flat_map(|r| r.row.glyphs.iter().map(move |g| g.logical_rect().translate(r.pos.to_vec2())));
+    let rect = glyphs.reduce(|a, b| a.union(b)).unwrap_or(text.galley.rect);
+    (rect.translate(text.pos.to_vec2()), text.galley.text().to_owned(), font)
 }

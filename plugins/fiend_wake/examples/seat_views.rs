@@ -97,23 +97,13 @@ fn time(app: &App, rules: &dyn AnyRuleset, seats: &[Seat], path: &str) {
         times.sort_by(f64::total_cmp);
         (times[times.len() / 2], times[times.len() * 95 / 100], times.len())
     };
-    let mut times = Vec::with_capacity(RUNS);
-    while times.len() < RUNS && times.iter().sum::<f64>() < BUDGET * 1000.0 {
-        let start = Instant::now();
-        let views = seat_views(world, rules, seats);
-        times.push(start.elapsed().as_secs_f64() * 1000.0);
-        drop(views);
-    }
+    let times = timed(|| drop(seat_views(world, rules, seats)));
     let views = seat_views(world, rules, seats);
     let bytes: usize = views.iter().map(|v| serde_json::to_string(v).map_or(0, |s| s.len())).sum();
     // The rules' own lists of choices, for those they wait on, apart.
-    let mut own = Vec::with_capacity(RUNS);
     let mut offered = 0;
-    while own.len() < RUNS && own.iter().sum::<f64>() < BUDGET * 1000.0 {
-        let start = Instant::now();
-        offered = rules.awaiting(world).into_iter().map(|e| rules.choices(world, e).len()).sum();
-        own.push(start.elapsed().as_secs_f64() * 1000.0);
-    }
+    let own =
+        timed(|| offered = rules.awaiting(world).into_iter().map(|e| rules.choices(world, e).len()).sum());
     let people = world.resource::<TableIndex>().order.len();
     let log = world.resource::<fray_core::log::GameLog>().entries().len();
     let (phase, waiting) = (rules.phase(world).title, rules.awaiting(world).len());
@@ -125,15 +115,19 @@ fn time(app: &App, rules: &dyn AnyRuleset, seats: &[Seat], path: &str) {
     );
     println!("  of which the rules' own choices ({offered} offered): median {own_m:.3} ms");
     // What a screen computes at each step: the same views, choices left to the one deciding.
-    let mut drawn = Vec::with_capacity(RUNS);
-    while drawn.len() < RUNS && drawn.iter().sum::<f64>() < BUDGET * 1000.0 {
-        let start = Instant::now();
-        let views = drawn_views(world, rules, seats);
-        drawn.push(start.elapsed().as_secs_f64() * 1000.0);
-        drop(views);
-    }
-    let (m, p95, runs) = median(drawn);
+    let (m, p95, runs) = median(timed(|| drop(drawn_views(world, rules, seats))));
     println!(
         "  the same views as screens draw them (no choices): median {m:.3} ms, p95 {p95:.3} ms ({runs} runs)"
     );
+}
+
+/// Milliseconds each run of `f` took: at most `RUNS` runs, for at most `BUDGET` seconds.
+fn timed(mut f: impl FnMut()) -> Vec<f64> {
+    let mut times = Vec::with_capacity(RUNS);
+    while times.len() < RUNS && times.iter().sum::<f64>() < BUDGET * 1000.0 {
+        let start = Instant::now();
+        f();
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    times
 }

@@ -299,16 +299,6 @@ pub fn screen_texts(world: &World) -> Vec<String> {
 /// Every text the table's screen writes for this world on a screen `size` points large (drawn
 /// off screen), with the largest font size in it: what a test reads for the table's floor.
 pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
-    fn collect(shape: &egui::Shape, out: &mut Vec<(String, f32)>) {
-        match shape {
-            egui::Shape::Text(text) => {
-                let font = text.galley.job.sections.iter().map(|s| s.format.font_id.size).fold(0.0, f32::max);
-                out.push((text.galley.text().to_owned(), font));
-            }
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, out)),
-            _ => {}
-        }
-    }
     let ctx = egui::Context::default();
     let input =
         egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..default() };
@@ -323,9 +313,21 @@ pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
     output.textures_delta.clear();
     let mut texts = Vec::new();
     for clipped in &output.shapes {
-        collect(&clipped.shape, &mut texts);
+        each_text(&clipped.shape, &mut |text| {
+            let font = text.galley.job.sections.iter().map(|s| s.format.font_id.size).fold(0.0, f32::max);
+            texts.push((text.galley.text().to_owned(), font));
+        });
     }
     texts
+}
+
+/// Each text in an egui shape (its nested shapes' too).
+pub(in crate::client) fn each_text(shape: &egui::Shape, f: &mut dyn FnMut(&egui::epaint::TextShape)) {
+    match shape {
+        egui::Shape::Text(text) => f(text),
+        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| each_text(s, f)),
+        _ => {}
+    }
 }
 
 /// The bar and the roll in the table window.
