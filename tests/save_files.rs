@@ -351,7 +351,7 @@ fn the_autosave_follows_every_accepted_intent_undo_included() {
         save.intents()
     };
     assert_eq!(intents(&path), 0, "the fight is autosaved from its start");
-    t.choose("lockjaw", "Pay armour: 1 TP, 0 turn tokens");
+    t.choose("lockjaw", "Pay armour: 1 TP");
     assert_eq!(intents(&path), 1, "autosaved after the accepted intent");
     assert_eq!(
         session::last_autosave_in(&dir),

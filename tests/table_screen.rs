@@ -14,7 +14,7 @@ fn order_line(table: &Board) -> Option<String> {
 
 /// Pays Lockjaw's armour, and has everyone bid as given.
 fn bid(table: &mut Board, bids: &[(&str, u32)]) {
-    table.choose("lockjaw", "Pay armour: 1 TP, 0 turn tokens");
+    table.choose("lockjaw", "Pay armour: 1 TP");
     for (who, tp) in bids {
         table.choose(who, &format!("Bid {tp} TP"));
     }
@@ -27,7 +27,10 @@ fn sealed_bids_stay_off_the_table_until_revealed() {
     let sealed = screen_texts(table.world());
     assert!(sealed.iter().any(|t| t.contains("Bid for Priority")), "the bar names the phase: {sealed:?}");
     assert_eq!(order_line(&table), None, "no order before the reveal: {sealed:?}");
-    assert!(!sealed.iter().any(|t| t.contains("bid") || t.contains('3')), "no bid amount: {sealed:?}");
+    let asked = "· Sealed bids for priority, 1 to come";
+    assert!(sealed.iter().any(|t| t == asked), "the bar says what the rules wait for: {sealed:?}");
+    let others = sealed.iter().filter(|t| *t != asked);
+    assert!(!others.clone().any(|t| t.contains("bid") || t.contains('3')), "no bid amount: {sealed:?}");
     table.choose("archer", "Bid 0 TP");
     let order = order_line(&table)
         .unwrap_or_else(|| panic!("no order once revealed: {:?}", screen_texts(table.world())));
@@ -55,7 +58,13 @@ fn fast_and_slow_choices_stay_off_the_table_until_all_are_revealed() {
     assert_eq!(table.awaiting(), ["brann"], "the AI has chosen in secret; Brann, a person's, has not");
     let sealed = screen_texts(table.world());
     assert!(!sealed.iter().any(|t| t.starts_with("Turns:")), "no order before the reveal: {sealed:?}");
-    assert!(!sealed.iter().any(|t| t.contains("Fast") || t.contains("Slow ")), "no choice shown: {sealed:?}");
+    let asked = "· Sealed Fast or Slow turns, 1 to come";
+    assert!(sealed.iter().any(|t| t == asked), "the bar says what the rules wait for: {sealed:?}");
+    let others = sealed.iter().filter(|t| *t != asked);
+    assert!(
+        !others.clone().any(|t| t.contains("Fast") || t.contains("Slow ")),
+        "no choice shown: {sealed:?}"
+    );
     table.choose("brann", "Slow turn: 4 Paces, 2 actions and a bold action, after the upkeep");
     let texts = screen_texts(table.world());
     assert!(texts.iter().any(|t| t.starts_with("Turns:")), "the order once all are revealed: {texts:?}");

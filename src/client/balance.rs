@@ -152,8 +152,8 @@ pub(super) fn apply(world: &mut World, ask: BalanceAsk) {
     }
 }
 
-/// The panel, when open.
-pub(super) fn window(ctx: &egui::Context, world: &World, asks: &mut Vec<BalanceAsk>) {
+/// The panel, when open, in the board's `room` (the order strip and panels stay in view).
+pub(super) fn window(ctx: &egui::Context, world: &World, room: egui::Rect, asks: &mut Vec<BalanceAsk>) {
     let balance = world.resource::<Balance>();
     if !balance.open {
         return;
@@ -164,7 +164,8 @@ pub(super) fn window(ctx: &egui::Context, world: &World, asks: &mut Vec<BalanceA
         // Shown at once: a picture taken as it opens shows it whole.
         .fade_in(false)
         .fade_out(false)
-        .default_pos([300.0, 120.0])
+        .default_pos(room.left_top() + egui::vec2(20.0, 10.0))
+        .constrain_to(room)
         .default_width(460.0)
         .default_height(660.0)
         .resizable(true)
@@ -210,15 +211,13 @@ pub(super) fn window(ctx: &egui::Context, world: &World, asks: &mut Vec<BalanceA
     }
 }
 
-/// Each side's colour in the charts, in scenario order (then again).
-const COLOURS: [Color32; 6] = [
-    Color32::from_rgb(220, 90, 80),
-    Color32::from_rgb(90, 140, 230),
-    Color32::from_rgb(90, 190, 120),
-    Color32::from_rgb(230, 180, 60),
-    Color32::from_rgb(170, 120, 220),
-    Color32::from_rgb(80, 190, 200),
-];
+/// Each side's colour in the charts: the board's, in scenario order (then again).
+const COLOURS: [Color32; 4] = [colour(0), colour(1), colour(2), colour(3)];
+
+const fn colour(i: usize) -> Color32 {
+    let [r, g, b] = super::theme::SIDE_COLOURS[i];
+    Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
+}
 
 fn results(ui: &mut egui::Ui, report: &Report) {
     ui.separator();

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use fray_core::fight::ruleset;
 use fray_core::intent::{IntentRecord, Outcomes};
 use fray_core::location::{place_of, reach};
-use fray_core::prelude::FieldPosition;
+use fray_core::prelude::{Combatant, FieldPosition, TableIndex};
 
 use super::adapter::{DropAnswer, board};
 use super::audience::{Audience, hidden_from_table};
@@ -172,6 +172,8 @@ fn unadapted_drop(world: &World, e: Entity, drop: &super::adapter::DropPoint) ->
 /// Shows the reason when the rules refused a dropped token's move.
 fn report_outcome(
     outcomes: Res<Outcomes>,
+    index: Res<TableIndex>,
+    people: Query<&Combatant>,
     mut pending: ResMut<PendingDrop>,
     mut message: ResMut<BoardMessage>,
 ) {
@@ -182,7 +184,8 @@ fn report_outcome(
         return;
     };
     if let Err(reason) = &outcome.result {
-        message.show(format!("{who}: {reason}"));
+        let name = index.combatant(&outcome.actor).and_then(|e| people.get(e).ok()).map(|c| c.name.as_str());
+        message.show(format!("{}: {reason}", name.unwrap_or(&who)));
     }
     pending.0 = None;
 }

@@ -29,6 +29,7 @@ mod stats;
 pub mod table;
 mod theme;
 mod token_art;
+mod words;
 
 use std::time::Duration;
 

@@ -21,6 +21,7 @@ use super::options::LoadError;
 use super::pointer::BoardMessage;
 use super::table::TableAsk;
 use super::table::view::TableView;
+use super::words;
 
 /// What the panels remember between frames.
 #[derive(Resource)]
@@ -44,6 +45,7 @@ enum Ask {
     Scale(f32),
     Area(BoardArea),
     ClearSelection,
+    CloseLoadError,
     Path(String),
     Open(String),
     History(HistoryAsk),
@@ -111,6 +113,7 @@ fn panels(world: &mut World) {
             Ask::Balance(a) => super::balance::apply(world, a),
             Ask::Edit(a) => super::edit::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
+            Ask::CloseLoadError => world.resource_mut::<LoadError>().0 = None,
             Ask::GmView => *world.resource_mut::<Viewer>() = Viewer::default(),
             Ask::TableView => {
                 *world.resource_mut::<Viewer>() =
@@ -127,6 +130,11 @@ fn panels(world: &mut World) {
 
 /// Opens another scenario file in the window; a broken one shows its error and changes nothing.
 fn open(world: &mut World, path: &str) {
+    if path.trim().is_empty() {
+        let hint = "Type the path of a scenario file first, e.g. assets/scenarios/swamp.ron.";
+        world.resource_mut::<LoadError>().0 = Some(hint.to_owned());
+        return;
+    }
     let shown = path.to_owned();
     match crate::rulesets::load(std::path::Path::new(path)) {
         Ok(scenario) => {
@@ -193,6 +201,8 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         .response
         .rect
         .height();
+    // What the panels leave: the board's room, where floating windows stand.
+    let room = root.available_rect_before_wrap();
     let ppp = ctx.pixels_per_point();
     asks.push(Ask::Area(BoardArea {
         left: left * ppp,
@@ -205,11 +215,14 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         egui::Window::new("Cannot open the scenario").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
             ui.label("Fix the file and open it again (`fray play PATH`); `fray check PATH` explains every problem.");
+            if ui.button("Close").clicked() {
+                asks.push(Ask::CloseLoadError);
+            }
         });
     }
     shortcuts(ctx, world, asks);
     let mut balance = Vec::new();
-    super::balance::window(ctx, world, &mut balance);
+    super::balance::window(ctx, world, room, &mut balance);
     asks.extend(balance.into_iter().map(Ask::Balance));
     let mut history = Vec::new();
     super::history::resume_dialog(ctx, world, &mut history);
@@ -295,6 +308,10 @@ fn seat_buttons(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
 
 /// The clock, and the phase track with the current step marked.
 fn phase_track(ui: &mut egui::Ui, world: &World, rules: &dyn fray_core::ruleset::AnyRuleset) {
+    if let Some(session) = world.get_resource::<fray_core::fight::Session>() {
+        ui.label(RichText::new(session.scenario.name()).strong().size(20.0).color(egui::Color32::LIGHT_BLUE));
+        ui.label("·");
+    }
     let clock = world.resource::<GameLog>().clock();
     ui.label(RichText::new(rules.clock_title(clock)).strong().size(20.0));
     let phase = rules.phase(world);
@@ -580,8 +597,8 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         .filter(|entry| gm || readable(world, &seat, entry))
         .filter_map(|entry| match &entry.event {
             LogEvent::Roll(r) => {
-                let who = entry.actor.as_ref().map_or("", |a| a.as_str());
-                Some(format!("{} · {who}: {}", rules.clock_title(entry.clock), r.describe()))
+                let who = entry.actor.as_ref().map(|a| words::who(world, a)).unwrap_or_default();
+                Some(format!("{} · {who}: {}", rules.clock_title(entry.clock), words::roll(world, r)))
             }
             _ => None,
         })

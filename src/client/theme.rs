@@ -9,6 +9,11 @@ use super::order::Step;
 use super::table::view::TableView;
 use crate::settings::Theme;
 
+/// Each side's colour (sRGB), in scenario order (then again): its tokens on the board and
+/// its bars in the Balance charts, under every theme.
+pub const SIDE_COLOURS: [[f32; 3]; 4] =
+    [[0.25, 0.45, 0.85], [0.80, 0.25, 0.22], [0.30, 0.65, 0.30], [0.75, 0.60, 0.20]];
+
 /// The board's colours under the theme in use.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Palette {

@@ -3,7 +3,10 @@
 //! bar: whose activation it is, the passes in a row, who has acted.
 
 use bevy_ecs::prelude::*;
-use fray_core::board::{CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, SheetRow, TokenView};
+use fray_core::board::{
+    CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, QuestionView, SheetRow, TokenView,
+};
+use fray_core::phase::current;
 use fray_core::prelude::{Side, Status, TableIndex};
 use fray_core::table::{can_act, enemies, id, name, on_table, status};
 
@@ -12,8 +15,35 @@ use crate::combat::{check_attack, weapon};
 use crate::data::ZoneProperty;
 use crate::decisions::{awaiting, validate};
 use crate::intent::{FactionZonesIntent, NonLethal, StuntEffect};
-use crate::phase::{Battle, Fighter, ZoneProperties};
+use crate::phase::{Battle, FactionZonesPhase, Fighter, ZoneProperties};
 use crate::turns::{distance, movement_left, zone};
+
+/// What the rules ask besides a character's turn: the first faction, opportunity attacks, a
+/// target's reaction, the faction choosing who acts.
+pub fn question(world: &World) -> Option<QuestionView> {
+    let battle = world.resource::<Battle>();
+    let waiting = awaiting(world);
+    if waiting.is_empty() || current::<FactionZonesPhase>(world) != FactionZonesPhase::Activations {
+        let what = "which faction acts first?".to_owned();
+        return (!waiting.is_empty()).then_some(QuestionView { who: waiting, what, about: Vec::new() });
+    }
+    if let Some(l) = &battle.leaving {
+        let what = format!("opportunity attack on {}?", name(world, l.mover));
+        return Some(QuestionView { who: waiting, what, about: vec![l.mover] });
+    }
+    if let Some(p) = &battle.pending {
+        let what = format!("dodge, counter or take {}'s attack?", name(world, p.attacker));
+        return Some(QuestionView { who: vec![p.target], what, about: vec![p.attacker] });
+    }
+    if battle.active.is_some() {
+        return None;
+    }
+    let faction = battle.to_act.as_ref()?;
+    let sides = &world.resource::<TableIndex>().sides;
+    let named =
+        sides.iter().find(|(s, _)| s == faction).map_or_else(|| faction.to_string(), |(_, n)| n.clone());
+    Some(QuestionView { who: Vec::new(), what: format!("{named}: who acts next?"), about: Vec::new() })
+}
 
 /// Every decision the board offers `e` now, each with its verdict.
 pub fn choices(world: &World, e: Entity) -> Vec<Choice<FactionZonesIntent>> {

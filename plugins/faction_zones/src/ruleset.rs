@@ -2,7 +2,9 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use fray_core::board::{CardView, Choice, OrderView, Privacy, Seen, SheetRow, Space, TokenView};
+use fray_core::board::{
+    CardView, Choice, OrderView, Privacy, QuestionView, Seen, SheetRow, Space, TokenView,
+};
 use fray_core::edit::PropertyChoice;
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
@@ -99,6 +101,10 @@ impl BoardView for FactionZones {
 
     fn acting(world: &World) -> Vec<Entity> {
         world.resource::<Battle>().active.into_iter().collect()
+    }
+
+    fn question(world: &World) -> Option<QuestionView> {
+        crate::board::question(world)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Times the views of 8 seats (the GM, the table and six players, who take over every
-//! combatant) computed together, on a Fiend Wake fight at two moments: the first bidding
-//! (every combatant asked for a sealed bid), and a turn once the log is `LOG` lines long (the
+//! combatant) computed together, on a Fiend Wake fight at two moments: the first Round Prep
+//! (every combatant asked to pay for its armour), and a turn once the log is `LOG` lines long (the
 //! rules wait on one combatant, whose seat gets its whole list of choices), reached by
 //! decisions taken in turn among those the rules accept. Here, beside
 //! the rules it plays, so that a release build takes minutes (no renderer).

@@ -7,6 +7,7 @@
 //! plan is applied ([`apply`]), so a refused intent changes nothing. Actions others may react
 //! to are held in [`reactions`](crate::reactions) until every answer is in.
 
+use bevy_ecs::entity::EntityHashSet;
 use bevy_ecs::prelude::*;
 use fray_core::ids::{CombatantId, LocationId, MountId};
 use fray_core::intent::{Rejection, Verdict};
@@ -73,7 +74,7 @@ fn location(world: &World, id: &LocationId) -> Verdict<Entity> {
 fn a_location(world: &World, id: &LocationId) -> Verdict<Entity> {
     let l = location(world, id)?;
     if is_field(world, l) {
-        return Err(no("that needs a location, not no location"));
+        return Err(no("that needs a location, not the open field"));
     }
     Ok(l)
 }
@@ -86,7 +87,7 @@ fn effective(world: &World, e: Entity, a: Attribute) -> u32 {
     world.get::<Attributes>(e).map_or(0, |x| x.effective(a))
 }
 
-fn carries(world: &World, e: Entity, item: Item) -> bool {
+pub(crate) fn carries(world: &World, e: Entity, item: Item) -> bool {
     world.get::<Inventory>(e).is_some_and(|i| i.0.contains(&item))
 }
 
@@ -132,7 +133,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FiendWakeIntent) -> V
         }
         FiendWakeIntent::Evacuate { upgrade } => {
             if is_field(world, here(world, actor)?) {
-                return Err(no("occupies no location: there is nothing to evacuate"));
+                return Err(no("stands in the open field: there is nothing to evacuate"));
             }
             let to = field(world).ok_or_else(|| no("this table has no open field"))?;
             simple(rules.evacuate_cost, *upgrade, rules.upgrade_assumed_tp, Act::Move { to })
@@ -141,7 +142,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FiendWakeIntent) -> V
             let from = here(world, actor)?;
             if !is_field(world, from) {
                 return Err(no(format!(
-                    "retreating leaves the scene from no location; evacuate {} first",
+                    "a retreat leaves the scene from the open field; evacuate {} first",
                     the_place(world, from)
                 )));
             }
@@ -254,7 +255,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FiendWakeIntent) -> V
             }
             if !place_of(world, t).is_some_and(|p| is_field(world, p)) {
                 return Err(no(format!(
-                    "caltrops are scattered around a combatant in no location; {} is not",
+                    "caltrops are scattered around a combatant in the open field; {} is not",
                     view::name(world, t)
                 )));
             }
@@ -267,7 +268,7 @@ pub(crate) fn check(world: &World, actor: Entity, intent: &FiendWakeIntent) -> V
             }
             let at = here(world, actor)?;
             if at != l && !is_field(world, at) {
-                return Err(no("caltrops are picked up from among them or from no location"));
+                return Err(no("caltrops are picked up from among them or from the open field"));
             }
             if !take_wounds && tp < rules.caltrops_pickup {
                 return Err(no(format!(
@@ -382,7 +383,7 @@ pub(crate) fn check_attack(
     check_target(world, actor, t)?;
     if !can_hit(world, actor, t, kind) {
         return Err(no(format!(
-            "a melee weapon reaches local combatants and those in no location; {} is in {}",
+            "a melee weapon reaches local combatants and those in the open field; {} is in {}",
             view::name(world, t),
             place_of(world, t).map_or_else(String::new, |p| the_place(world, p))
         )));
@@ -405,23 +406,23 @@ fn check_supporters(
         .into_iter()
         .filter(|&c| place_of(world, c) == Some(l) && view::on_table(world, c))
         .collect();
-    let mut team = Vec::new();
-    let mut able = 0;
+    let mut team = Vec::with_capacity(supporters.len());
+    let mut named = EntityHashSet::from_iter([actor]);
+    let mut able = false;
     for id in supporters {
         let s = combatant(world, id)?;
-        if s == actor || team.contains(&s) {
+        if !named.insert(s) {
             return Err(no(format!("{} is named twice in the assault team", view::name(world, s))));
         }
         if place_of(world, s) == Some(l) {
             return Err(no(format!("{} is inside the location and cannot assault it", view::name(world, s))));
         }
-        let reaches = occupants.is_empty() || occupants.iter().any(|&o| crate::ai::in_reach(world, s, o));
-        if view::can_act(world, s) && view::count(world, s, TACTICAL_POINT) >= 1 && reaches {
-            able += 1;
-        }
+        // One able supporter is enough: the others' reach is not asked.
+        let reaches = || occupants.is_empty() || occupants.iter().any(|&o| crate::ai::in_reach(world, s, o));
+        able = able || (view::can_act(world, s) && view::count(world, s, TACTICAL_POINT) >= 1 && reaches());
         team.push(s);
     }
-    if able == 0 {
+    if !able {
         return Err(no("none of the supporters called can pay 1 TP and attack the location's occupants"));
     }
     Ok(team)

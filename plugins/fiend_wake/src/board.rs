@@ -2,38 +2,37 @@
 //! their labels, captions, cards, sheets, the priority order, sealed bids and harassment as
 //! an allocation of TP chips. Read-only: nothing here changes the table.
 
+use std::fmt::Write;
+
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    AllocationAsk, CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, SecretView, SheetRow,
-    TokenView, capital,
+    AllocationAsk, CardView, Choice, ChoiceKey, OrderEntry, OrderMark, OrderView, QuestionView, SecretView,
+    SheetRow, TokenView, capital,
 };
-use fray_core::ids::CombatantId;
-use fray_core::location::{place_of, why_not_enter};
-use fray_core::prelude::{Counters, TableIndex};
+use fray_core::ids::{CombatantId, LocationId, MountId};
+use fray_core::location::{place_of, the_place, why_not_enter};
+use fray_core::prelude::{Counters, Mount, TableIndex};
 
 use crate::counters::{PENDING_TURN, SIEGE_DAMAGE, TACTICAL_POINT, TURN_TOKEN, WOUND};
 use crate::data::{Attribute, LocationProperty};
 use crate::decisions::awaiting;
 use crate::intent::FiendWakeIntent;
-use crate::phase::{ActiveTurn, FiendWakePhase, Round, current};
-use crate::sheet::{Arsenal, Attributes, RoundChoices, Skills, Worn, stack_numbers};
+use crate::phase::{ActiveTurn, AftermathStep, FiendWakePhase, Round, current};
+use crate::sheet::{Arsenal, Attributes, RoundChoices, Skills, Worn, stack_count, stack_numbers};
 use crate::{harassment, reactions, view};
 
 /// The decisions offered to `e` now, each with the rules' verdict.
 pub fn choices(world: &World, e: Entity) -> Vec<Choice<FiendWakeIntent>> {
     let harassing = current(world) == FiendWakePhase::Harassment;
-    crate::legal::options(world, e)
-        .into_iter()
-        // Harassment is built on the board as an allocation of TP chips.
-        .filter(|(i, _)| !harassing || *i == FiendWakeIntent::Pass)
-        .filter(|(i, v)| v.is_err() || worth_a_button(world, e, i))
-        .map(|(intent, verdict)| {
-            let mut choice = Choice::new(intent.clone(), label(world, &intent), verdict);
-            choice.target = target_of(&intent).cloned();
-            choice.key = key(world, &intent);
-            choice
-        })
-        .collect()
+    let mut options = crate::legal::options(world, e);
+    // Harassment is built on the board as an allocation of TP chips.
+    options.retain(|(i, _)| !harassing || *i == FiendWakeIntent::Pass);
+    fray_core::cores::map(options, |(intent, verdict)| {
+        let mut choice = Choice::new(intent.clone(), label(world, &intent), verdict);
+        choice.target = target_of(&intent).cloned();
+        choice.key = key(world, &intent);
+        choice
+    })
 }
 
 /// The key that takes an intent now: P passes, holds, declines or ends the turn; E ends it.
@@ -47,17 +46,6 @@ fn key(world: &World, intent: &FiendWakeIntent) -> Option<ChoiceKey> {
         | FiendWakeIntent::Cede { cede: false } => Some(ChoiceKey::Pass),
         _ => None,
     }
-}
-
-/// Keeps the armour payments that pay exactly (all TP, or all turn tokens): the rules accept
-/// every over-payment too, but a list of them all helps nobody.
-fn worth_a_button(world: &World, e: Entity, intent: &FiendWakeIntent) -> bool {
-    let FiendWakeIntent::PayArmour { tp, turn_tokens } = intent else {
-        return true;
-    };
-    let per = view::catalogue(world).rules.turn_token_tp.max(1);
-    let cost = view::encumbrance(world, e).unwrap_or(0);
-    (*turn_tokens == 0 && *tp == cost) || (*tp == 0 && *turn_tokens == cost.div_ceil(per))
 }
 
 /// The combatant an intent is aimed at, if any.
@@ -76,11 +64,21 @@ pub(crate) fn target_of(intent: &FiendWakeIntent) -> Option<&CombatantId> {
 pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
     let index = world.resource::<TableIndex>();
     let who = |c: &CombatantId| index.combatant(c).map_or_else(|| c.to_string(), |e| view::name(world, e));
+    let place = |l: &LocationId| index.location(l).map_or_else(|| l.to_string(), |p| the_place(world, p));
+    let mount = |m: &MountId| {
+        let name = index.mount(m).and_then(|e| world.get::<Mount>(e)).map(|m| m.name.clone());
+        name.unwrap_or_else(|| m.to_string())
+    };
     let upgraded = |u: bool| if u { " (full action)" } else { "" };
     match intent {
         FiendWakeIntent::Bid { tp } => format!("Bid {tp} TP"),
         FiendWakeIntent::PayArmour { tp, turn_tokens } => {
-            format!("Pay armour: {tp} TP, {turn_tokens} turn tokens")
+            let tokens = format!("{turn_tokens} turn token{}", if *turn_tokens == 1 { "" } else { "s" });
+            match (tp, turn_tokens) {
+                (_, 0) => format!("Pay armour: {tp} TP"),
+                (0, _) => format!("Pay armour: {tokens}"),
+                _ => format!("Pay armour: {tp} TP and {tokens}"),
+            }
         }
         FiendWakeIntent::RefuseArmour { doff: true } => "Refuse armour and take it off".into(),
         FiendWakeIntent::RefuseArmour { doff: false } => "Refuse armour".into(),
@@ -88,11 +86,19 @@ pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
         FiendWakeIntent::Cede { cede: false } => "Hold priority".into(),
         FiendWakeIntent::Arm { weapon, upgrade } => format!("Arm: {weapon}{}", upgraded(*upgrade)),
         FiendWakeIntent::EnterLocation { location, upgrade } => {
-            format!("Enter {location}{}", upgraded(*upgrade))
+            format!("Enter {}{}", place(location), upgraded(*upgrade))
         }
         FiendWakeIntent::Evacuate { upgrade } => format!("Evacuate{}", upgraded(*upgrade)),
         FiendWakeIntent::Retreat { tp, upgrade } => format!("Retreat ({tp} TP){}", upgraded(*upgrade)),
-        FiendWakeIntent::Mount { mount, upgrade } => format!("Mount {mount}{}", upgraded(*upgrade)),
+        FiendWakeIntent::Mount { mount: m, upgrade } => format!("Mount {}{}", mount(m), upgraded(*upgrade)),
+        FiendWakeIntent::Wrangle { mount: m } => format!("Wrangle {}", mount(m)),
+        FiendWakeIntent::Bombard { location } => format!("Bombard {}", place(location)),
+        FiendWakeIntent::ThrowGrenade { location } => format!("Throw a grenade into {}", place(location)),
+        FiendWakeIntent::PickUpCaltrops { location, take_wounds } => format!(
+            "Pick up the caltrops in {}{}",
+            place(location),
+            if *take_wounds { ", taking the wounds" } else { "" }
+        ),
         FiendWakeIntent::MeleeAttack { target } => format!("Melee attack {}", who(target)),
         FiendWakeIntent::RangedAttack { target } => format!("Ranged attack {}", who(target)),
         FiendWakeIntent::Grapple { target } => format!("Grapple {}", who(target)),
@@ -106,8 +112,12 @@ pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
         }
         FiendWakeIntent::Pass if current(world) == FiendWakePhase::Harassment => "Harass nobody".into(),
         FiendWakeIntent::Assault { location, supporters, tp, raise, .. } => {
-            let team: Vec<String> = supporters.iter().map(who).collect();
-            format!("Assault {location} with {} ({tp} TP, raise {raise})", team.join(", "))
+            // A long team is named by its first few.
+            let mut team: Vec<String> = supporters.iter().take(3).map(who).collect();
+            if supporters.len() > 3 {
+                team.push(format!("{} more", supporters.len() - 3));
+            }
+            format!("Assault {} with {} ({tp} TP, raise {raise})", place(location), team.join(", "))
         }
         FiendWakeIntent::Support { tp, enter } => {
             format!("Support with {tp} TP{}", if *enter { " and enter" } else { "" })
@@ -125,9 +135,9 @@ pub fn token(world: &World, e: Entity) -> TokenView {
     if let Some(armour) = world.get::<Worn>(e).and_then(|w| w.armour.as_ref()) {
         notes.push(armour.clone());
     }
-    let marked: usize = world.get::<Attributes>(e).map_or(0, |a| {
-        Attribute::ALL.iter().map(|&x| stack_numbers(a.level(x)).len() - a.available(x).len()).sum()
-    });
+    let marked: u32 = world
+        .get::<Attributes>(e)
+        .map_or(0, |a| Attribute::ALL.iter().map(|&x| stack_count(a.level(x)) - a.available_count(x)).sum());
     if marked > 0 {
         notes.push(format!("{marked} marked"));
     }
@@ -165,7 +175,7 @@ pub fn entry(world: &World, e: Entity, place: Entity) -> Result<String, String> 
 
 /// Counters, stack numbers, skills, weapons and armour.
 pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(12);
     if let Some(counters) = world.get::<Counters>(e) {
         rows.push(SheetRow::line(format!(
             "TP {} · turn tokens {} · pending {} · wounds {}",
@@ -178,19 +188,22 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
     if let Some(attributes) = world.get::<Attributes>(e) {
         rows.push(SheetRow::heading("Stack numbers (marked in brackets)"));
         for a in Attribute::ALL {
-            let all = stack_numbers(attributes.level(a));
-            let free = attributes.available(a).len();
-            let shown: Vec<String> = all
-                .iter()
-                .enumerate()
-                .map(|(i, n)| if i < free { n.to_string() } else { format!("[{n}]") })
-                .collect();
-            rows.push(SheetRow::line(format!("{a:?} {}: {}", attributes.level(a), shown.join(" "))));
+            let level = attributes.level(a);
+            let free = attributes.available_count(a) as usize;
+            let mut line = String::with_capacity(32);
+            let _ = write!(line, "{a:?} {level}:");
+            for (i, n) in stack_numbers(level).into_iter().enumerate() {
+                let _ = if i < free { write!(line, " {n}") } else { write!(line, " [{n}]") };
+            }
+            rows.push(SheetRow::line(line));
         }
     }
     if let Some(skills) = world.get::<Skills>(e) {
-        let list: Vec<String> = skills.0.iter().map(|(s, l)| format!("{s:?} {l}")).collect();
-        rows.push(SheetRow::line(format!("Skills: {}", list.join(", "))));
+        let mut line = "Skills:".to_owned();
+        for (i, (skill, level)) in skills.0.iter().enumerate() {
+            let _ = write!(line, "{} {skill:?} {level}", if i == 0 { "" } else { "," });
+        }
+        rows.push(SheetRow::line(line));
     }
     if let Some(arsenal) = world.get::<Arsenal>(e) {
         rows.push(SheetRow::line(format!(
@@ -249,6 +262,36 @@ pub fn secret(world: &World) -> Option<SecretView> {
         .filter_map(|e| Some((e, format!("bid {}", world.get::<RoundChoices>(e)?.bid?))))
         .collect();
     Some(SecretView { what: "bid", sealed })
+}
+
+/// What the rules ask besides a turn: a reaction, armour, the bids, a tie, harassment, the
+/// aftermath.
+pub fn question(world: &World) -> Option<QuestionView> {
+    if let Some((e, q)) = reactions::asked(world) {
+        return Some(QuestionView { who: vec![e], what: format!("{}?", q.title()), about: Vec::new() });
+    }
+    let waiting = awaiting(world);
+    let what = match current(world) {
+        FiendWakePhase::RoundPrep => "pay for armour?".to_owned(),
+        FiendWakePhase::BidForPriority => {
+            let bids = format!("{} to come", waiting.len());
+            let what = format!("sealed bids for priority, {bids}");
+            return Some(QuestionView { who: Vec::new(), what, about: Vec::new() });
+        }
+        FiendWakePhase::Cede => {
+            let bid = waiting.first().and_then(|&e| world.get::<RoundChoices>(e)?.bid).unwrap_or(0);
+            format!("tied at {bid} TP: cede priority or hold?")
+        }
+        FiendWakePhase::Harassment => "whom to harass?".to_owned(),
+        FiendWakePhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {
+            "which spells to fuel?".to_owned()
+        }
+        FiendWakePhase::Aftermath => "ready a weapon?".to_owned(),
+        FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => {
+            return None;
+        }
+    };
+    (!waiting.is_empty()).then_some(QuestionView { who: waiting, what, about: Vec::new() })
 }
 
 /// Harassment: the harasser allocates TP among the enemies its ready weapon reaches.

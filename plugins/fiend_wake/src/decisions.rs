@@ -56,6 +56,53 @@ pub fn is_awaited(world: &World, e: Entity) -> bool {
     }
 }
 
+/// What the rules ask of a combatant they wait on: the kind of decision, which decides the
+/// intents that can answer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Asking {
+    /// A reaction to what another is doing (intercept, clear out, stop a retreat, support).
+    Answer,
+    /// Its turn.
+    Turn,
+    /// Whether to pay for its armour this round.
+    Armour,
+    /// A sealed bid for priority.
+    Bid,
+    /// Whether to cede priority.
+    Cede,
+    /// Which spells to keep fuelled.
+    Fuel,
+    /// A weapon to ready in the aftermath, or none.
+    Arm,
+    /// Whom to harass.
+    Harass,
+    /// Nothing.
+    Nothing,
+}
+
+/// The kind of decision asked of `e`, were the rules waiting on it.
+pub(crate) fn asking(world: &World, e: Entity) -> Asking {
+    if reactions::asked(world).is_some() {
+        return Asking::Answer;
+    }
+    if world.resource::<ActiveTurn>().actor == Some(e) {
+        return Asking::Turn;
+    }
+    match current(world) {
+        FiendWakePhase::RoundPrep => Asking::Armour,
+        FiendWakePhase::BidForPriority => Asking::Bid,
+        FiendWakePhase::Cede => Asking::Cede,
+        FiendWakePhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {
+            Asking::Fuel
+        }
+        FiendWakePhase::Aftermath => Asking::Arm,
+        FiendWakePhase::Harassment => Asking::Harass,
+        FiendWakePhase::ExecuteTurns | FiendWakePhase::EndOfRound | FiendWakePhase::CombatOver => {
+            Asking::Nothing
+        }
+    }
+}
+
 /// Lets the AI decide, one intent at a time, for every AI-controlled combatant the rules
 /// wait on. An AI intent the rules refuse (a bug the tests look for) is followed by a safe
 /// fallback, so the table never stalls.
@@ -169,38 +216,35 @@ pub fn validate(world: &World, e: Entity, intent: &FiendWakeIntent) -> Verdict<P
     }
     let wrong =
         || Rejection::new(format!("{} is not something to do during {}", intent.title(), phase.title()));
-    let asked = reactions::asked(world).is_some();
-    let in_turn = world.resource::<ActiveTurn>().actor == Some(e);
-    let fueling = world.resource::<Round>().aftermath == AftermathStep::FuelSpells;
-    let step = match (phase, intent) {
-        _ if asked => Step::Answer(reactions::check(world, e, intent)?),
-        _ if in_turn => Step::Turn(actions::check(world, e, intent)?),
-        (FiendWakePhase::Aftermath, FiendWakeIntent::FuelSpells { spells }) if fueling => {
+    let step = match (asking(world, e), intent) {
+        (Asking::Answer, _) => Step::Answer(reactions::check(world, e, intent)?),
+        (Asking::Turn, _) => Step::Turn(actions::check(world, e, intent)?),
+        (Asking::Fuel, FiendWakeIntent::FuelSpells { spells }) => {
             Step::Fuel(spells.clone(), spells::check(world, e, spells)?)
         }
-        (FiendWakePhase::RoundPrep, FiendWakeIntent::PayArmour { tp, turn_tokens }) => {
+        (Asking::Fuel, FiendWakeIntent::Pass) => Step::Fuel(Vec::new(), 0),
+        (Asking::Armour, FiendWakeIntent::PayArmour { tp, turn_tokens }) => {
             round_prep::check_pay(world, e, *tp, *turn_tokens)?;
             Step::PayArmour(*tp, *turn_tokens)
         }
-        (FiendWakePhase::RoundPrep, FiendWakeIntent::RefuseArmour { doff }) => {
+        (Asking::Armour, FiendWakeIntent::RefuseArmour { doff }) => {
             round_prep::check_refuse(world, e)?;
             Step::RefuseArmour(*doff)
         }
-        (FiendWakePhase::BidForPriority, FiendWakeIntent::Bid { tp }) => {
+        (Asking::Bid, FiendWakeIntent::Bid { tp }) => {
             bidding::check_bid(world, e, *tp)?;
             Step::Bid(*tp)
         }
-        (FiendWakePhase::Cede, FiendWakeIntent::Cede { cede }) => Step::Cede(*cede),
-        (FiendWakePhase::Aftermath, FiendWakeIntent::Pass) if fueling => Step::Fuel(Vec::new(), 0),
-        (FiendWakePhase::Aftermath, FiendWakeIntent::Arm { weapon, upgrade }) if !fueling => {
+        (Asking::Cede, FiendWakeIntent::Cede { cede }) => Step::Cede(*cede),
+        (Asking::Arm, FiendWakeIntent::Arm { weapon, upgrade }) => {
             let cost = aftermath::check_spend_arm(world, e, weapon, *upgrade)?;
             Step::SpendArm(weapon.clone(), cost)
         }
-        (FiendWakePhase::Aftermath, FiendWakeIntent::Pass) => Step::Pass,
-        (FiendWakePhase::Harassment, FiendWakeIntent::Harass { allocations }) => {
+        (Asking::Arm, FiendWakeIntent::Pass) => Step::Pass,
+        (Asking::Harass, FiendWakeIntent::Harass { allocations }) => {
             Step::Harass(harassment::check(world, e, allocations)?)
         }
-        (FiendWakePhase::Harassment, FiendWakeIntent::Pass) => Step::Harass(Vec::new()),
+        (Asking::Harass, FiendWakeIntent::Pass) => Step::Harass(Vec::new()),
         _ => return Err(wrong()),
     };
     Ok(Plan(step))

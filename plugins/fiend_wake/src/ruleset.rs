@@ -4,8 +4,8 @@
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, SecretView, Seen, SheetRow, Space,
-    TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, QuestionView, SecretView, Seen,
+    SheetRow, Space, TokenView,
 };
 use fray_core::edit::PropertyChoice;
 use fray_core::ids::CombatantId;
@@ -119,6 +119,10 @@ impl BoardView for FiendWake {
 
     fn secret(world: &World) -> Option<SecretView> {
         board::secret(world)
+    }
+
+    fn question(world: &World) -> Option<QuestionView> {
+        board::question(world)
     }
 
     fn allocation(world: &World) -> Option<AllocationAsk> {

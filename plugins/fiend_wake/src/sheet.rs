@@ -15,6 +15,11 @@ pub fn stack_numbers(level: u32) -> Vec<u32> {
     out
 }
 
+/// How many stack numbers an attribute at `level` has (`stack_numbers(level).len()`).
+pub fn stack_count(level: u32) -> u32 {
+    if level == 0 { 0 } else { (level - 1).div_ceil(2) + 1 }
+}
+
 /// Attribute levels and how many stack numbers of each are marked by handicaps (marked from
 /// the top down).
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
@@ -49,7 +54,7 @@ impl Attributes {
 
     /// How many stack numbers are not marked.
     pub fn available_count(&self, a: Attribute) -> u32 {
-        (stack_numbers(self.level(a)).len() as u32).saturating_sub(self.marked[Self::i(a)])
+        stack_count(self.level(a)).saturating_sub(self.marked[Self::i(a)])
     }
 
     /// The attribute's effective value: its highest unmarked stack number (0 if none).

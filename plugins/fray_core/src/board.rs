@@ -238,6 +238,19 @@ pub struct SecretView {
     pub sealed: Vec<(Entity, String)>,
 }
 
+/// What the rules ask now, other than the turn being played, as a table's top line says it:
+/// whom ("Brannoc") and what ("intercept the attack?", "bid for priority"). Public: a
+/// screen leaves out of `who` anyone it may not see, and says nothing if that leaves none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuestionView {
+    /// Who is asked (none: the table as a whole, e.g. "bids for priority: 3 to come").
+    pub who: Vec<Entity>,
+    /// What is asked, in a few words.
+    pub what: String,
+    /// Those `what` names: a screen that may not see one of them shows no question.
+    pub about: Vec<Entity>,
+}
+
 /// Who may see a kind of fact: a ruleset declares it for each kind in its [`Privacy`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

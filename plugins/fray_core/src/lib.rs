@@ -16,6 +16,7 @@
 #![forbid(missing_docs)]
 
 pub mod board;
+pub mod cores;
 pub mod dice;
 pub mod edit;
 pub mod fight;

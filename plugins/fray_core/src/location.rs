@@ -124,7 +124,7 @@ pub fn why_not_enter(world: &World, from: Entity, to: Entity) -> Option<String> 
         return Some(format!("already in {}", the_place(world, to)));
     }
     if is_field(world, to) {
-        return Some("no location is reached by evacuating, not by entering".to_owned());
+        return Some("the open field is reached by evacuating, not by entering".to_owned());
     }
     if can_enter(world, from, to) {
         return None;

@@ -12,13 +12,6 @@ use super::pieces::{
     FREE_MOUNT, Initials, MountLabel, MountToken, Selection, TOKEN, Token, TokenCaption, card_rect, text,
 };
 
-const SIDE_COLOURS: [Color; 4] = [
-    Color::srgb(0.25, 0.45, 0.85),
-    Color::srgb(0.80, 0.25, 0.22),
-    Color::srgb(0.30, 0.65, 0.30),
-    Color::srgb(0.75, 0.60, 0.20),
-];
-
 /// Clicking a token selects its combatant; clicking a card selects its location.
 pub(super) fn select(
     click: On<Pointer<Click>>,
@@ -95,7 +88,9 @@ pub(super) fn spawn_token(
     let Ok((combatant, side)) = combatants.get(add.entity) else {
         return;
     };
-    let colour = SIDE_COLOURS[side.0 as usize % SIDE_COLOURS.len()];
+    let [r, g, b] =
+        crate::client::theme::SIDE_COLOURS[side.0 as usize % crate::client::theme::SIDE_COLOURS.len()];
+    let colour = Color::srgb(r, g, b);
     let initials: String = combatant
         .name
         .split_whitespace()

@@ -109,7 +109,7 @@ fn cards_help(ui: &mut egui::Ui, editor: &Editor, asks: &mut Vec<EditAsk>) {
     if ui.button("Add a location (A: under the pointer)").clicked() {
         asks.push(EditAsk::AddLocation);
     }
-    ui.label("Selected card: R rename · N entered from no location on/off · Delete");
+    ui.label("Selected card: R rename · N entered from the open field on/off · Delete");
 }
 
 /// The selected location's form.
@@ -154,7 +154,7 @@ fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entit
         let Some(from) = world.get::<Location>(source) else { continue };
         let shown = if from.id == field_id {
             from_field = true;
-            "no location".to_owned()
+            "the open field".to_owned()
         } else {
             from.name.clone()
         };
@@ -166,7 +166,7 @@ fn location_form(ui: &mut egui::Ui, world: &World, editor: &Editor, place: Entit
             }]));
         }
     }
-    if !from_field && ui.button("+ no location").clicked() {
+    if !from_field && ui.button("+ the open field").clicked() {
         asks.push(EditAsk::Edit(vec![ScenarioEdit::SetEntry {
             from: field_id,
             to: id.clone(),
@@ -620,7 +620,7 @@ fn file_form(ui: &mut egui::Ui, world: &World, editor: &Editor, asks: &mut Vec<E
 fn confirm_dialog(ctx: &egui::Context, editor: &Editor, asks: &mut Vec<EditAsk>) {
     let Some((_, name, people)) = &editor.confirm_delete else { return };
     egui::Window::new("Delete a location").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        ui.label(format!("{people} stand in {name}. Delete it? They will start in no location."));
+        ui.label(format!("{people} stand in {name}. Delete it? They will start in the open field."));
         ui.horizontal(|ui| {
             if ui.button("Delete it (Enter)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 asks.push(EditAsk::ConfirmDelete(true));

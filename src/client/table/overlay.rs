@@ -12,6 +12,7 @@ use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::TableIndex;
 
 use super::super::audience::hidden_from_table as hidden;
+use super::super::words;
 
 /// How long the last dice roll stays up, in seconds.
 const ROLL_SHOWN_SECS: f32 = 5.0;
@@ -58,6 +59,37 @@ impl LastRoll {
     }
 }
 
+/// A secret choice being made, as a question for the table: "sealed declarations, 2 to come".
+fn sealing(
+    world: &World,
+    rules: &dyn fray_core::ruleset::AnyRuleset,
+) -> Option<fray_core::board::QuestionView> {
+    let secret = rules.view().secret(world)?;
+    let to_come = rules.awaiting(world).len();
+    let what = format!("sealed {}s, {to_come} to come", secret.what);
+    Some(fray_core::board::QuestionView { who: Vec::new(), what, about: Vec::new() })
+}
+
+/// A question as the table may read it: "Brannoc: intercept the attack?"; none if everyone
+/// asked is hidden from the table.
+fn question(world: &World, asked: Option<fray_core::board::QuestionView>) -> Option<String> {
+    let asked = asked?;
+    if asked.about.iter().any(|&e| hidden(world, e)) {
+        return None;
+    }
+    if asked.who.is_empty() {
+        return Some(fray_core::board::capital(&asked.what));
+    }
+    let names: Vec<String> =
+        asked.who.iter().filter(|&&e| !hidden(world, e)).map(|&e| fray_core::table::name(world, e)).collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!("{one}: {}", asked.what)),
+        [a, b] => Some(format!("{a} and {b}: {}", asked.what)),
+        [a, rest @ ..] => Some(format!("{a} and {} more: {}", rest.len(), asked.what)),
+    }
+}
+
 /// What lies on a screen, in points, that the roll keeps clear of when it can: the tokens
 /// first, then the cards' names.
 #[derive(Default)]
@@ -83,6 +115,12 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
         let Some(rules) = &rules else { return };
         // One line: the clock, the phase and whose turn it is; the order on a second.
         ui.horizontal(|ui| {
+            if let Some(session) = world.get_resource::<fray_core::fight::Session>() {
+                let name =
+                    RichText::new(session.scenario.name()).size(27.0 * k).color(egui::Color32::LIGHT_BLUE);
+                ui.label(name);
+                ui.label(RichText::new("·").size(27.0 * k).color(egui::Color32::WHITE));
+            }
             let clock = rules.clock_title(log.map_or(0, GameLog::clock));
             ui.label(RichText::new(clock).strong().size(30.0 * k).color(egui::Color32::WHITE));
             let phase = rules.phase(world).title;
@@ -94,11 +132,17 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
                 .filter(|&e| !hidden(world, e))
                 .map(|e| fray_core::table::name(world, e))
                 .collect();
-            if !acting.is_empty() {
-                let words = match acting.as_slice() {
-                    [one] => format!("· Turn: {one}"),
-                    all => format!("· Acting: {}", all.join(", ")),
-                };
+            // What the rules ask now, else whose turn it is.
+            let asked = rules.view().question(world).or_else(|| sealing(world, rules.as_ref()));
+            let words = match question(world, asked) {
+                Some(asked) => Some(format!("· {asked}")),
+                None => match acting.as_slice() {
+                    [] => None,
+                    [one] => Some(format!("· Turn: {one}")),
+                    all => Some(format!("· Acting: {}", all.join(", "))),
+                },
+            };
+            if let Some(words) = words {
                 let now = RichText::new(words).strong().size(27.0 * k).color(egui::Color32::YELLOW);
                 ui.add(egui::Label::new(now).truncate());
             }
@@ -155,9 +199,8 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
     });
     let line = match roll {
         Some((who, roll)) => {
-            let (sum, colour) = roll_line(roll);
-            let who = if who.is_empty() { String::new() } else { format!("{who}: ") };
-            (format!("{who}{}   {sum}", roll.what), colour)
+            let (caption, sum, colour) = roll_words(world, &who, roll);
+            (format!("{caption}   {sum}"), colour)
         }
         None => ("No roll yet".to_owned(), egui::Color32::GRAY),
     };
@@ -246,7 +289,7 @@ fn last_roll(
         return;
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
-    let (sum, colour) = roll_line(roll);
+    let (caption, sum, colour) = roll_words(world, &who, roll);
     // The roll keeps to the spot that covers the fewest tokens, then cards' names (the last
     // one while no other does better, so it does not hop about as tokens glide).
     let id = egui::Id::new("table_roll");
@@ -260,13 +303,28 @@ fn last_roll(
         egui::Frame::new().fill(BACKDROP).inner_margin(round(18.0 * k)).corner_radius(round(10.0 * k)).show(
             ui,
             |ui| {
-                let what =
-                    RichText::new(format!("{who}: {}", roll.what)).size(32.0 * k).color(egui::Color32::WHITE);
+                let what = RichText::new(caption).size(32.0 * k).color(egui::Color32::WHITE);
                 ui.add(egui::Label::new(what).extend());
                 ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0 * k).color(colour)).extend());
             },
         );
     });
+}
+
+/// A roll's caption (who, what), its outcome and the outcome's colour. A draw reads by whom
+/// it put first: its numbers tell a viewer nothing.
+fn roll_words(world: &World, who: &str, roll: &RollRecord) -> (String, String, egui::Color32) {
+    let caption = if who.is_empty() { roll.what.clone() } else { format!("{who}: {}", roll.what) };
+    match &roll.reading {
+        RollReading::Draw { order, .. } => {
+            let first = order.first().map(|id| words::who(world, id)).unwrap_or_default();
+            (format!("{caption}: a draw breaks the tie"), format!("{first} first"), egui::Color32::WHITE)
+        }
+        _ => {
+            let (sum, colour) = roll_line(roll);
+            (caption, sum, colour)
+        }
+    }
 }
 
 /// The roll's outcome as its kind reads, and its colour (success or miss).
@@ -289,7 +347,7 @@ fn roll_line(roll: &RollRecord) -> (String, egui::Color32) {
         RollReading::Percentile { chance, critical, .. } => {
             format!("[{dice}] vs {chance}% — {}{verdict}", if *critical { "critical " } else { "" })
         }
-        RollReading::Draw { .. } => format!("[{dice}] drawn"),
+        RollReading::Draw { .. } => "a draw".to_owned(),
     };
     (line, colour)
 }

@@ -249,7 +249,7 @@ fn an_assault_needs_a_supporter_able_to_pay_and_comes_from_outside() {
     refused(&mut t, "ace", assault(vec![], "tower"), "needs at least one supporter");
     set_tp(&mut t, "pal", 0);
     refused(&mut t, "ace", assault(vec![id("pal")], "tower"), "none of the supporters called can pay 1 TP");
-    refused(&mut t, "ace", assault(vec![id("pal")], "field"), "needs a location, not no location");
+    refused(&mut t, "ace", assault(vec![id("pal")], "field"), "needs a location, not the open field");
     set_tp(&mut t, "pal", 3);
     refused(&mut t, "ace", assault(vec![id("pal"), id("pal")], "tower"), "named twice");
     refused(&mut t, "ace", assault(vec![id("foe")], "tower"), "inside the location");
@@ -285,7 +285,7 @@ fn caltrops_are_scattered_around_someone_in_no_location_and_picked_up_for_6_tp()
         &mut t,
         "ace",
         FiendWakeIntent::Caltrops { target: id("foe") },
-        "around a combatant in no location",
+        "around a combatant in the open field",
     );
     t.accept("ace", FiendWakeIntent::Caltrops { target: id("runner") });
     assert_eq!(t.place("runner"), "caltrops_ace", "a caltrops location now surrounds the runner");
@@ -606,7 +606,7 @@ fn only_a_ready_siege_weapon_bombards_and_only_a_location() {
         &mut t,
         "ace",
         FiendWakeIntent::Bombard { location: loc("field") },
-        "needs a location, not no location",
+        "needs a location, not the open field",
     );
     refused(&mut t, "ace", FiendWakeIntent::Bombard { location: loc("moon") }, "there is no location 'moon'");
 }

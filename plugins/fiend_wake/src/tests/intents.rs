@@ -127,7 +127,7 @@ fn entering_a_location_pays_its_cost_and_moves_the_combatant() {
         &mut t,
         "lockjaw",
         FiendWakeIntent::EnterLocation { location: LocationId::from("tower"), upgrade: false },
-        "the Tower can only be entered from no location",
+        "the Tower can only be entered from the open field",
     );
     t.accept("lockjaw", FiendWakeIntent::Evacuate { upgrade: false });
     assert_eq!(t.place("lockjaw"), "field");
@@ -184,7 +184,7 @@ fn melee_reaches_local_combatants_and_those_in_no_location_only() {
         &mut t,
         "imp",
         FiendWakeIntent::MeleeAttack { target: CombatantId::from("archer") },
-        "a melee weapon reaches local combatants and those in no location",
+        "a melee weapon reaches local combatants and those in the open field",
     );
     t.accept("imp", FiendWakeIntent::MeleeAttack { target: CombatantId::from("lockjaw") });
     assert!(t.world().resource::<ActiveTurn>().full_action_used);

@@ -214,7 +214,7 @@ impl ScenarioEdit {
             ScenarioEdit::PlaceMount { id, at: Placement::Location(place) } => {
                 format!("{id} starts in {place}")
             }
-            ScenarioEdit::PlaceMount { id, .. } => format!("{id} starts in no location"),
+            ScenarioEdit::PlaceMount { id, .. } => format!("{id} starts in the open field"),
             ScenarioEdit::Ride { id, mount } => format!("{id} rides {mount}"),
             ScenarioEdit::CopyMount { id } => format!("copied {id}"),
             ScenarioEdit::DeleteMount { id } => format!("deleted {id}"),
@@ -225,7 +225,7 @@ impl ScenarioEdit {
             ScenarioEdit::PlaceCombatant { id, at: Placement::Location(place) } => {
                 format!("{id} starts in {place}")
             }
-            ScenarioEdit::PlaceCombatant { id, .. } => format!("{id} starts in no location"),
+            ScenarioEdit::PlaceCombatant { id, .. } => format!("{id} starts in the open field"),
             ScenarioEdit::CopyCombatant { id } => format!("copied {id}"),
             ScenarioEdit::DeleteCombatant { id } => format!("deleted {id}"),
             ScenarioEdit::SetSide { id, side } => format!("{id} fights for {side}"),

@@ -10,8 +10,8 @@ use bevy_ecs::prelude::*;
 
 use super::{Clock, PhaseView, Playable, Ruleset, ScenarioFacts};
 use crate::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, Scenery, SecretView, SheetRow, Space,
-    TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, QuestionView, Scenery, SecretView,
+    SheetRow, Space, TokenView,
 };
 use crate::ids::{CombatantId, LocationId, SeatId};
 use crate::intent::{Inbox, IntentRecord, Verdict};
@@ -122,6 +122,8 @@ pub trait AnyBoardView: Send + Sync + 'static {
     fn acting(&self, world: &World) -> Vec<Entity>;
     /// The secret choice being made.
     fn secret(&self, world: &World) -> Option<SecretView>;
+    /// What the rules ask besides the turn.
+    fn question(&self, world: &World) -> Option<QuestionView>;
     /// The scenery.
     fn scenery(&self, world: &World) -> Vec<Scenery>;
     /// The allocation being made.
@@ -366,6 +368,10 @@ impl<R: Playable> AnyBoardView for Entry<R> {
 
     fn secret(&self, world: &World) -> Option<SecretView> {
         R::secret(world)
+    }
+
+    fn question(&self, world: &World) -> Option<QuestionView> {
+        R::question(world)
     }
 
     fn scenery(&self, world: &World) -> Vec<Scenery> {

@@ -14,8 +14,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::board::{
-    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, Scenery, SecretView, SheetRow, Space,
-    TokenView,
+    AllocationAsk, CardView, Choice, CounterLook, OrderView, Privacy, QuestionView, Scenery, SecretView,
+    SheetRow, Space, TokenView,
 };
 use crate::ids::{CombatantId, LocationId, SideId};
 use crate::intent::Verdict;
@@ -174,6 +174,12 @@ pub trait BoardView: Ruleset {
 
     /// The secret choice being made, if one is.
     fn secret(_world: &World) -> Option<SecretView> {
+        None
+    }
+
+    /// What the rules ask now besides the turn being played (a reaction, a bid, a tie to
+    /// settle), for the table's top line. None: the turn (or nothing) is what they wait on.
+    fn question(_world: &World) -> Option<QuestionView> {
         None
     }
 

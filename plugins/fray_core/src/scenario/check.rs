@@ -50,7 +50,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         let mut locations = unique_ids(p, "location", self.locations.iter().map(|l| l.id.as_str()));
         if locations.contains(LocationId::FIELD) {
             p.push(format!(
-                "location id '{}' is reserved for \"no location\"; pick another id",
+                "location id '{}' is reserved for the open field; pick another id",
                 LocationId::FIELD
             ));
         }

@@ -459,7 +459,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         let locations = self.locations.iter().map(|l| (l.id.to_string(), l.name.clone()));
         let mounts = self.mounts.iter().map(|m| (m.id.to_string(), m.name.clone()));
         let combatants = self.combatants.iter().zip(shown).map(|(c, name)| (c.id.to_string(), name.clone()));
-        let field = std::iter::once((LocationId::FIELD.to_owned(), "no location".to_owned()));
+        let field = std::iter::once((LocationId::FIELD.to_owned(), "the open field".to_owned()));
         sides.chain(field).chain(locations).chain(mounts).chain(combatants).collect()
     }
 }

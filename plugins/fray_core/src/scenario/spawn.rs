@@ -61,7 +61,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
             .spawn((
                 Location {
                     id: LocationId::field(),
-                    name: "no location".to_owned(),
+                    name: "the open field".to_owned(),
                     position: [0.0, 0.0],
                     size: [0.0, 0.0],
                 },

@@ -15,8 +15,8 @@ use crate::table::{Controller, Seats, TableIndex};
 mod view;
 
 pub use view::{
-    CardSeen, ChoiceSeen, ChoicesSeen, OrderEntrySeen, OrderSeen, PhaseSeen, SealedSeen, SeatView,
-    SecretSeen, SheetSeen, TokenSeen, drawn_views, seat_view, seat_views,
+    CardSeen, ChoiceSeen, ChoicesSeen, IntentSeen, OrderEntrySeen, OrderSeen, PhaseSeen, SealedSeen,
+    SeatView, SecretSeen, SheetSeen, TokenSeen, drawn_views, seat_view, seat_views,
 };
 
 /// Who is looking at the fight.

@@ -6,16 +6,17 @@
 //! choices are those the seat decides now. Serialisable with stable ids: the same view a
 //! seat's device will receive.
 
-use std::cell::OnceCell;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use bevy_ecs::prelude::*;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Seat;
-use crate::board::{AllocationAsk, OrderView, Privacy, SecretView, Seen, SheetRow};
+use crate::board::{AllocationAsk, OrderView, Privacy, SecretView, SheetRow};
 use crate::ids::{CombatantId, LocationId, SideId};
+use crate::intent::IntentRecord;
 use crate::location::{EnteredFrom, Location};
 use crate::log::{GameLog, LogEntry};
 use crate::ruleset::{AnyRuleset, FightResult};
@@ -173,7 +174,7 @@ pub struct ChoicesSeen {
     /// Who decides.
     pub who: CombatantId,
     /// Its choices, refused ones with their reasons.
-    pub choices: Vec<ChoiceSeen>,
+    pub choices: Arc<Vec<ChoiceSeen>>,
 }
 
 /// One decision.
@@ -188,7 +189,49 @@ pub struct ChoiceSeen {
     /// Listed apart (attacks on one's own side).
     pub folded: bool,
     /// The intent it sends, as saves write it.
-    pub intent: Value,
+    pub intent: IntentSeen,
+}
+
+/// A choice's intent: the rules' own while the view stays in the process, written as a
+/// save writes it (JSON) once the view is serialised; read back as that JSON.
+#[derive(Clone, Debug)]
+pub enum IntentSeen {
+    /// As the rules offered it.
+    Rules(IntentRecord),
+    /// As read back from a serialised view.
+    Json(Value),
+}
+
+impl IntentSeen {
+    /// The intent as a save writes it.
+    pub fn to_json(&self) -> Value {
+        match self {
+            IntentSeen::Rules(intent) => intent.to_json(),
+            IntentSeen::Json(value) => value.clone(),
+        }
+    }
+}
+
+impl PartialEq for IntentSeen {
+    /// Equal when written the same.
+    fn eq(&self, other: &Self) -> bool {
+        self.to_json() == other.to_json()
+    }
+}
+
+impl Serialize for IntentSeen {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            IntentSeen::Rules(intent) => intent.serialize(s),
+            IntentSeen::Json(value) => value.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for IntentSeen {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Value::deserialize(d).map(IntentSeen::Json)
+    }
 }
 
 /// A sheet.
@@ -228,29 +271,27 @@ fn rows(sheet: Vec<SheetRow>) -> Vec<(bool, String)> {
 
 /// One seat's view of the fight on `world`, which `rules` plays.
 pub fn seat_view(world: &World, rules: &dyn AnyRuleset, seat: &Seat) -> SeatView {
-    Gathered::new(world, rules, true).view(seat)
+    Gathered::new(world, rules, true).views(core::slice::from_ref(seat)).remove(0)
 }
 
 /// Several seats' views at once: what they share is read from the rules once.
 pub fn seat_views(world: &World, rules: &dyn AnyRuleset, seats: &[Seat]) -> Vec<SeatView> {
-    let gathered = Gathered::new(world, rules, true);
-    seats.iter().map(|seat| gathered.view(seat)).collect()
+    Gathered::new(world, rules, true).views(seats)
 }
 
 /// Several seats' views as a screen draws them: all but the choices (left empty), which a
 /// screen asks of the rules for the one person deciding at it; validating every candidate
 /// of every seat is too much to redo at each step of a big board.
 pub fn drawn_views(world: &World, rules: &dyn AnyRuleset, seats: &[Seat]) -> Vec<SeatView> {
-    let gathered = Gathered::new(world, rules, false);
-    seats.iter().map(|seat| gathered.view(seat)).collect()
+    Gathered::new(world, rules, false).views(seats)
 }
 
-/// A combatant as every seat's view starts from it (its sheet read once a view needs it).
-/// The views share what they hold of it.
+/// A combatant as every seat's view starts from it (its sheet read only if a seat may see
+/// it). The views share what they hold of it.
 struct Person {
     e: Entity,
     token: Arc<TokenSeen>,
-    sheet: OnceCell<Arc<SheetSeen>>,
+    sheet: OnceLock<Arc<SheetSeen>>,
 }
 
 /// What every seat's view is cut from, read once.
@@ -273,24 +314,23 @@ struct Gathered<'w> {
     with_choices: bool,
     /// The log's last lines, newest first, each turned into what the file writes only
     /// once a view needs it.
-    log: Vec<(&'w LogEntry, OnceCell<Arc<Value>>)>,
+    log: Vec<(&'w LogEntry, OnceLock<Arc<Value>>)>,
+    /// The lists of choices of those the rules wait on, once [`Gathered::views`] asks.
+    choices: Vec<(Entity, Arc<Vec<ChoiceSeen>>)>,
 }
 
 impl<'w> Gathered<'w> {
     fn new(world: &'w World, rules: &'w dyn AnyRuleset, with_choices: bool) -> Self {
         let board = rules.view();
         let index = world.resource::<TableIndex>();
-        let people = index
-            .order
-            .iter()
-            .filter_map(|&e| {
-                Some(Person { e, token: Arc::new(token(world, rules, e)?), sheet: OnceCell::new() })
-            })
-            .collect();
+        let people = crate::cores::map(index.order.clone(), |e| {
+            Some(Person { e, token: Arc::new(token(world, rules, e)?), sheet: OnceLock::new() })
+        });
+        let people = people.into_iter().flatten().collect();
         let cards =
             Arc::new(index.location_order.iter().filter_map(|&place| card(world, rules, place)).collect());
         let entries = world.get_resource::<GameLog>().map_or(&[][..], |log| log.entries());
-        let log = entries.iter().rev().take(LOG_SCAN).map(|entry| (entry, OnceCell::new())).collect();
+        let log = entries.iter().rev().take(LOG_SCAN).map(|entry| (entry, OnceLock::new())).collect();
         let phase = rules.phase(world);
         let clock = world.get_resource::<GameLog>().map_or(0, |l| l.clock());
         Self {
@@ -317,7 +357,29 @@ impl<'w> Gathered<'w> {
                 .get_resource::<FightResult>()
                 .map(|r| ResultSeen { winner: r.winner.clone(), reason: r.reason.clone() }),
             with_choices,
+            choices: Vec::new(),
         }
+    }
+
+    /// The views of `seats`: the sheets they need and the lists of choices of those they
+    /// decide for first, each once, on every core; then each seat's view.
+    fn views(mut self, seats: &[Seat]) -> Vec<SeatView> {
+        let privacy = self.privacy;
+        let sheet_seen = |p: &Person| seats.iter().any(|s| s.may_see(privacy.sheets, &p.token.controller));
+        crate::cores::for_each(&self.people, |p| {
+            if sheet_seen(p) {
+                self.sheet(p);
+            }
+        });
+        if self.with_choices {
+            let world = self.world;
+            let decided =
+                |e: Entity| world.get::<Controller>(e).is_some_and(|c| seats.iter().any(|s| s.decides(c)));
+            let asked: Vec<Entity> = self.awaiting.iter().copied().filter(|&e| decided(e)).collect();
+            self.choices = crate::cores::map(asked, |e| (e, Arc::new(self.choices_of(e))));
+        }
+        // Each seat's view is work enough to spread, even two of them.
+        seats.par_iter().map(|seat| self.view(seat)).collect()
     }
 
     fn controller(&self, id: &CombatantId) -> Controller {
@@ -350,7 +412,7 @@ impl<'w> Gathered<'w> {
             sheets: self
                 .people
                 .iter()
-                .filter(|p| shown(p.e) && (seat.owns(&p.token.controller) || privacy.sheets == Seen::Public))
+                .filter(|p| shown(p.e) && seat.may_see(privacy.sheets, &p.token.controller))
                 .map(|p| self.sheet(p).clone())
                 .collect(),
             allocation: self.allocation(seat),
@@ -402,29 +464,23 @@ impl<'w> Gathered<'w> {
     }
 
     fn choices(&self, seat: &Seat) -> Vec<ChoicesSeen> {
-        if !self.with_choices {
-            return Vec::new();
-        }
-        let (world, rules) = (self.world, self.rules);
-        self.awaiting
+        let world = self.world;
+        self.choices
             .iter()
-            .copied()
-            .filter(|&e| world.get::<Controller>(e).is_some_and(|c| seat.decides(c)))
-            .map(|e| ChoicesSeen {
-                who: crate::table::id(world, e),
-                choices: rules
-                    .choices(world, e)
-                    .into_iter()
-                    .map(|c| ChoiceSeen {
-                        label: c.label,
-                        refused: c.verdict.err().map(|r| r.0),
-                        target: c.target,
-                        folded: c.folded,
-                        intent: c.intent.to_json(),
-                    })
-                    .collect(),
-            })
+            .filter(|(e, _)| world.get::<Controller>(*e).is_some_and(|c| seat.decides(c)))
+            .map(|(e, choices)| ChoicesSeen { who: crate::table::id(world, *e), choices: choices.clone() })
             .collect()
+    }
+
+    /// The choices the rules offer `e` now, refused ones with their reasons.
+    fn choices_of(&self, e: Entity) -> Vec<ChoiceSeen> {
+        crate::cores::map(self.rules.choices(self.world, e), |c| ChoiceSeen {
+            label: c.label,
+            refused: c.verdict.err().map(|r| r.0),
+            target: c.target,
+            folded: c.folded,
+            intent: IntentSeen::Rules(c.intent),
+        })
     }
 
     fn allocation(&self, seat: &Seat) -> Option<AllocationSeen> {
