@@ -224,3 +224,72 @@ fn a_fight_decided_between_two_steps_ends_before_anyone_acts_in_every_ruleset() 
     }
     assert!(checked > 20, "fights stopped midway: {checked}");
 }
+
+#[test]
+fn every_button_reads_apart_and_by_display_names_in_every_bundled_scenario() {
+    // Every combatant the GM's: each decision taken by a button, one accepted after another.
+    let mut decisions = 0;
+    for (name, text) in every_scenario_text() {
+        let scenario =
+            rulesets::parse(&text).unwrap_or_else(|e| panic!("{name}: {}", e.report(&name).join("; ")));
+        let mut app = scenario.table_app(scenario.seed(), scenario.default_limit(), false);
+        let people = app.world().resource::<fray_core::prelude::TableIndex>().order.clone();
+        for e in people {
+            app.world_mut().entity_mut(e).insert(Controller::Gm);
+        }
+        app.update();
+        let ids = stable_ids(app.world());
+        let rules = fray_core::fight::ruleset(app.world()).expect("a fight is open");
+        for step in 0..60 {
+            let world = app.world();
+            let Some(&e) = rules.awaiting(world).first() else { break };
+            let choices = rules.choices(world, e);
+            let mut labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+            for label in &labels {
+                let id = label
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .find(|w| ids.iter().any(|id| id == w));
+                assert!(id.is_none(), "{name}, step {step}: the button '{label}' shows the id {id:?}");
+            }
+            labels.sort_unstable();
+            let twice = labels.windows(2).find(|w| w[0] == w[1]);
+            assert!(
+                twice.is_none(),
+                "{name}, step {step}: two buttons read '{}'",
+                twice.map_or("", |w| w[0])
+            );
+            let accepted: Vec<_> = choices.iter().filter(|c| c.verdict.is_ok()).collect();
+            let Some(choice) = accepted.get(step % accepted.len().max(1)) else { break };
+            let (who, intent) = (fray_core::table::id(world, e), choice.intent.clone());
+            rules.submit(app.world_mut(), who, &intent);
+            app.update();
+            decisions += 1;
+        }
+    }
+    assert!(decisions > 18 * 20, "the fights went on: {decisions} decisions");
+}
+
+/// The stable ids of a table that differ from every display name: those a person should
+/// never read (`keep_archer`, `brig_2`).
+fn stable_ids(world: &bevy_ecs::world::World) -> Vec<String> {
+    use fray_core::location::Location;
+    use fray_core::prelude::{Combatant, Mount, TableIndex};
+    let index = world.resource::<TableIndex>();
+    let mut ids = Vec::new();
+    let mut names = Vec::new();
+    for (id, &e) in &index.combatants {
+        ids.push(id.to_string());
+        names.extend(world.get::<Combatant>(e).map(|c| c.name.clone()));
+    }
+    for (id, &e) in &index.locations {
+        ids.push(id.to_string());
+        names.extend(world.get::<Location>(e).map(|l| l.name.clone()));
+    }
+    for (id, &e) in &index.mounts {
+        ids.push(id.to_string());
+        names.extend(world.get::<Mount>(e).map(|m| m.name.clone()));
+    }
+    let said = |id: &str| names.iter().any(|n| n.split_whitespace().any(|w| w == id));
+    ids.retain(|id| !said(id));
+    ids
+}

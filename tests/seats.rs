@@ -197,7 +197,8 @@ fn leaks(world: &World, view: &SeatView) -> Vec<String> {
         }
         let (id, name) = (fray_core::table::id(world, e), fray_core::table::name(world, e));
         let named = |s: &str| s == id.as_str() || said(s, &name, &names);
-        if let Some((at, s)) = all.iter().find(|(_, s)| named(s)) {
+        // The winner is a side, public, whose id may be a combatant's too (the wyrm's).
+        if let Some((at, s)) = all.iter().find(|(at, s)| named(s) && at != "/result/winner") {
             found.push(format!("concealed {id} named in \"{s}\" at {at}"));
         }
     }

@@ -84,6 +84,7 @@ pub(in crate::client) fn label(damage: &str, reduced: u32, taken: u32) -> (Strin
     match taken {
         0 if reduced > 0 => ("blocked".to_owned(), BLOCKED),
         0 => (format!("0 {kind}"), BLOCKED),
+        n if reduced > 0 => (format!("-{n} {kind} ({reduced} stopped)"), HURT),
         n => (format!("-{n} {kind}"), HURT),
     }
 }
@@ -267,7 +268,7 @@ mod tests {
 
     #[test]
     fn labels_say_what_got_through() {
-        assert_eq!(label("wounds", 1, 3), ("-3 wounds".to_owned(), HURT));
+        assert_eq!(label("wounds", 1, 3), ("-3 wounds (1 stopped)".to_owned(), HURT));
         assert_eq!(label("wounds", 0, 1), ("-1 wound".to_owned(), HURT));
         assert_eq!(label("normal", 0, 2), ("-2 damage".to_owned(), HURT));
         assert_eq!(label("wounds", 4, 0), ("blocked".to_owned(), BLOCKED));

@@ -440,8 +440,9 @@ fn on_clicked_target(
         return;
     };
     let target = id(world, t);
+    // What is done to one's own side is in its folded list, never the button a click gives.
     let aimed: Vec<&Choice<IntentRecord>> =
-        all.iter().filter(|c| c.target.as_ref() == Some(&target)).collect();
+        all.iter().filter(|c| c.target.as_ref() == Some(&target) && !c.folded).collect();
     if aimed.is_empty() {
         return;
     }

@@ -398,7 +398,7 @@ fn order_strip(ui: &mut egui::Ui, world: &World, order: &fray_core::board::Order
                 ui.label("|");
             }
             let asked = waiting.contains(&entry.who);
-            let first = super::board::names::shown_name(&name(world, entry.who), &everyone).to_owned();
+            let first = super::board::names::shown_name(&name(world, entry.who), &everyone).into_owned();
             let when = if entry.when.is_empty() { String::new() } else { format!(": {}", entry.when) };
             let now = if entry.mark == OrderMark::Now { " · now" } else { "" };
             let deciding = if asked { " · deciding" } else { "" };

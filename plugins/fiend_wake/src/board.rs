@@ -31,6 +31,7 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FiendWakeIntent>> {
         let mut choice = Choice::new(intent.clone(), label(world, &intent), verdict);
         choice.target = target_of(&intent).cloned();
         choice.key = key(world, &intent);
+        choice.folded = on_own_side(world, e, &intent);
         choice
     })
 }
@@ -46,6 +47,21 @@ fn key(world: &World, intent: &FiendWakeIntent) -> Option<ChoiceKey> {
         | FiendWakeIntent::Cede { cede: false } => Some(ChoiceKey::Pass),
         _ => None,
     }
+}
+
+/// Whether an intent harms someone of `e`'s own side (the rules allow it; the board lists it
+/// apart): an attack, a grapple or caltrops on someone not its enemy.
+fn on_own_side(world: &World, e: Entity, intent: &FiendWakeIntent) -> bool {
+    let harms = matches!(
+        intent,
+        FiendWakeIntent::MeleeAttack { .. }
+            | FiendWakeIntent::RangedAttack { .. }
+            | FiendWakeIntent::Grapple { .. }
+            | FiendWakeIntent::Caltrops { .. }
+    );
+    let index = world.resource::<TableIndex>();
+    let target = target_of(intent).and_then(|t| index.combatant(t));
+    harms && target.is_some_and(|t| t != e && !view::enemies(world, e, t))
 }
 
 /// The combatant an intent is aimed at, if any.
@@ -280,7 +296,7 @@ pub fn question(world: &World) -> Option<QuestionView> {
         }
         FiendWakePhase::Cede => {
             let bid = waiting.first().and_then(|&e| world.get::<RoundChoices>(e)?.bid).unwrap_or(0);
-            format!("tied at {bid} TP: cede priority or hold?")
+            format!("tied on {bid} TP, cede priority or hold?")
         }
         FiendWakePhase::Harassment => "whom to harass?".to_owned(),
         FiendWakePhase::Aftermath if world.resource::<Round>().aftermath == AftermathStep::FuelSpells => {

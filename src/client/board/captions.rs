@@ -337,7 +337,7 @@ pub(super) fn write_captions(
             Status::Fighting => String::new(),
             other => format!(" [{}]", format!("{other:?}").to_uppercase()),
         };
-        let mut first = shown_name(&c.name, &everyone).to_owned();
+        let mut first = shown_name(&c.name, &everyone).into_owned();
         if let Some(mount) = world.get::<Rides>(e).and_then(|r| world.get::<Mount>(r.0)) {
             first = format!("{first} on {}", mount.name);
         }

@@ -56,7 +56,7 @@ pub(super) fn labels(
     for (i, (hidden, members)) in crowds.into_iter().enumerate() {
         // One alone is named: "1 here" would say less in as much room.
         let words = match members.as_slice() {
-            [(_, only)] => shown_name(only, everyone).to_owned(),
+            [(_, only)] => shown_name(only, everyone).into_owned(),
             _ => format!("{} here", members.len()),
         };
         // A new label's size is guessed until its text is laid out.

@@ -1,7 +1,10 @@
 //! The names a caption or a strip gives combatants: the short name, or a longer one where
 //! two would read alike.
 
+use std::borrow::Cow;
+
 use bevy::prelude::*;
+use fray_core::location::Location;
 use fray_core::prelude::Combatant;
 
 /// Words that may open a name before the one it goes by ("Sir Aldric" goes by Aldric).
@@ -19,26 +22,36 @@ const WHOLE_NAME_MAX: usize = 15;
 /// name ("Bandit leader" beside "Bandit") its whole name when short enough, else its name
 /// without a closing remark in brackets ("Imp archer 2" for "Imp archer 2 (tower)": the
 /// core numbers names that share a stem, so that one is a single combatant's).
-pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> &'a str {
+/// Too long for either, its last word where no other name goes by it ("Crossbowman" for
+/// "Raider crossbowman" beside "Raider 1").
+pub(crate) fn shown_name<'a>(name: &'a str, all: &[&str]) -> Cow<'a, str> {
     let short = short_name(name);
-    let shared = all.iter().any(|n| *n != name && short_name(n) == short);
+    let goes_by = |word: &str| all.iter().any(|n| *n != name && short_name(n).eq_ignore_ascii_case(word));
     let stem = fray_core::scenario::name_stem(name).0;
-    if !shared {
-        short
+    let last = stem.split_whitespace().last().unwrap_or(short);
+    if !goes_by(short) {
+        Cow::Borrowed(short)
     } else if name.chars().count() <= WHOLE_NAME_MAX {
-        name
+        Cow::Borrowed(name)
     } else if stem.chars().count() <= WHOLE_NAME_MAX {
-        stem
+        Cow::Borrowed(stem)
+    } else if last != short && last.chars().count() <= WHOLE_NAME_MAX && !goes_by(last) {
+        Cow::Owned(fray_core::board::capital(last))
     } else {
-        short
+        Cow::Borrowed(short)
     }
 }
 
-/// Every combatant's name at the table, for [`shown_name`].
+/// Every name a caption stands beside at the table, for [`shown_name`]: the combatants' and
+/// the cards' ("Keep archer" is not captioned "Keep" beside the Keep).
 pub(crate) fn all_names(world: &World) -> Vec<String> {
-    world
+    let people = world
         .try_query::<&Combatant>()
-        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect())
+        .map_or_else(Vec::new, |mut q| q.iter(world).map(|c| c.name.clone()).collect::<Vec<_>>());
+    let index = world.get_resource::<fray_core::prelude::TableIndex>();
+    let places = index.map_or(&[][..], |i| i.location_order.as_slice());
+    let cards = places.iter().filter_map(|&p| world.get::<Location>(p)).map(|l| l.name.clone());
+    people.into_iter().chain(cards).collect()
 }
 
 /// A combatant's short name: the first word of its name, past a title.
@@ -70,7 +83,7 @@ mod tests {
         assert_eq!(shown_name("Sir Aldric", &all), "Aldric");
         assert_eq!(shown_name("Bandit leader", &all), "Bandit leader");
         assert_eq!(shown_name("Bandit", &all), "Bandit", "the same whole name tells nothing more");
-        assert_eq!(shown_name("Raider crossbowman", &all), "Raider", "too long for a caption");
+        assert_eq!(shown_name("Raider crossbowman", &all), "Crossbowman", "too long: its last word");
         // Names the core numbered (a stem two or more share).
         let all = [
             "Imp 1",
@@ -83,5 +96,16 @@ mod tests {
         assert_eq!(shown_name("Imp 2", &all), "Imp 2");
         assert_eq!(shown_name("Imp archer 2 (tower)", &all), "Imp archer 2", "its remark left off");
         assert_eq!(shown_name("Warden 3 (relief)", &all), "Warden 3");
+    }
+
+    #[test]
+    fn a_caption_is_never_a_cards_name() {
+        // The castle: an archer in the Keep, the raiders numbered by the core.
+        let all =
+            ["Keep archer", "Gate warden", "Raider 1", "Raider 2", "Raider crossbowman", "Keep", "Gatehouse"];
+        assert_eq!(shown_name("Keep archer", &all), "Keep archer");
+        assert_eq!(shown_name("Gate warden", &all), "Gate", "no card is called Gate");
+        assert_eq!(shown_name("Raider 1", &all), "Raider 1");
+        assert_eq!(shown_name("Raider crossbowman", &all), "Crossbowman");
     }
 }
