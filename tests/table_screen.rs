@@ -84,3 +84,16 @@ fn the_bars_smallest_line_keeps_to_the_tables_floor_on_a_stream_sized_screen() {
         assert!(small.is_empty(), "at {size:?}, under {floor:.1} px: {small:?}");
     }
 }
+
+#[test]
+fn factions_are_headed_not_numbered_and_the_bar_says_who_is_asked_what() {
+    // The inn opens on the bandits' attack on Balthasar, who is asked how he meets it.
+    let table = Board::from_ron(include_str!("../assets/scenarios/faction_zones_inn.ron"));
+    let texts = screen_texts(table.world());
+    let asked = "· Balthasar: dodge, counter or take Bandit leader's attack?";
+    assert!(texts.iter().any(|t| t == asked), "whom the rules wait on, and why: {texts:?}");
+    let order = texts.iter().find(|t| t.starts_with("Factions:")).expect("the factions line");
+    assert!(order.starts_with("Factions: The party: Balthasar"), "headed by faction: {order}");
+    assert!(order.contains("The bandits to act: Bandit leader"), "each faction heads its own: {order}");
+    assert!(!order.contains("1. "), "factions act in no fixed order: {order}");
+}

@@ -501,7 +501,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             }
         }
     }
-    Some(OrderView { title: "Ladder", entries, events, ladder: true })
+    Some(OrderView { title: "Ladder", entries, events, ladder: true, numbered: true })
 }
 
 /// Covers, areas and dropped weapons.

@@ -585,5 +585,5 @@ pub fn order(world: &World) -> Option<OrderView> {
             entries.push(OrderEntry { who: e, when, mark });
         }
     }
-    Some(OrderView { title: "Factions", entries, events: Vec::new(), ladder: false })
+    Some(OrderView { title: "Factions", entries, events: Vec::new(), ladder: false, numbered: false })
 }

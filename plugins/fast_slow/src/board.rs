@@ -349,7 +349,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             });
         }
     }
-    Some(OrderView { title: "Turns", entries, events: Vec::new(), ladder: false })
+    Some(OrderView { title: "Turns", entries, events: Vec::new(), ladder: false, numbered: true })
 }
 
 /// The secret Fast/Slow choice while it is being made.

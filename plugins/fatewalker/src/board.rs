@@ -293,7 +293,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             Some(OrderEntry { who, when, mark })
         })
         .collect();
-    Some(OrderView { title: "Timeline", entries, events: Vec::new(), ladder: false })
+    Some(OrderView { title: "Timeline", entries, events: Vec::new(), ladder: false, numbered: true })
 }
 
 /// Who may act at this tick.

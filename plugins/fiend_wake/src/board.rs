@@ -259,7 +259,7 @@ pub fn order(world: &World) -> Option<OrderView> {
             OrderEntry { who, when: String::new(), mark }
         })
         .collect();
-    Some(OrderView { title: "Priority", entries, events: Vec::new(), ladder: false })
+    Some(OrderView { title: "Priority", entries, events: Vec::new(), ladder: false, numbered: true })
 }
 
 /// Whose turn is being played.

@@ -172,6 +172,9 @@ pub struct OrderView {
     pub events: Vec<OrderEvent>,
     /// A ladder: drawn as a column beside the board, top first, rather than a strip.
     pub ladder: bool,
+    /// Its entries are a sequence (a number says each one's place); none for groups that
+    /// act in no fixed order (the factions), whose `when` heads each group.
+    pub numbered: bool,
 }
 
 /// A happening in the order: no combatant, a name and where it sits.

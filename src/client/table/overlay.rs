@@ -150,15 +150,25 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
         if let Some(order) = rules.view().order(world).filter(|o| !o.entries.is_empty()) {
             let mut names: Vec<String> = Vec::new();
-            let mut n = 0;
+            let (mut n, mut head) = (0, None);
             for (i, entry) in order.entries.iter().enumerate() {
                 // The GM's events on a ladder are public: they sit in the line where they come.
                 names.extend(
                     order.events.iter().filter(|ev| ev.before == i).map(|ev| format!("({})", ev.what)),
                 );
+                // A sequence is numbered; groups in no fixed order are headed instead (the
+                // head kept for the group's first one shown).
+                if !order.numbered && !entry.when.is_empty() {
+                    head = Some(entry.when.as_str());
+                }
                 if !hidden(world, entry.who) {
                     n += 1;
-                    names.push(format!("{n}. {}", fray_core::table::name(world, entry.who)));
+                    let name = fray_core::table::name(world, entry.who);
+                    names.push(match (order.numbered, head.take()) {
+                        (true, _) => format!("{n}. {name}"),
+                        (false, None) => name,
+                        (false, Some(head)) => format!("{head}: {name}"),
+                    });
                 }
             }
             let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());

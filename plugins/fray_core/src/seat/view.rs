@@ -137,6 +137,8 @@ pub struct OrderSeen {
     pub events: Vec<(usize, String)>,
     /// A ladder (drawn as a column).
     pub ladder: bool,
+    /// Its entries are a sequence; none for groups in no fixed order.
+    pub numbered: bool,
 }
 
 /// One place in the order.
@@ -445,6 +447,7 @@ impl<'w> Gathered<'w> {
                 .collect(),
             events: order.events.iter().map(|ev| (kept(ev.before), ev.what.clone())).collect(),
             ladder: order.ladder,
+            numbered: order.numbered,
         })
     }
 
