@@ -59,9 +59,8 @@ fn on_own_side(world: &World, e: Entity, intent: &FiendWakeIntent) -> bool {
             | FiendWakeIntent::Grapple { .. }
             | FiendWakeIntent::Caltrops { .. }
     );
-    let index = world.resource::<TableIndex>();
-    let target = target_of(intent).and_then(|t| index.combatant(t));
-    harms && target.is_some_and(|t| t != e && !view::enemies(world, e, t))
+    let target = || target_of(intent).and_then(|t| world.resource::<TableIndex>().combatant(t));
+    harms && target().is_some_and(|t| t != e && !view::enemies(world, e, t))
 }
 
 /// The combatant an intent is aimed at, if any.

@@ -35,9 +35,13 @@ pub fn options(world: &World, e: Entity) -> Vec<(FiendWakeIntent, fray_core::int
         return Vec::new();
     }
     // The first of each; a big board offers hundreds, judged on every core.
-    let mut seen = std::collections::HashSet::new();
     let mut unique = candidates(world, e);
-    unique.retain(|i| seen.insert(i.clone()));
+    let first: Vec<bool> = {
+        let mut seen = std::collections::HashSet::new();
+        unique.iter().map(|i| seen.insert(i)).collect()
+    };
+    let mut kept = first.into_iter();
+    unique.retain(|_| kept.next().unwrap_or(false));
     fray_core::cores::map(unique, |i| {
         let verdict = validate(world, e, &i).map(|_| ());
         (i, verdict)
