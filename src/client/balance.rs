@@ -214,6 +214,9 @@ pub(super) fn window(ctx: &egui::Context, world: &World, room: egui::Rect, asks:
 /// Each side's colour in the charts: the board's, in scenario order (then again).
 const COLOURS: [Color32; 4] = [colour(0), colour(1), colour(2), colour(3)];
 
+/// The lengths of the battles: no side's colour.
+const LENGTHS: Color32 = Color32::from_gray(170);
+
 const fn colour(i: usize) -> Color32 {
     let [r, g, b] = super::theme::SIDE_COLOURS[i];
     Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
@@ -310,9 +313,9 @@ fn length_chart(ui: &mut egui::Ui, report: &Report) {
             let bars = l
                 .histogram
                 .iter()
-                .map(|h| Bar::new(f64::from(h[0]), f64::from(h[1])).width(0.9).fill(COLOURS[1]))
+                .map(|h| Bar::new(f64::from(h[0]), f64::from(h[1])).width(0.9).fill(LENGTHS))
                 .collect();
-            plot.bar_chart(BarChart::new(report.setup.clock.clone(), bars).color(COLOURS[1]));
+            plot.bar_chart(BarChart::new(report.setup.clock.clone(), bars).color(Color32::from_gray(170)));
         });
 }
 
