@@ -402,10 +402,7 @@ fn check_supporters(
     if supporters.is_empty() {
         return Err(no("an assault needs at least one supporter to call on"));
     }
-    let occupants: Vec<Entity> = view::combatants(world)
-        .into_iter()
-        .filter(|&c| place_of(world, c) == Some(l) && view::on_table(world, c))
-        .collect();
+    let occupants: Vec<Entity> = view::occupying(world, l).filter(|&c| view::on_table(world, c)).collect();
     let mut team = Vec::with_capacity(supporters.len());
     let mut named = EntityHashSet::from_iter([actor]);
     let mut able = false;

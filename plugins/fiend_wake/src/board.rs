@@ -206,17 +206,28 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
             let level = attributes.level(a);
             let free = attributes.available_count(a) as usize;
             let mut line = String::with_capacity(32);
-            let _ = write!(line, "{a:?} {level}:");
+            line.push_str(a.name());
+            line.push(' ');
+            number(&mut line, level);
+            line.push(':');
             for (i, n) in stack_numbers(level).into_iter().enumerate() {
-                let _ = if i < free { write!(line, " {n}") } else { write!(line, " [{n}]") };
+                line.push_str(if i < free { " " } else { " [" });
+                number(&mut line, n);
+                if i >= free {
+                    line.push(']');
+                }
             }
             rows.push(SheetRow::line(line));
         }
     }
     if let Some(skills) = world.get::<Skills>(e) {
-        let mut line = "Skills:".to_owned();
+        let mut line = String::with_capacity(16 * skills.0.len() + 8);
+        line.push_str("Skills:");
         for (i, (skill, level)) in skills.0.iter().enumerate() {
-            let _ = write!(line, "{} {skill:?} {level}", if i == 0 { "" } else { "," });
+            line.push_str(if i == 0 { " " } else { ", " });
+            line.push_str(skill.name());
+            line.push(' ');
+            number(&mut line, *level);
         }
         rows.push(SheetRow::line(line));
     }
@@ -235,6 +246,17 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
         )));
     }
     rows
+}
+
+/// Writes `n` after `line` (a digit pushed as it is, without the formatting machinery: a
+/// sheet is written for every combatant at every step).
+fn number(line: &mut String, n: u32) {
+    match char::from_digit(n, 10) {
+        Some(digit) => line.push(digit),
+        None => {
+            let _ = write!(line, "{n}");
+        }
+    }
 }
 
 /// The priority order, once the bids are revealed: whose turn it is marked, the fallen out.

@@ -185,6 +185,18 @@ impl Attribute {
         Attribute::Resolve,
         Attribute::Spirit,
     ];
+
+    /// The name a sheet shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attribute::Power => "Power",
+            Attribute::Grace => "Grace",
+            Attribute::Cunning => "Cunning",
+            Attribute::Endurance => "Endurance",
+            Attribute::Resolve => "Resolve",
+            Attribute::Spirit => "Spirit",
+        }
+    }
 }
 
 /// Skills a sheet may list (absent skills are at level 0).
@@ -214,6 +226,26 @@ pub enum Skill {
     Thrown,
     /// Cannons, catapults.
     Artillery,
+}
+
+impl Skill {
+    /// The name a sheet shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Tactics => "Tactics",
+            Skill::Command => "Command",
+            Skill::UnarmedCombat => "UnarmedCombat",
+            Skill::Medicine => "Medicine",
+            Skill::Totemism => "Totemism",
+            Skill::Firearms => "Firearms",
+            Skill::Archery => "Archery",
+            Skill::Blades => "Blades",
+            Skill::Bludgeons => "Bludgeons",
+            Skill::Polearms => "Polearms",
+            Skill::Thrown => "Thrown",
+            Skill::Artillery => "Artillery",
+        }
+    }
 }
 
 /// The attribute block of a sheet.

@@ -178,11 +178,12 @@ fn turn(world: &World, e: Entity, out: &mut Vec<FiendWakeIntent>) {
     }
     let others = others(world, e);
     // The allies who could join an assault: able to act and to pay 1 TP.
-    let allies: Vec<Entity> = others
+    let allies: Vec<(Option<Entity>, CombatantId)> = others
         .iter()
         .copied()
         .filter(|&c| !view::enemies(world, e, c) && view::can_act(world, c))
         .filter(|&c| view::count(world, c, TACTICAL_POINT) >= 1)
+        .map(|c| (place_of(world, c), view::id(world, c)))
         .collect();
     // What `e` holds decides what it may throw, fire or scatter: no button for the rest.
     let siege = view::ready_weapon(world, e).is_some_and(|(_, w)| w.siege > 0);
@@ -206,7 +207,7 @@ fn turn(world: &World, e: Entity, out: &mut Vec<FiendWakeIntent>) {
         }
         // Those inside a location do not assault it.
         let outside: Vec<CombatantId> =
-            allies.iter().filter(|&&a| place_of(world, a) != Some(l)).map(|&a| view::id(world, a)).collect();
+            allies.iter().filter(|(at, _)| *at != Some(l)).map(|(_, id)| id.clone()).collect();
         if !outside.is_empty() {
             let (supporters, enter) = (outside.iter().take(2).cloned().collect(), true);
             out.push(FiendWakeIntent::Assault {
