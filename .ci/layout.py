@@ -8,12 +8,15 @@
                                 a card's text covered by a token, a token or a text outside the
                                 room its window shows the board in (where that view holds the
                                 whole board) or a token cut by the edge of a view that holds
-                                part of it, on the table's screen a font under 2.2% of the
+                                part of it, a public token, mount or card neither on the
+                                table's screen nor marked in its overview, on the table's
+                                screen a font under 2.2% of the
                                 window's height or a token under 6%, or in the GM's window a
                                 font under 12 px; prints the smallest font and token in each
                                 window, and the token captions a view in part cuts
 """
 import json
+import re
 import sys
 
 KINDS = {"card": "location", "token": "combatant", "chip": "chip", "mount": "mount"}
@@ -81,10 +84,45 @@ def problems(drawn):
         for k in tokens + [d for d in mine if d["kind"] == "mount"]:
             if not whole and boards and any(overlap(k["rect"], b, 2.0) and not inside(k["rect"], b) for b in boards):
                 found.append(f"{window}: {k['kind']} {k['id']} at {[round(v) for v in k['rect']]} is cut by the edge of the view {[round(v) for v in boards[0]]}")
+        # The table's screen shows every public token, mount and card: in the board's room
+        # (a card at least in part), or as a mark in the overview below a board shown in part.
+        if window == "table" and boards:
+            marked = {d["id"] for d in mine if d["kind"] == "overview"}
+            for d in mine:
+                if d["kind"] not in ("token", "mount", "card"):
+                    continue
+                seen = (overlap(d["rect"], b, 2.0) if d["kind"] == "card" else inside(d["rect"], b, 2.0) for b in boards)
+                if not any(seen) and f"{KINDS[d['kind']]}:{d['id']}" not in marked:
+                    found.append(f"{window}: {d['kind']} {d['id']} at {[round(v) for v in d['rect']]} is off the table's screen and in no overview")
         # Nor is a text cut at a panel's edge (a scenery label, a caption) where the whole board shows.
         for t in texts:
             if whole and boards and not any(inside(t["rect"], b, 2.0) for b in boards):
                 found.append(f"{window}: text {t['text']!r} ({t['id']}) at {[round(v) for v in t['rect']]} is cut by the board's edge {[round(v) for v in boards[0]]}")
+    return found
+
+
+def ids_shown(drawn, names, people):
+    """Texts in either window that show a stable id where a name belongs: the id as a whole
+    word, with its case, where it is no display name nor a word the names use in lower case
+    (`keep_archer`, `brig_2`, `lockjaw`; not `road` of "River road")."""
+    shown_names = set(names.values())
+    # A word the names use in lower case ("road" of "River road", "field" of "the open
+    # field") reads as itself; an id that is no such word ("lockjaw" of "Lockjaw Gorgenbrew",
+    # "keep_archer") is an id.
+    words = {w for n in shown_names for w in re.findall(r"\w+", n) if w[:1].islower()}
+    ids = [i for i in names if i not in shown_names and i not in words]
+    # A place's or a mount's one-word id ("mill" of "Mill", "grey" of "Grey horse") may be a
+    # word of the scenario's title or of the client's own help; a combatant's id, or one with
+    # an underscore or a digit, is not.
+    ids = [i for i in ids if i in people or re.search(r"[_0-9]", i)]
+    if not ids:
+        return []
+    pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")(?![\w])")
+    found = []
+    for d in drawn:
+        if d["kind"] in ("text", "ui") and d.get("text") and d.get("shown", True):
+            for m in pattern.finditer(d["text"]):
+                found.append(f"{d['window']}: {d['kind']} {d['text']!r} ({d['id']}) shows the id {m.group(1)!r} (its name: {names[m.group(1)]!r})")
     return found
 
 
@@ -149,7 +187,13 @@ def main():
         failed = 0
         for path in sys.argv[2:]:
             drawn = json.load(open(path))
-            found = problems(drawn)
+            names, people = {}, set()
+            for d in drawn:
+                if d["kind"] == "names":
+                    names.update(d["names"])
+                    people.update(d.get("combatants", []))
+            drawn = [d for d in drawn if d["kind"] != "names"]
+            found = problems(drawn) + ids_shown(drawn, names, people)
             for window, (font, token, height) in sizes(drawn).items():
                 whole = all(d.get("whole", True) for d in drawn if d["kind"] == "board" and d["window"] == window)
                 shows = "the whole board" if whole else "part of the board"

@@ -3,7 +3,7 @@
 //! named.
 
 use fray::client::audience::HiddenFromTable;
-use fray::client::table::screen_texts;
+use fray::client::table::{screen_texts, screen_texts_as_revealed};
 use fray_core::prelude::CombatantId;
 
 use crate::support::{Board, LOCKJAW};
@@ -37,6 +37,10 @@ fn sealed_bids_stay_off_the_table_until_revealed() {
     assert_eq!(order, "Priority: 1. Lockjaw   2. Imp   3. Imp archer");
     let texts = screen_texts(table.world());
     assert!(texts.iter().any(|t| t == "· Turn: Lockjaw"), "the bar says whose turn it is: {texts:?}");
+    // In the moment of the reveal, the bar says what each bid.
+    let revealed = screen_texts_as_revealed(table.world());
+    let said = "· Revealed: Lockjaw 3 TP · Imp 1 TP · Imp archer 0 TP";
+    assert!(revealed.iter().any(|t| t == said), "the bids as revealed: {revealed:?}");
 }
 
 #[test]
@@ -68,6 +72,9 @@ fn fast_and_slow_choices_stay_off_the_table_until_all_are_revealed() {
     table.choose("brann", "Slow turn: 4 Paces, 2 actions and a bold action, after the upkeep");
     let texts = screen_texts(table.world());
     assert!(texts.iter().any(|t| t.starts_with("Turns:")), "the order once all are revealed: {texts:?}");
+    let revealed = screen_texts_as_revealed(table.world());
+    let said = revealed.iter().find(|t| t.starts_with("· Revealed: ")).expect("the choices as revealed");
+    assert!(said.contains("Brann Slow"), "{said}");
 }
 
 #[test]

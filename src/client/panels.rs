@@ -74,6 +74,9 @@ fn panels(world: &mut World) {
     if world.resource::<TableView>().mode {
         let height = ctx.viewport_rect().height();
         let (top, bottom) = super::table::reserved(&world.resource::<TableView>().settings, height);
+        // A board shown in part leaves room for its overview along the bottom.
+        let part = world.resource::<super::camera::view::Framed>().part;
+        let bottom = bottom + super::table::overview_strip(height - top - bottom, part);
         let ppp = ctx.pixels_per_point();
         let area = BoardArea { top: top * ppp, bottom: bottom * ppp, ..default() };
         if *world.resource::<BoardArea>() != area {

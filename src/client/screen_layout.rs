@@ -8,7 +8,9 @@
 //! that window's pixels; each window has a `screen` object (its whole size), and its `board`
 //! says whether the view holds the `whole` board (else it shows a part, too big to read
 //! whole, around whoever acts). A token's marks are kind `mark` ("ID:WORD") and its pips kind
-//! `pip` ("ID:lit", "ID:spent").
+//! `pip` ("ID:lit", "ID:spent"). The overview's marks (a board shown in part on the table's
+//! screen) are kind `overview`, their ids "combatant:ID", "location:ID" or "mount:ID"; one object
+//! of kind `names` maps each stable id to the name people read.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -18,7 +20,6 @@ use serde_json::{Value, json};
 
 use super::board::pieces::{Card, CardRect, Chip, MountToken, Token, text_rect};
 use super::camera::view::BoardCamera;
-use super::table::reserved;
 use super::table::view::TableView;
 use super::table::window::TableCamera;
 
@@ -28,7 +29,7 @@ struct View {
     camera: Camera,
     at: GlobalTransform,
     layers: RenderLayers,
-    /// Logical pixels at the top and the bottom the window's bar and lower third cover.
+    /// Logical pixels at the top and the bottom the window's bar, lower third and overview cover.
     bar: (f32, f32),
     /// The view shows the board in part.
     part: bool,
@@ -117,7 +118,31 @@ pub(super) fn collect(world: &mut World) -> Vec<Value> {
     if let Some(texts) = world.get_resource::<UiTexts>() {
         out.extend(texts.gm.iter().chain(&texts.table).cloned());
     }
+    if let Some(marks) = world.get_resource::<super::table::OverviewMarks>() {
+        out.extend(marks.gm.iter().chain(&marks.table).cloned());
+    }
+    out.push(names(world));
     out
+}
+
+/// Each stable id of the table with the name a person reads for it (kind `names`; the
+/// combatants' ids listed apart): the layout check finds ids written where names belong.
+fn names(world: &mut World) -> Value {
+    use fray_core::location::Location;
+    use fray_core::prelude::Mount;
+    let mut names = serde_json::Map::new();
+    let mut people = Vec::new();
+    if let Some(index) = world.get_resource::<fray_core::prelude::TableIndex>() {
+        for (id, &e) in &index.combatants {
+            names.insert(id.to_string(), json!(fray_core::table::name(world, e)));
+            people.push(id.to_string());
+        }
+    }
+    let mut places = world.query::<&Location>();
+    names.extend(places.iter(world).map(|l| (l.id.to_string(), json!(l.name))));
+    let mut mounts = world.query::<&Mount>();
+    names.extend(mounts.iter(world).map(|m| (m.id.to_string(), json!(m.name))));
+    json!({"window": "", "kind": "names", "id": "names", "rect": [0.0, 0.0, 0.0, 0.0], "shown": false, "names": names, "combatants": people})
 }
 
 /// The board's views: the GM's window (the table's screen in table mode) and the table's
@@ -143,7 +168,7 @@ fn views(world: &mut World) -> Vec<View> {
     let mut table = world.query::<(&Camera, &GlobalTransform, &RenderLayers, &TableCamera)>();
     for (camera, at, layers, state) in table.iter(world) {
         let height = camera.logical_target_size().map_or(0.0, |s| s.y);
-        let kept = settings.as_ref().map_or((0.0, 0.0), |s| reserved(s, height));
+        let kept = settings.as_ref().map_or((0.0, 0.0), |s| state.kept(s, height));
         views.push(View {
             window: "table",
             camera: camera.clone(),

@@ -504,7 +504,7 @@ fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
     if plan.pressed {
         chaos_six |= crate::dice::chaos(world, Some(e), "Chaos Die for the weapon's size") == 6;
     }
-    let what = format!("attack on {}", id(world, t));
+    let what = format!("attack on {}", name(world, t));
     let t_roll = test(world, e, &what, Some(plan.skill), None, plan.modifiers.clone(), Flip::None);
     let difficulty: i32 = plan.modifiers.iter().filter(|m| m.what != "aim").map(|m| m.value as i32).sum();
     if !t_roll.success {

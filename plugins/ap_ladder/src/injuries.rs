@@ -231,7 +231,7 @@ pub fn bind(world: &mut World, e: Entity, t: Entity) {
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
         f.ap = f.ap.saturating_sub(ap);
     }
-    let what = format!("binding {}'s wound", id(world, t));
+    let what = format!("binding {}'s wound", name(world, t));
     if test(world, e, &what, Some(Skill::Heal), None, Vec::new(), Flip::None).success {
         remove(world, t, Condition::Bleeding);
     }

@@ -246,7 +246,7 @@ pub fn interrupt(world: &mut World, e: Entity) {
     world.resource_mut::<Battle>().offer = None;
     if foe {
         let what = match of {
-            RungOf::Fighter(o) => format!("interrupt {}", id(world, o)),
+            RungOf::Fighter(o) => format!("interrupt {}", fray_core::table::name(world, o)),
             RungOf::Event(_) => "interrupt".to_owned(),
         };
         let t = crate::dice::test(

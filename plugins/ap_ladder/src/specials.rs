@@ -384,7 +384,7 @@ pub fn trample(world: &mut World, e: Entity, t: Entity) {
         .and_then(|(s, _)| world.resource::<Battle>().tables.subtype(s).map(|r| r.vehicle))
         .unwrap_or(false);
     let skill = if vehicle { Skill::Drive } else { Skill::Ride };
-    let r = test(world, e, &format!("trample {}", id(world, t)), Some(skill), None, Vec::new(), Flip::None);
+    let r = test(world, e, &format!("trample {}", name(world, t)), Some(skill), None, Vec::new(), Flip::None);
     if !r.success {
         let who = id(world, e);
         let detail = id(world, t).to_string();

@@ -153,7 +153,7 @@ pub fn stunt(world: &mut World, e: Entity, t: Entity, kind: StuntKind, ap: u32) 
     let roll_t = test(
         world,
         e,
-        &format!("{} on {}", kind.word(), id(world, t)),
+        &format!("{} on {}", kind.word(), name(world, t)),
         Some(skill),
         None,
         modifiers,

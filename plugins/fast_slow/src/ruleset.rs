@@ -119,6 +119,11 @@ impl BoardView for FastSlow {
         board::secret(world)
     }
 
+    /// A turn's speed, as the log holds it: "Fast" or "Slow".
+    fn revealed(_world: &World, choice: &serde_json::Value) -> Option<String> {
+        choice.as_str().map(str::to_owned)
+    }
+
     fn scenery(world: &World) -> Vec<Scenery> {
         board::scenery(world)
     }

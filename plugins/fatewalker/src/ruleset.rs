@@ -7,6 +7,7 @@ use fray_core::board::{Choice, OrderView, Privacy, Scenery, SecretView, Seen, Sh
 use fray_core::intent::Verdict;
 use fray_core::ruleset::{BoardView, Clock, Editing, Ruleset, ScenarioFacts};
 use fray_core::scenario::ScenarioError;
+use serde::Deserialize;
 
 use crate::intent::FateWalkerIntent;
 use crate::load::FateWalkerScenario;
@@ -100,6 +101,12 @@ impl BoardView for FateWalker {
 
     fn secret(world: &World) -> Option<SecretView> {
         board::secret(world)
+    }
+
+    /// A declaration, as its button reads.
+    fn revealed(world: &World, choice: &serde_json::Value) -> Option<String> {
+        let intent = FateWalkerIntent::deserialize(choice).ok()?;
+        Some(board::label(world, &intent))
     }
 
     fn scenery(world: &World) -> Vec<Scenery> {

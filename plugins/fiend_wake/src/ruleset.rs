@@ -121,6 +121,12 @@ impl BoardView for FiendWake {
         board::secret(world)
     }
 
+    /// A bid: "3 TP".
+    fn revealed(_world: &World, choice: &serde_json::Value) -> Option<String> {
+        let tp = choice.pointer("/Bid/tp")?.as_u64()?;
+        Some(format!("{tp} TP"))
+    }
+
     fn question(world: &World) -> Option<QuestionView> {
         board::question(world)
     }

@@ -183,12 +183,50 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -
         axis(bounds.min.x, bounds.max.x, focus.x, half.x),
         axis(bounds.min.y, bounds.max.y, focus.y, half.y),
     );
+    // As much of the fight as the view can hold with the focus in it, across then up or down.
+    for a in [0, 1] {
+        centre[a] += fullest_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, kept);
+    }
     // Across, then up or down, then across again: a move on one axis changes what stands
     // across the edges of the other.
     for a in [0, 1, 0] {
         centre[a] += uncut_shift(centre, half, a, (bounds.min[a], bounds.max[a]), focus, kept);
     }
     centre
+}
+
+/// How far to move a view (`centre`, `half` its half size) along axis `a`, within `board`, so
+/// that it holds the most of the tokens in `kept` whole, the one at `focus` still whole with
+/// its rings: the least such move (none where no move shows more).
+fn fullest_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec2, kept: &Kept) -> f32 {
+    let o = 1 - a;
+    let (lo, hi) = (centre[a] - half[a], centre[a] + half[a]);
+    if board.1 - board.0 <= hi - lo {
+        return 0.0;
+    }
+    let spans: Vec<(f32, f32)> = kept
+        .tokens
+        .iter()
+        .filter(|t| t.min[o] >= centre[o] - half[o] && t.max[o] <= centre[o] + half[o])
+        .map(|t| (t.min[a], t.max[a]))
+        .collect();
+    let whole = |s: f32| spans.iter().filter(|(from, to)| lo + s <= *from && *to <= hi + s).count();
+    let clear = kept
+        .tokens
+        .iter()
+        .find(|t| t.center().distance(focus) < 0.5)
+        .map_or(crate::client::board::pieces::TOKEN / 2.0, |t| {
+            t.size()[a] * crate::client::motion::RING_REACH + 1.0
+        });
+    let allowed = |s: f32| {
+        lo + s >= board.0 && hi + s <= board.1 && focus[a] >= lo + s + clear && focus[a] <= hi + s - clear
+    };
+    // The moves that bring an edge of the view just past an end of a token.
+    let mut moves: Vec<f32> = spans.iter().flat_map(|&(from, to)| [from - lo - 2.0, to - hi + 2.0]).collect();
+    moves.retain(|&s| allowed(s));
+    moves.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
+    let now = whole(0.0);
+    moves.into_iter().fold((now, 0.0), |best, s| if whole(s) > best.0 { (whole(s), s) } else { best }).1
 }
 
 /// How far to move a view (`centre`, `half` its half size) along axis `a` so that the fewest
@@ -334,12 +372,38 @@ mod tests {
         assert!(!drawn.iter().any(cut), "none cut: {view:?}");
         let reach = 39.0 * crate::client::motion::RING_REACH;
         assert!(view.min.y <= 885.0 - reach, "the rings round the one who acts stay whole: {view:?}");
-        // A token off to the side (not in view across) does not move it.
+        // A token off to the side is taken in, as little moved as that takes, while the one
+        // who acts stays in view; one too far for that leaves the view by the focus.
         let aside = [token(100.0, 1150.0)];
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&aside));
+        let view = Rect::from_center_size(centre, shown);
+        assert!(view.contains(aside[0].min) && view.contains(aside[0].max), "taken in: {view:?}");
+        assert!(view.contains(Vec2::new(1000.0, 1000.0)) && centre.y == 1000.0, "{view:?}");
+        let far = [token(100.0, 1150.0), token(1900.0, 1150.0)];
+        let centre = view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&far));
+        let view = Rect::from_center_size(centre, shown);
         assert_eq!(
-            view_centre(bounds, shown, Vec2::new(1000.0, 1000.0), &Kept::tokens(&aside)),
-            Vec2::new(1000.0, 1000.0)
+            far.iter().filter(|t| view.contains(t.min) && view.contains(t.max)).count(),
+            1,
+            "{view:?}"
         );
+    }
+
+    #[test]
+    fn a_view_in_part_holds_as_much_of_the_fight_as_it_can_with_the_one_who_acts() {
+        // The swamp as the GM's window opened on it: the one who acts near the bottom left,
+        // the fight up and to the right. A view by the focus (the board's corner) shows the one
+        // who acts alone; it moves off the corner to hold the others too.
+        let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(TOKEN));
+        let bounds = Rect::new(0.0, 0.0, 2000.0, 1200.0);
+        let shown = Vec2::new(1000.0, 600.0);
+        let focus = Vec2::new(300.0, 300.0);
+        let fight = [token(300.0, 300.0), token(1150.0, 400.0), token(600.0, 750.0), token(1800.0, 1100.0)];
+        let centre = view_centre(bounds, shown, focus, &Kept::tokens(&fight));
+        let view = Rect::from_center_size(centre, shown);
+        let whole = fight.iter().filter(|t| view.contains(t.min) && view.contains(t.max)).count();
+        assert_eq!(whole, 3, "the one who acts and the two nearest: {view:?}");
+        assert!(view.min.x >= 0.0 && view.min.y >= 0.0, "on the board: {view:?}");
     }
 
     #[test]

@@ -4,15 +4,18 @@
 //! every GM panel. Its settings persist between runs (`crate::settings`).
 //!
 //! - `overlay`: the large-type bar and the last roll.
+//! - `overview`: the whole board, small, below a board shown in part.
 //! - `secrets`: the sealed choices the GM window's seat may see (bids, declarations), tagged.
 //! - `window`: the second window, its camera, "send view" and "follow".
 
 mod overlay;
+mod overview;
 mod secrets;
 pub mod view;
 pub mod window;
 
 pub use overlay::{BAR_HEIGHT, reserved};
+pub use overview::{Marks as OverviewMarks, strip as overview_strip};
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -90,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
         wanted_open: None,
     })
     .init_resource::<LastRoll>()
+    .init_resource::<overview::Marks>()
     .insert_resource(GmHidden(options.hide.iter().map(|id| CombatantId::from(id.as_str())).collect()))
     .add_systems(Startup, open_at_start.in_set(Opening::TableWindow))
     .add_systems(
@@ -291,18 +295,29 @@ fn write_settings(time: Res<Time>, mut view: ResMut<TableView>, mut since: Local
 }
 
 /// Every text the table's screen writes for this world, as a 1280x720 table window would
-/// (drawn off screen): what a check reads to prove a secret stays off the table.
+/// (drawn off screen), secret choices revealed a while ago: what a check reads to prove a
+/// secret stays off the table.
 pub fn screen_texts(world: &World) -> Vec<String> {
     screen_texts_at(world, egui::vec2(1280.0, 720.0)).into_iter().map(|(text, _)| text).collect()
+}
+
+/// The same, in the moment the newest secret choices are revealed.
+pub fn screen_texts_as_revealed(world: &World) -> Vec<String> {
+    let size = egui::vec2(1280.0, 720.0);
+    texts_drawn(world, size, LastRoll::default()).into_iter().map(|(text, _)| text).collect()
 }
 
 /// Every text the table's screen writes for this world on a screen `size` points large (drawn
 /// off screen), with the largest font size in it: what a test reads for the table's floor.
 pub fn screen_texts_at(world: &World, size: egui::Vec2) -> Vec<(String, f32)> {
+    texts_drawn(world, size, LastRoll::revealed_long_ago(world))
+}
+
+/// The texts drawn off screen, the last roll and reveal as `last` saw them.
+fn texts_drawn(world: &World, size: egui::Vec2, mut last: LastRoll) -> Vec<(String, f32)> {
     let ctx = egui::Context::default();
     let input =
         egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..default() };
-    let mut last = LastRoll::default();
     // The first frame sizes the panels (and leaves out what falls outside them): use the second.
     let mut output = ctx
         .run_ui(input.clone(), |ui| overlay::draw(ui.ctx(), world, &mut last, &overlay::Beneath::default()));
@@ -337,6 +352,35 @@ pub(in crate::client) fn draw_table_overlay(world: &mut World) {
     let ctx = context.get_mut().clone();
     let beneath = covered::<TableCamera>(world, ctx.pixels_per_point());
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
+    // The whole board, small, below a part shown legibly.
+    let mut cameras = world.query::<(&TableCamera, &Transform, &Projection)>();
+    let Ok((state, at, Projection::Orthographic(ortho))) = cameras.single(world) else { return };
+    let strip = state.overview;
+    let settings = world.resource::<TableView>().settings.clone();
+    let size = ctx.viewport_rect().size();
+    let shown = state.shown(&settings, Vec2::new(size.x, size.y), at.translation.truncate(), ortho.scale);
+    let marks = draw_overview::<TableCamera>(world, &ctx, shown, (strip, reserved(&settings, size.y).1));
+    world.resource_mut::<overview::Marks>().table = overview::layout("table", &marks, ctx.zoom_factor());
+}
+
+/// Draws the overview of the board a camera marked `M` shows in part (`shown` of it) into a
+/// strip `strip.0` points tall above the lower third (`strip.1` points), when there is one;
+/// where its marks stand.
+fn draw_overview<M: Component>(
+    world: &mut World,
+    ctx: &egui::Context,
+    shown: Rect,
+    (height, below): (f32, f32),
+) -> Vec<(String, egui::Rect)> {
+    if height <= 0.0 {
+        return Vec::new();
+    }
+    let screen = ctx.viewport_rect();
+    let strip = egui::Rect::from_min_max(
+        egui::pos2(screen.min.x, screen.max.y - below - height),
+        egui::pos2(screen.max.x, screen.max.y - below),
+    );
+    overview::Board::read::<M>(world, shown).draw(ctx, strip)
 }
 
 /// Where each token the camera marked `M` draws lies on its window, and each card's name, in
@@ -385,6 +429,7 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
 fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>) {
     if !world.resource::<TableView>().mode {
         *entered = None;
+        world.resource_mut::<overview::Marks>().gm.clear();
         return;
     }
     let now = world.resource::<Time>().elapsed_secs();
@@ -394,6 +439,22 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let ctx = context.get_mut().clone();
     let beneath = covered::<BoardCamera>(world, ctx.pixels_per_point());
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
+    // The whole board, small, below a part shown legibly (the panels left room for it).
+    let (top, below) = reserved(&world.resource::<TableView>().settings, ctx.viewport_rect().height());
+    let part = world.resource::<super::camera::view::Framed>().part;
+    let strip = overview::strip(ctx.viewport_rect().height() - top - below, part);
+    let mut cameras = world.query_filtered::<(&Camera, &Transform, &Projection), With<BoardCamera>>();
+    let shown = match cameras.single(world) {
+        Ok((camera, at, Projection::Orthographic(ortho))) => camera
+            .logical_viewport_size()
+            .map(|room| Rect::from_center_size(at.translation.truncate(), room * ortho.scale)),
+        _ => None,
+    };
+    let marks = match shown {
+        Some(shown) => draw_overview::<BoardCamera>(world, &ctx, shown, (strip, below)),
+        None => Vec::new(),
+    };
+    world.resource_mut::<overview::Marks>().gm = overview::layout("table", &marks, ctx.zoom_factor());
     // A reminder of the way back, for the first few seconds only (the screen may be streamed).
     if now - since < MODE_HINT_SECS {
         // Above the lower third, when it is shown.

@@ -1,7 +1,9 @@
 //! What the table's screen writes over the board, in large type: the ruleset's clock and
-//! phase, whose turn it is, the order once it is public, and the last dice roll for a few
+//! phase, whose turn it is or what the rules ask (and for a moment what secret choices
+//! revealed), the order once it is public, and the last dice roll for a few
 //! seconds, or (the lower third, for a stream) the last roll and damage kept along the bottom. Drawn in the table window, and in the GM's window in table mode. It reads only
-//! what everyone sees (the ruleset's public views and the log), never a secret choice, and
+//! what everyone sees (the ruleset's public views and the log), never a secret choice before
+//! its reveal, and
 //! names no combatant the GM hides from the table.
 
 use bevy::prelude::*;
@@ -43,16 +45,27 @@ fn round(points: f32) -> f32 {
 }
 
 /// The bar's and the roll's background: opaque, so that a chroma key stays flat around them.
-const BACKDROP: egui::Color32 = egui::Color32::from_rgb(18, 20, 19);
+pub(super) const BACKDROP: egui::Color32 = egui::Color32::from_rgb(18, 20, 19);
 
-/// The newest roll in the log and when the table's screen first showed it.
+/// The newest roll in the log and when the table's screen first showed it; the same of the
+/// newest secret choices revealed.
 #[derive(Resource, Default)]
 pub(super) struct LastRoll {
     seq: Option<u64>,
     since: f32,
+    reveal: Option<u64>,
+    reveal_since: f32,
 }
 
 impl LastRoll {
+    /// As if the newest secret choices in `world`'s log were revealed long ago.
+    pub(super) fn revealed_long_ago(world: &World) -> Self {
+        let entries = world.get_resource::<GameLog>().map_or(&[][..], |l| l.entries());
+        let reveal =
+            entries.iter().rev().find(|e| matches!(e.event, LogEvent::Revealed { .. })).map(|e| e.seq);
+        Self { reveal, reveal_since: f32::NEG_INFINITY, ..Self::default() }
+    }
+
     /// Whether the table's screen shows a roll now (the status file's `table_roll`).
     pub(super) fn up(&self, now: f32) -> bool {
         self.seq.is_some() && now - self.since <= ROLL_SHOWN_SECS
@@ -68,6 +81,38 @@ fn sealing(
     let to_come = rules.awaiting(world).len();
     let what = format!("sealed {}s, {to_come} to come", secret.what);
     Some(fray_core::board::QuestionView { who: Vec::new(), what, about: Vec::new() })
+}
+
+/// The secret choices just revealed, for a few seconds after the table's screen first showed
+/// them: "Revealed: Lockjaw 3 TP · Brannoc 0 TP" (none chosen by a combatant hidden from the
+/// table; a choice the ruleset has no words for is left out).
+fn revealed(
+    world: &World,
+    rules: &dyn fray_core::ruleset::AnyRuleset,
+    entries: &[fray_core::log::LogEntry],
+    last: &mut LastRoll,
+    now: f32,
+) -> Option<String> {
+    let (seq, choices) = entries.iter().rev().find_map(|e| match &e.event {
+        LogEvent::Revealed { choices, .. } => Some((e.seq, choices)),
+        _ => None,
+    })?;
+    if last.reveal != Some(seq) {
+        (last.reveal, last.reveal_since) = (Some(seq), now);
+    }
+    if now - last.reveal_since > ROLL_SHOWN_SECS {
+        return None;
+    }
+    let index = world.resource::<TableIndex>();
+    let said: Vec<String> = choices
+        .iter()
+        .filter_map(|c| {
+            let who = index.combatant(&c.actor).filter(|&e| !hidden(world, e))?;
+            let what = rules.view().revealed(world, &c.choice)?;
+            Some(format!("{} {what}", fray_core::table::name(world, who)))
+        })
+        .collect();
+    (!said.is_empty()).then(|| format!("Revealed: {}", said.join(" · ")))
 }
 
 /// A question as the table may read it: "Brannoc: intercept the attack?"; none if everyone
@@ -105,6 +150,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
     let entries = log.map_or(&[][..], |l| l.entries());
     let rules = ruleset(world);
     let k = type_scale(ctx.viewport_rect().height());
+    let reveal = rules.as_ref().and_then(|r| revealed(world, r.as_ref(), entries, last, now));
     let mut root = egui::Ui::new(
         ctx.clone(),
         "fray_table_root".into(),
@@ -134,8 +180,9 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
                 .collect();
             // What the rules ask now, else whose turn it is.
             let asked = rules.view().question(world).or_else(|| sealing(world, rules.as_ref()));
-            let words = match question(world, asked) {
-                Some(asked) => Some(format!("· {asked}")),
+            // What a secret choice revealed, for a moment; else what the rules ask.
+            let words = match reveal.or_else(|| question(world, asked)) {
+                Some(said) => Some(format!("· {said}")),
                 None => match acting.as_slice() {
                     [] => None,
                     [one] => Some(format!("· Turn: {one}")),
@@ -289,7 +336,7 @@ fn last_roll(
     // would stand partly off the screen for a frame.
     let fresh = last.seq != Some(seq);
     if fresh {
-        *last = LastRoll { seq: Some(seq), since: now };
+        (last.seq, last.since) = (Some(seq), now);
     }
     if now - last.since > ROLL_SHOWN_SECS {
         return;

@@ -42,6 +42,30 @@ pub struct TableCamera {
     pub part: bool,
     /// The board's bounds, as of this frame.
     bounds: Rect,
+    /// The overview's strip along the bottom, in points (none while the board shows whole).
+    pub overview: f32,
+}
+
+impl TableCamera {
+    /// The room this camera's window, `height` points tall, keeps from the board at its top
+    /// (the bar) and its bottom (the lower third and the overview).
+    pub fn kept(&self, settings: &crate::settings::TableSettings, height: f32) -> (f32, f32) {
+        let (top, bottom) = reserved(settings, height);
+        (top, bottom + self.overview)
+    }
+
+    /// The part of the board the camera (at `at`, `scale` world units a point) shows in a
+    /// `window`-sized window.
+    pub fn shown(
+        &self,
+        settings: &crate::settings::TableSettings,
+        window: Vec2,
+        at: Vec2,
+        scale: f32,
+    ) -> Rect {
+        let kept = self.kept(settings, window.y);
+        Rect::from_center_size(at - lift(kept, scale), room(window, kept) * scale)
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -175,7 +199,7 @@ fn frame_once(
     }
     let bounds = board.bounds(captions.0);
     state.bounds = bounds;
-    let kept = reserved(&follow.settings, window.height());
+    let kept = state.kept(&follow.settings, window.height());
     let room = room(window.size(), kept);
     let known = state.fitted.filter(|(_, size, _)| *size == room);
     let smallest = match known {
@@ -188,7 +212,19 @@ fn frame_once(
         return;
     }
     let focus = acting.focus(true).unwrap_or(transform.translation.truncate());
-    let shown = frame(bounds, room, Floor::table(window.height()).most(smallest), focus, &board.kept(layers));
+    let most = Floor::table(window.height()).most(smallest);
+    let keep = board.kept(layers);
+    // Framed with no overview first: a board shown in part gets one, and the part shown
+    // above it is framed again in the room left.
+    let bare = reserved(&follow.settings, window.height());
+    let full = self::room(window.size(), bare);
+    let mut shown = frame(bounds, full, most, focus, &keep);
+    state.overview = super::overview::strip(full.y, !shown.whole);
+    let kept = state.kept(&follow.settings, window.height());
+    let room = self::room(window.size(), kept);
+    if !shown.whole {
+        shown = frame(bounds, room, most, focus, &keep);
+    }
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scale = shown.scale;
     }
@@ -205,6 +241,7 @@ pub fn reframe(world: &mut World) {
         camera.framed = false;
         camera.fitted = None;
         camera.part = false;
+        camera.overview = 0.0;
     }
 }
 
@@ -227,6 +264,7 @@ pub(super) fn send_view(world: &mut World) {
         state.framed = true;
         state.fitted = None;
         state.part = false;
+        state.overview = 0.0;
         info!("the table window now shows {shown:?} of the board");
     }
     world.resource_mut::<TableView>().settings.follow = false;
@@ -293,7 +331,7 @@ fn follow_active(
         acting.focus(true).filter(|_| state.part)
     };
     let window = table.and_then(|t| windows.get(t.window).ok());
-    let kept = reserved(&view.settings, window.map_or(0.0, Window::height));
+    let kept = state.kept(&view.settings, window.map_or(0.0, Window::height));
     let goal = focus.zip(window).map(|(focus, window)| {
         // "Follow" centres the one who acts; a view in part keeps to the board.
         let goal = if view.settings.follow {
@@ -318,19 +356,17 @@ fn draw_frame_for_gm(
     table: Option<Res<TableWindow>>,
     view: Res<TableView>,
     windows: Query<&Window, Without<PrimaryWindow>>,
-    camera: Query<(&Transform, &Projection), With<TableCamera>>,
+    camera: Query<(&TableCamera, &Transform, &Projection)>,
     mut gizmos: Gizmos<GmGizmos>,
 ) {
     let (Some(table), false) = (table, view.mode) else { return };
-    let (Ok(window), Ok((transform, Projection::Orthographic(ortho)))) =
+    let (Ok(window), Ok((state, transform, Projection::Orthographic(ortho)))) =
         (windows.get(table.window), camera.single())
     else {
         return;
     };
-    let kept = reserved(&view.settings, window.height());
-    let size = room(window.size(), kept) * ortho.scale;
-    let centre = transform.translation.truncate() - lift(kept, ortho.scale);
-    gizmos.rect_2d(Isometry2d::from_translation(centre), size, Color::srgb(0.35, 0.85, 1.0));
+    let shown = state.shown(&view.settings, window.size(), transform.translation.truncate(), ortho.scale);
+    gizmos.rect_2d(Isometry2d::from_translation(shown.center()), shown.size(), Color::srgb(0.35, 0.85, 1.0));
 }
 
 #[cfg(test)]

@@ -173,7 +173,7 @@ fn a_bleeding_one_loses_a_step_on_a_chaos_six_at_its_turns_start_until_a_heal_te
         assert_eq!(injuries::check_bind(app.world(), z, y), Ok(()));
         injuries::bind(app.world_mut(), z, y);
         assert_eq!(fighter(&app, "z").ap, 1, "2 AP");
-        let heal = last_roll(&app, "binding y's wound").expect("a Heal test");
+        let heal = last_roll(&app, "binding Y's wound").expect("a Heal test");
         let passed = heal["success"] == true;
         assert_eq!(!fighter(&app, "y").has(Condition::Bleeding), passed, "seed {seed}: bound when it passes");
         if passed { bound += 1 } else { not += 1 }
@@ -478,7 +478,7 @@ fn a_weapons_size_difficulty_is_ignored_for_a_chaos_die_whose_six_fumbles() {
         assert_eq!(sent, Ok(()), "seed {seed}");
         let die = last_roll(&app, "Chaos Die for the weapon's size").expect("the Chaos Die");
         let fumble = log_values(&app).iter().any(|l| l["kind"] == "effect" && l["what"] == "fumble");
-        let attack = last_roll(&app, "attack on y").expect("the attack roll");
+        let attack = last_roll(&app, "attack on Y").expect("the attack roll");
         let critical_miss = attack["success"] == false && attack["critical"] == true;
         if die["total"] == 6 {
             assert!(fumble, "seed {seed}: a 6 fumbles");

@@ -423,7 +423,7 @@ fn a_helpless_foe_is_slain_by_an_attack_without_a_roll() {
     crate::decisions::apply(app.world_mut(), bran, plan);
     assert_eq!(app.world().get::<Status>(perrin), Some(&Status::Dead), "slain");
     assert!(
-        !log_values(&app).iter().any(|l| l["kind"] == "roll" && l["what"] == "attack on perrin"),
+        !log_values(&app).iter().any(|l| l["kind"] == "roll" && l["what"] == "attack on Perrin"),
         "no attack roll"
     );
 }

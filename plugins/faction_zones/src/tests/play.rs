@@ -1164,18 +1164,18 @@ fn a_rider_and_its_mount_take_one_activation() {
 fn a_mount_at_full_speed_leaves_its_rider_no_action_nor_reaction() {
     let mut app = patrol(1);
     let scout = who(&app, "scout");
-    send(&mut app, "grey", FactionZonesIntent::Activate);
+    send(&mut app, "grey_horse", FactionZonesIntent::Activate);
     // Road, yard, woods: 2 zones of the grey's 4 is half speed; back to the yard is full speed.
-    send(&mut app, "grey", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
-    send(&mut app, "grey", FactionZonesIntent::Move { zone: "woods".into(), sprint: false });
+    send(&mut app, "grey_horse", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    send(&mut app, "grey_horse", FactionZonesIntent::Move { zone: "woods".into(), sprint: false });
     let_go(&mut app, &["captain", "footpad"]);
     assert!(app.world().get::<Fighter>(scout).is_some_and(|f| !f.acted), "half speed so far");
-    send(&mut app, "grey", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
+    send(&mut app, "grey_horse", FactionZonesIntent::Move { zone: "yard".into(), sprint: false });
     // The poacher and the pikeman in the woods (not concealed here) let it go.
     let_go(&mut app, &["archer", "pike_a"]);
-    assert_eq!(effects(&app, "carried_at_full_speed"), [("scout".to_owned(), "grey".to_owned())]);
+    assert_eq!(effects(&app, "carried_at_full_speed"), [("scout".to_owned(), "grey_horse".to_owned())]);
     assert!(!crate::combat::may_react(app.world(), scout), "no reaction either");
-    send(&mut app, "grey", FactionZonesIntent::EndTurn);
+    send(&mut app, "grey_horse", FactionZonesIntent::EndTurn);
     // The scout's part is spent: the highwaymen act next.
     assert_eq!(app.world().resource::<Battle>().to_act, Some("highwaymen".into()));
     assert_eq!(zone_of(&app, "scout"), "yard");
@@ -1225,7 +1225,7 @@ fn reserving_a_part_keeps_the_reaction_and_mounting_fills_a_mount() {
     send(&mut app, "footpad", FactionZonesIntent::Pass);
     send(&mut app, "sergeant", FactionZonesIntent::Activate);
     send(&mut app, "sergeant", FactionZonesIntent::Dismount);
-    let climb = FactionZonesIntent::Mount { mount: "grey".into() };
+    let climb = FactionZonesIntent::Mount { mount: "grey_horse".into() };
     let refused = FactionZones::validate(app.world(), who(&app, "sergeant"), &climb).expect_err("full");
     assert_eq!(refused.0, "Grey horse carries 1, and is full");
 }
@@ -1250,14 +1250,14 @@ fn a_mount_and_its_riders_are_seen_together() {
         [("sergeant".to_owned(), "attacked".to_owned()), ("bay".to_owned(), "attacked".to_owned())]
     );
     // A scenario concealing the scout and not his horse is refused.
-    let broken = PATROL.replace(r#"rides: "grey","#, r#"rides: "grey", concealed: true,"#);
+    let broken = PATROL.replace(r#"rides: "grey_horse","#, r#"rides: "grey_horse", concealed: true,"#);
     let report = crate::load::parse_scenario(&broken).expect_err("half hidden").report("patrol").join("; ");
-    assert!(report.contains("rides 'grey', and only one of them is concealed"), "{report}");
+    assert!(report.contains("rides 'grey_horse', and only one of them is concealed"), "{report}");
 }
 
 #[test]
 fn a_scenario_naming_a_wrong_mount_is_refused_with_the_rider() {
-    let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "bay""#);
+    let broken = PATROL.replace(r#"rides: "grey_horse""#, r#"rides: "bay""#);
     let err = crate::load::parse_scenario(&broken).expect_err("two on the bay");
     let report = err.report("patrol").join("; ");
     assert!(
@@ -1265,7 +1265,7 @@ fn a_scenario_naming_a_wrong_mount_is_refused_with_the_rider() {
             || report.contains("carries 1, and 2 ride it"),
         "{report}"
     );
-    let broken = PATROL.replace(r#"rides: "grey""#, r#"rides: "captain""#);
+    let broken = PATROL.replace(r#"rides: "grey_horse""#, r#"rides: "captain""#);
     let report = crate::load::parse_scenario(&broken).expect_err("no mount").report("patrol").join("; ");
     assert!(report.contains("combatant 'scout': rides 'captain', which is not a mount"), "{report}");
 }

@@ -124,6 +124,8 @@ pub trait AnyBoardView: Send + Sync + 'static {
     fn secret(&self, world: &World) -> Option<SecretView>;
     /// What the rules ask besides the turn.
     fn question(&self, world: &World) -> Option<QuestionView>;
+    /// A revealed secret choice in words.
+    fn revealed(&self, world: &World, choice: &serde_json::Value) -> Option<String>;
     /// The scenery.
     fn scenery(&self, world: &World) -> Vec<Scenery>;
     /// The allocation being made.
@@ -372,6 +374,10 @@ impl<R: Playable> AnyBoardView for Entry<R> {
 
     fn question(&self, world: &World) -> Option<QuestionView> {
         R::question(world)
+    }
+
+    fn revealed(&self, world: &World, choice: &serde_json::Value) -> Option<String> {
+        R::revealed(world, choice)
     }
 
     fn scenery(&self, world: &World) -> Vec<Scenery> {

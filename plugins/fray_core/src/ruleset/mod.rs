@@ -183,6 +183,13 @@ pub trait BoardView: Ruleset {
         None
     }
 
+    /// A secret choice once revealed (one of a [`LogEvent::Revealed`](crate::log::LogEvent)'s
+    /// choices, as the log holds it), in a few words for the table's top line: "3 TP", "Slow",
+    /// "attack Tomas". None: the table is told only that the choices were revealed.
+    fn revealed(_world: &World, _choice: &serde_json::Value) -> Option<String> {
+        None
+    }
+
     /// Scenery of a free-position board (the board asks every frame and redraws it when it
     /// changes: traps sprung, hazards grown).
     fn scenery(_world: &World) -> Vec<Scenery> {
