@@ -120,10 +120,16 @@ def main():
         path, hex_ = sys.argv[2], sys.argv[3]
         want = tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4))
         width, height, channels, rows = read_png(path)
-        # Below the bar, a grid of points: mostly empty field (the board may be shown in part,
-        # its cards at the window's edges).
+        # Below the bar (and above an overview, where the layout says where the board's room
+        # ends), a grid of points: mostly empty field (the board may be shown in part, its
+        # cards at the window's edges).
+        end = height
+        if len(sys.argv) > 4:
+            import json
+            room = next(d["rect"] for d in json.load(open(sys.argv[4])) if d["kind"] == "board" and d["window"] == "table")
+            end = int(room[1] + room[3])
         edge = [tuple(rows[y][x * channels:x * channels + 3])
-                for y in range(height // 4, height, 9) for x in range(2, width, 9)]
+                for y in range(height // 4, end, 9) for x in range(2, width, 9)]
         near = sum(1 for c in edge if all(abs(a - b) < 8 for a, b in zip(c, want)))
         assert near >= len(edge) * 0.6, f"{path}: only {near} of {len(edge)} field points are #{hex_}"
         print(f"{path}: background #{hex_} ({near} of {len(edge)} field points)")
@@ -133,10 +139,17 @@ def main():
         path, layout, strip = sys.argv[2], sys.argv[3], float(sys.argv[4])
         width, height, channels, rows = read_png(path)
         import json
-        board = [d["rect"] for d in json.load(open(layout)) if d["kind"] == "board" and d["window"] == "table"]
+        drawn = json.load(open(layout))
+        board = [d["rect"] for d in drawn if d["kind"] == "board" and d["window"] == "table"]
         assert board, f"{layout}: no table board"
         bottom = board[0][1] + board[0][3]
-        assert abs(bottom - (height - strip)) < 2, f"{layout}: the board ends at {bottom}, not above the strip at {height - strip}"
+        # A board shown in part has its overview between it and the lower third.
+        marks = [d["rect"] for d in drawn if d["kind"] == "overview" and d["window"] == "table"]
+        if marks:
+            below = [r for r in marks if not (bottom - 2 <= r[1] and r[1] + r[3] <= height - strip + 2)]
+            assert bottom < height - strip and not below, f"{layout}: overview marks {below[:3]} not between the board's end {bottom} and the strip at {height - strip}"
+        else:
+            assert abs(bottom - (height - strip)) < 2, f"{layout}: the board ends at {bottom}, not above the strip at {height - strip}"
         backdrop, words = 0, 0
         for y in range(int(height - strip) + 4, height - 2, 2):
             for x in range(4, width - 4, 3):

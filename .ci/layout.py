@@ -4,7 +4,8 @@
 
   layout.py at PATH KEY         prints the centre of KEY ("combatant:ID", "location:ID",
                                 "chip:KIND:OWNER", "table:combatant:ID") as "x y", for drags
-  layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
+  layout.py check PATH...       fails on two board texts that overlap, the roll over a board
+                                text, two cards that overlap,
                                 a card's text covered by a token, a token or a text outside the
                                 room its window shows the board in (where that view holds the
                                 whole board) or a token cut by the edge of a view that holds
@@ -68,6 +69,11 @@ def problems(drawn):
             for b in card_rects[i + 1:]:
                 if overlap(a["rect"], b["rect"]):
                     found.append(f"{window}: card {a['id']} overlaps card {b['id']}")
+        # The roll (a few seconds after each) stands clear of the board's words.
+        for r in (d for d in mine if d["kind"] == "ui" and d["id"] == "roll"):
+            for t in texts:
+                if overlap(r["rect"], t["rect"]):
+                    found.append(f"{window}: the roll's {r['text']!r} covers {t['text']!r} ({t['id']})")
         cards = {d["id"] for d in card_rects}
         for t in texts:
             if t["id"] not in cards:

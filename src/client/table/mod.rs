@@ -350,12 +350,12 @@ pub(in crate::client) fn draw_table_overlay(world: &mut World) {
     let mut contexts = world.query_filtered::<&mut EguiContext, With<TableCamera>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let beneath = covered::<TableCamera>(world, ctx.pixels_per_point());
+    let mut cameras = world.query::<(&TableCamera, &Transform, &Projection)>();
+    let strip = cameras.single(world).map_or(0.0, |(state, ..)| state.overview);
+    let beneath = overlay::Beneath { below: strip, ..covered::<TableCamera>(world, ctx.pixels_per_point()) };
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     // The whole board, small, below a part shown legibly.
-    let mut cameras = world.query::<(&TableCamera, &Transform, &Projection)>();
     let Ok((state, at, Projection::Orthographic(ortho))) = cameras.single(world) else { return };
-    let strip = state.overview;
     let settings = world.resource::<TableView>().settings.clone();
     let size = ctx.viewport_rect().size();
     let shown = state.shown(&settings, Vec2::new(size.x, size.y), at.translation.truncate(), ortho.scale);
@@ -414,7 +414,7 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
         .collect();
     let mut cards =
         world.query::<(&super::board::pieces::CardRect, &InheritedVisibility, Option<&RenderLayers>)>();
-    let names = cards
+    let mut names: Vec<egui::Rect> = cards
         .iter(world)
         .filter(|(_, shown, on)| seen(shown, *on))
         .filter_map(|(card, ..)| {
@@ -422,7 +422,24 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
             on_screen(Rect::new(r.min.x, r.max.y - super::board::pieces::CARD_HEADER, r.max.x, r.max.y))
         })
         .collect();
-    overlay::Beneath { tokens, names }
+    // Every word on the board: captions, cards' lines, scenery's names, the ruler's.
+    let mut texts = world.query_filtered::<(
+        &GlobalTransform,
+        &bevy::text::TextLayoutInfo,
+        Option<&bevy::text::TextBounds>,
+        Option<&bevy::text::TextLayout>,
+        Option<&bevy::sprite::Anchor>,
+        &InheritedVisibility,
+        Option<&RenderLayers>,
+    ), With<Text2d>>();
+    names.extend(texts.iter(world).filter(|(.., shown, on)| seen(shown, *on)).filter_map(
+        |(at, layout, bounds, justify, anchor, ..)| {
+            let centred = justify.is_some_and(|j| j.justify == bevy::text::Justify::Center);
+            let rect = super::board::pieces::text_rect(at, anchor, layout.size, bounds, centred);
+            (layout.size != Vec2::ZERO).then(|| on_screen(rect)).flatten()
+        },
+    ));
+    overlay::Beneath { tokens, names, below: 0.0 }
 }
 
 /// The bar and the roll in the GM's window, in table mode (the panels are not drawn then).
@@ -437,12 +454,12 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let mut contexts = world.query_filtered::<&mut EguiContext, With<bevy_egui::PrimaryEguiContext>>();
     let Ok(mut context) = contexts.single_mut(world) else { return };
     let ctx = context.get_mut().clone();
-    let beneath = covered::<BoardCamera>(world, ctx.pixels_per_point());
-    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     // The whole board, small, below a part shown legibly (the panels left room for it).
     let (top, below) = reserved(&world.resource::<TableView>().settings, ctx.viewport_rect().height());
     let part = world.resource::<super::camera::view::Framed>().part;
     let strip = overview::strip(ctx.viewport_rect().height() - top - below, part);
+    let beneath = overlay::Beneath { below: strip, ..covered::<BoardCamera>(world, ctx.pixels_per_point()) };
+    world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     let mut cameras = world.query_filtered::<(&Camera, &Transform, &Projection), With<BoardCamera>>();
     let shown = match cameras.single(world) {
         Ok((camera, at, Projection::Orthographic(ortho))) => camera

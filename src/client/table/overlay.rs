@@ -136,11 +136,14 @@ fn question(world: &World, asked: Option<fray_core::board::QuestionView>) -> Opt
 }
 
 /// What lies on a screen, in points, that the roll keeps clear of when it can: the tokens
-/// first, then the cards' names.
+/// first, then the board's words (cards' names, captions, scenery's names, the ruler's); and
+/// the overview's strip along the bottom, which it never covers.
 #[derive(Default)]
 pub(super) struct Beneath {
     pub tokens: Vec<egui::Rect>,
     pub names: Vec<egui::Rect>,
+    /// The overview's height (none without one).
+    pub below: f32,
 }
 
 /// Draws the bar and the last roll into `ctx` (`beneath`: what the roll keeps clear of).
@@ -295,8 +298,8 @@ fn roll_spots(screen: egui::Rect, k: f32) -> [(egui::Align2, egui::Vec2, egui::R
 }
 
 /// Which of `spots` a roll `size` large stands at: the one covering the fewest tokens, then
-/// the fewest cards' names, the `previous` one while none covers fewer, else the first of the
-/// fewest.
+/// the fewest of the board's words, the `previous` one while none covers fewer, else the first
+/// of the fewest.
 fn roll_spot(
     spots: &[(egui::Align2, egui::Vec2, egui::Rect)],
     size: egui::Vec2,
@@ -352,7 +355,9 @@ fn last_roll(
     let id = egui::Id::new("table_roll");
     let size = ctx.memory(|m| m.area_rect(id)).map_or(egui::vec2(460.0, 130.0) * k, |r| r.size());
     let previous = ctx.data(|d| d.get_temp::<usize>(id));
-    let spots = roll_spots(ctx.content_rect(), k);
+    let mut room = ctx.content_rect();
+    room.max.y -= beneath.below;
+    let spots = roll_spots(room, k);
     let chosen = roll_spot(&spots, size, beneath, previous);
     ctx.data_mut(|d| d.insert_temp(id, chosen));
     let (align, offset, _) = spots[chosen];
@@ -421,6 +426,7 @@ mod tests {
         let on = |tokens: &[egui::Rect], names: &[egui::Rect]| Beneath {
             tokens: tokens.to_vec(),
             names: names.to_vec(),
+            below: 0.0,
         };
         let token_at = |at: egui::Pos2| egui::Rect::from_center_size(at, egui::vec2(60.0, 60.0));
         let token = |x: f32, y: f32| token_at(egui::pos2(x, y));
