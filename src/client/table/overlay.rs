@@ -282,19 +282,32 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
 }
 
 /// Where the roll may stand on a `screen` (its type `k` times the 900-point size): the bottom's
-/// middle first, then its corners, then the top corners under the bar; each an anchor, its
-/// offset, and the screen it is aligned in.
-fn roll_spots(screen: egui::Rect, k: f32) -> [(egui::Align2, egui::Vec2, egui::Rect); 5] {
+/// middle first, then its corners, then the top corners under the bar; then, for a crowded
+/// board, a quarter of the way in from each side along the bottom and the top, the top's
+/// middle, and the middle of each side. Each an anchor, its offset, and the screen it is
+/// aligned in.
+fn roll_spots(screen: egui::Rect, k: f32) -> Vec<(egui::Align2, egui::Vec2, egui::Rect)> {
     use egui::Align2 as A;
     let m = round(30.0 * k);
     let top = round(BAR_HEIGHT * k) + m;
+    let quarter = round(screen.width() / 4.0);
     [
-        (A::CENTER_BOTTOM, egui::vec2(0.0, -m), screen),
-        (A::LEFT_BOTTOM, egui::vec2(m, -m), screen),
-        (A::RIGHT_BOTTOM, egui::vec2(-m, -m), screen),
-        (A::RIGHT_TOP, egui::vec2(-m, top), screen),
-        (A::LEFT_TOP, egui::vec2(m, top), screen),
+        (A::CENTER_BOTTOM, egui::vec2(0.0, -m)),
+        (A::LEFT_BOTTOM, egui::vec2(m, -m)),
+        (A::RIGHT_BOTTOM, egui::vec2(-m, -m)),
+        (A::RIGHT_TOP, egui::vec2(-m, top)),
+        (A::LEFT_TOP, egui::vec2(m, top)),
+        (A::CENTER_BOTTOM, egui::vec2(-quarter, -m)),
+        (A::CENTER_BOTTOM, egui::vec2(quarter, -m)),
+        (A::CENTER_TOP, egui::vec2(0.0, top)),
+        (A::CENTER_TOP, egui::vec2(-quarter, top)),
+        (A::CENTER_TOP, egui::vec2(quarter, top)),
+        (A::LEFT_CENTER, egui::vec2(m, top / 2.0)),
+        (A::RIGHT_CENTER, egui::vec2(-m, top / 2.0)),
     ]
+    .into_iter()
+    .map(|(align, offset)| (align, offset, screen))
+    .collect()
 }
 
 /// Which of `spots` a roll `size` large stands at: the one covering the fewest tokens, then
@@ -360,8 +373,10 @@ fn last_roll(
     let spots = roll_spots(room, k);
     let chosen = roll_spot(&spots, size, beneath, previous);
     ctx.data_mut(|d| d.insert_temp(id, chosen));
-    let (align, offset, _) = spots[chosen];
-    egui::Area::new(id).anchor(align, offset).sizing_pass(fresh).show(ctx, |ui| {
+    // Placed in the room above the overview (an anchor would align it to the whole screen).
+    let (align, offset, room) = spots[chosen];
+    let at = align.align_size_within_rect(size, room).translate(offset).min;
+    egui::Area::new(id).fixed_pos(at).sizing_pass(fresh).show(ctx, |ui| {
         egui::Frame::new().fill(BACKDROP).inner_margin(round(18.0 * k)).corner_radius(round(10.0 * k)).show(
             ui,
             |ui| {
@@ -421,7 +436,9 @@ mod tests {
     #[test]
     fn the_roll_keeps_clear_of_the_tokens_then_of_cards_names_and_stays_put_while_no_spot_does_better() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
-        let spots = roll_spots(screen, 1.0);
+        // The first five spots; the others are for a crowded board (the next test).
+        let all = roll_spots(screen, 1.0);
+        let spots = &all[..5];
         let size = egui::vec2(460.0, 130.0);
         let on = |tokens: &[egui::Rect], names: &[egui::Rect]| Beneath {
             tokens: tokens.to_vec(),
@@ -430,39 +447,60 @@ mod tests {
         };
         let token_at = |at: egui::Pos2| egui::Rect::from_center_size(at, egui::vec2(60.0, 60.0));
         let token = |x: f32, y: f32| token_at(egui::pos2(x, y));
-        assert_eq!(roll_spot(&spots, size, &on(&[], &[]), None), 0, "the bottom's middle on an empty board");
+        assert_eq!(roll_spot(spots, size, &on(&[], &[]), None), 0, "the bottom's middle on an empty board");
         let middle = token(640.0, 620.0);
         assert_eq!(
-            roll_spot(&spots, size, &on(&[middle], &[]), None),
+            roll_spot(spots, size, &on(&[middle], &[]), None),
             1,
             "a token there: the lower left corner"
         );
         let left = token(150.0, 620.0);
-        assert_eq!(roll_spot(&spots, size, &on(&[middle, left], &[]), None), 2, "then the lower right");
+        assert_eq!(roll_spot(spots, size, &on(&[middle, left], &[]), None), 2, "then the lower right");
         // Each spot taken by a token as large as the roll: the top corners cover one each.
         let everywhere: Vec<egui::Rect> =
             spots.iter().map(|(a, o, s)| a.align_size_within_rect(size, *s).translate(*o)).collect();
-        assert_eq!(roll_spot(&spots, size, &on(&everywhere, &[]), None), 3, "the first of the fewest");
+        assert_eq!(roll_spot(spots, size, &on(&everywhere, &[]), None), 3, "the first of the fewest");
         assert_eq!(
-            roll_spot(&spots, size, &on(&everywhere, &[]), Some(4)),
+            roll_spot(spots, size, &on(&everywhere, &[]), Some(4)),
             4,
             "the last spot kept while none does better"
         );
         assert_eq!(
-            roll_spot(&spots, size, &on(&everywhere, &[]), Some(0)),
+            roll_spot(spots, size, &on(&everywhere, &[]), Some(0)),
             3,
             "left once another covers fewer"
         );
         // A card's name where the lower left would stand: the lower right, unless a token
         // stands there (a name covered before a token).
         let name = egui::Rect::from_min_size(egui::pos2(40.0, 560.0), egui::vec2(200.0, 30.0));
-        assert_eq!(roll_spot(&spots, size, &on(&[middle], &[name]), None), 2, "clear of the name");
+        assert_eq!(roll_spot(spots, size, &on(&[middle], &[name]), None), 2, "clear of the name");
         // A token at each other spot: over the name rather than a token.
         let at_spot = |i: usize| {
             let (align, offset, screen) = spots[i];
             token_at(align.align_size_within_rect(size, screen).translate(offset).center())
         };
         let others = [middle, token(1130.0, 620.0), at_spot(3), at_spot(4)];
-        assert_eq!(roll_spot(&spots, size, &on(&others, &[name]), None), 1, "over the name, not a token");
+        assert_eq!(roll_spot(spots, size, &on(&others, &[name]), None), 1, "over the name, not a token");
+    }
+
+    #[test]
+    fn on_a_crowded_board_the_roll_finds_a_spot_along_the_sides_and_keeps_above_the_overview() {
+        // The Initiative ladder's ford in table mode: a word under each of the first five spots.
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 654.0));
+        let spots = roll_spots(screen, 1.0);
+        let size = egui::vec2(524.0, 131.0);
+        let placed = |i: usize| {
+            let (align, offset, screen) = spots[i];
+            align.align_size_within_rect(size, screen).translate(offset)
+        };
+        let words: Vec<egui::Rect> = (0..5)
+            .map(|i| egui::Rect::from_center_size(placed(i).center(), egui::vec2(80.0, 30.0)))
+            .collect();
+        let beneath = Beneath { tokens: Vec::new(), names: words, below: 0.0 };
+        let chosen = roll_spot(&spots, size, &beneath, Some(4));
+        assert!(chosen >= 5, "a spot further along: {chosen}");
+        assert!(!beneath.names.iter().any(|w| w.intersects(placed(chosen))), "clear of every word");
+        // Every spot stands within the room it was given (the overview is below it).
+        assert!((0..spots.len()).all(|i| screen.contains_rect(placed(i))), "within the room");
     }
 }
