@@ -195,6 +195,17 @@ pub(crate) fn view_centre(bounds: Rect, shown: Vec2, focus: Vec2, kept: &Kept) -
     centre
 }
 
+/// How far the focus stays from a view's edge along axis `a`: its own token whole with the
+/// rings round whoever acts (a token's half size round a focus with none).
+fn focus_clearance(kept: &Kept, focus: Vec2, a: usize) -> f32 {
+    kept.tokens
+        .iter()
+        .find(|t| t.center().distance(focus) < 0.5)
+        .map_or(crate::client::board::pieces::TOKEN / 2.0, |t| {
+            t.size()[a] * crate::client::motion::RING_REACH + 1.0
+        })
+}
+
 /// How far to move a view (`centre`, `half` its half size) along axis `a`, within `board`, so
 /// that it holds the most of the tokens in `kept` whole, the one at `focus` still whole with
 /// its rings: the least such move (none where no move shows more).
@@ -211,13 +222,7 @@ fn fullest_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: V
         .map(|t| (t.min[a], t.max[a]))
         .collect();
     let whole = |s: f32| spans.iter().filter(|(from, to)| lo + s <= *from && *to <= hi + s).count();
-    let clear = kept
-        .tokens
-        .iter()
-        .find(|t| t.center().distance(focus) < 0.5)
-        .map_or(crate::client::board::pieces::TOKEN / 2.0, |t| {
-            t.size()[a] * crate::client::motion::RING_REACH + 1.0
-        });
+    let clear = focus_clearance(kept, focus, a);
     let allowed = |s: f32| {
         lo + s >= board.0 && hi + s <= board.1 && focus[a] >= lo + s + clear && focus[a] <= hi + s - clear
     };
@@ -260,12 +265,7 @@ fn uncut_shift(centre: Vec2, half: Vec2, a: usize, board: (f32, f32), focus: Vec
     // A view may pass the board's edge by a token's size, or by a seventh of its own size, to
     // leave a token or a caption out whole; the focus's own token stays whole with the rings
     // round whoever acts (a token's size round a focus with none).
-    let clear = tokens
-        .iter()
-        .find(|t| t.center().distance(focus) < 0.5)
-        .map_or(crate::client::board::pieces::TOKEN / 2.0, |t| {
-            t.size()[a] * crate::client::motion::RING_REACH + 1.0
-        });
+    let clear = focus_clearance(kept, focus, a);
     let focus = focus[a];
     let past = crate::client::board::pieces::TOKEN.max((hi - lo) / 7.0);
     let allowed = |s: f32| {

@@ -22,7 +22,7 @@ pub fn strip(room: f32, part: bool) -> f32 {
 }
 
 /// What the overview shows, in world units: the board's bounds, the cards, the tokens (their
-/// place, side and colour, and whether they act), the mounts, and the part of the board
+/// place, side and colour), the mounts, where whoever acts stands, and the part of the board
 /// shown above it.
 #[derive(Default)]
 pub(super) struct Board {
@@ -35,8 +35,7 @@ pub(super) struct Board {
 }
 
 impl Board {
-    /// The board a camera marked `M` shows in part (none while it shows the whole), the part
-    /// `shown` in world units.
+    /// The board a camera marked `M` shows in part, the part `shown` in world units.
     pub(super) fn read<M: Component>(world: &mut World, shown: Rect) -> Self {
         let mut cameras = world.query_filtered::<&RenderLayers, With<M>>();
         let Ok(layers) = cameras.single(world).cloned() else { return Self::default() };
@@ -182,8 +181,7 @@ fn place(world: &World, location: Entity) -> String {
 
 /// A mount's id.
 fn mount_id(world: &World, mount: Entity) -> String {
-    let index = world.resource::<fray_core::prelude::TableIndex>();
-    index.mounts.iter().find(|(_, m)| **m == mount).map_or_else(String::new, |(id, _)| id.to_string())
+    world.get::<fray_core::prelude::Mount>(mount).map_or_else(String::new, |m| m.id.to_string())
 }
 
 /// A sprite's colour for egui.
