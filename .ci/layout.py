@@ -4,6 +4,8 @@
 
   layout.py at PATH KEY         prints the centre of KEY ("combatant:ID", "location:ID",
                                 "chip:KIND:OWNER", "table:combatant:ID") as "x y", for drags
+  layout.py clear PATH ID       fails where a text of ID (e.g. "ruler", the ruler's words while
+                                a token is dragged) overlaps another text, or is not drawn
   layout.py check PATH...       fails on two board texts that overlap, two cards that overlap,
                                 a card's text covered by a token, a token or a text outside the
                                 room its window shows the board in (where that view holds the
@@ -12,9 +14,10 @@
                                 table's screen nor marked in its overview, on the table's
                                 screen a font under 2.2% of the
                                 window's height or a token under 6%, or in the GM's window a
-                                font under 12 px; prints the smallest font and token in each
-                                window, the token captions a view in part cuts and the
-                                board texts the roll covers
+                                font under 12 px, the roll's box over a board text or token;
+                                prints the smallest font and token in each window, the token
+                                captions a view in part cuts and the lines the table's screen
+                                cuts with "…"
 """
 import json
 import re
@@ -70,12 +73,13 @@ def problems(drawn):
                 if overlap(a["rect"], b["rect"]):
                     found.append(f"{window}: card {a['id']} overlaps card {b['id']}")
         cards = {d["id"] for d in card_rects}
+        mounts = [d for d in mine if d["kind"] == "mount"]
         for t in texts:
             if t["id"] not in cards:
                 continue
-            for k in tokens:
+            for k in tokens + mounts:
                 if overlap(t["rect"], k["rect"]):
-                    found.append(f"{window}: card {t['id']}'s text {t['text']!r} is covered by token {k['id']}")
+                    found.append(f"{window}: card {t['id']}'s text {t['text']!r} is covered by {k['kind']} {k['id']}")
         # A board too big to read whole is shown in part: a token beyond that view is not
         # drawn in it, but none (nor a mount) stands across the view's edge, half shown.
         whole = all(d.get("whole", True) for d in mine if d["kind"] == "board")
@@ -155,17 +159,21 @@ def captions_cut(drawn):
 
 
 def roll_over_words(drawn):
-    """The board's words the roll (up for a few seconds after each) covers, in words: it keeps
-    clear of them where one of its spots is free, but a crowded board can leave none. Printed
-    as a figure, not a failure."""
+    """The board's words and tokens the roll's box covers, in words: it stands only where it
+    covers none (else the roll reads in the bar)."""
     out = []
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
         mine = [d for d in drawn if d["window"] == window]
-        texts = [d for d in mine if d["kind"] == "text"]
+        under = [d for d in mine if d["kind"] in ("text", "token")]
         for r in (d for d in mine if d["kind"] == "ui" and d["id"] == "roll"):
-            out.extend(f"{window}: {r['text']!r} over {t['text']!r}" for t in texts if overlap(r["rect"], t["rect"]))
+            out.extend(f"{window}: the roll {r['text']!r} covers {t['kind']} {t.get('text') or t['id']!r}" for t in under if overlap(r["rect"], t["rect"]))
     return out
+
+
+def lines_cut(drawn):
+    """The table's screen's lines cut with "…" (a line too long for its room even at the floor)."""
+    return [f"{d['window']}: {d['text']!r}" for d in drawn if d["kind"] == "ui" and d["window"] == "table" and d.get("cut")]
 
 
 def sizes(drawn):
@@ -198,6 +206,17 @@ def main():
         x, y = centres(sys.argv[2])[sys.argv[3]]
         print(int(x), int(y))
         return 0
+    if len(sys.argv) == 4 and sys.argv[1] == "clear":
+        drawn = [d for d in json.load(open(sys.argv[2])) if d["kind"] == "text" and d.get("shown", True)]
+        mine = [d for d in drawn if d["id"] == sys.argv[3]]
+        over = [f"{a['window']}: {a['text']!r} overlaps {b['text']!r} ({b['id']})" for a in mine for b in drawn
+                if b is not a and b["window"] == a["window"] and overlap(a["rect"], b["rect"])]
+        for o in over:
+            print(f"{sys.argv[2]}: {o}")
+        if not mine:
+            print(f"{sys.argv[2]}: no text of {sys.argv[3]} drawn")
+        print(f"{sys.argv[3]}'s words:", [d["text"] for d in mine], "clear" if mine and not over else "NOT clear")
+        return 0 if mine and not over else 1
     if len(sys.argv) >= 3 and sys.argv[1] == "check":
         failed = 0
         for path in sys.argv[2:]:
@@ -208,15 +227,15 @@ def main():
                     names.update(d["names"])
                     people.update(d.get("combatants", []))
             drawn = [d for d in drawn if d["kind"] != "names"]
-            found = problems(drawn) + ids_shown(drawn, names, people)
+            found = problems(drawn) + ids_shown(drawn, names, people) + roll_over_words(drawn)
             for window, (font, token, height) in sizes(drawn).items():
                 whole = all(d.get("whole", True) for d in drawn if d["kind"] == "board" and d["window"] == window)
                 shows = "the whole board" if whole else "part of the board"
                 print(f"{path}: {window}: smallest font {font:.1f} px, smallest token {token:.1f} px, {shows}")
                 found += too_small(window, font, token, height)
-            covered = roll_over_words(drawn)
-            if covered:
-                print(f"{path}: the roll covers {len(covered)} board text(s): {'; '.join(covered)}")
+            cut_lines = lines_cut(drawn)
+            if cut_lines:
+                print(f"{path}: {len(cut_lines)} line(s) of the table's screen cut with '…': {'; '.join(cut_lines)}")
             cut = captions_cut(drawn)
             if cut:
                 print(f"{path}: {len(cut)} caption text(s) cut at a part view's edge: {'; '.join(cut)}")

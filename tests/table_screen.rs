@@ -1,6 +1,6 @@
 //! What the table's screen writes (read off screen from its egui output): a secret choice
 //! (Fiend Wake's bids) stays off it until revealed, and a combatant the GM hides is never
-//! named.
+//! named; a roll says who does what to whom.
 
 use fray::client::audience::HiddenFromTable;
 use fray::client::table::{screen_texts, screen_texts_as_revealed};
@@ -39,7 +39,7 @@ fn sealed_bids_stay_off_the_table_until_revealed() {
     assert!(texts.iter().any(|t| t == "· Turn: Lockjaw"), "the bar says whose turn it is: {texts:?}");
     // In the moment of the reveal, the bar says what each bid.
     let revealed = screen_texts_as_revealed(table.world());
-    let said = "· Revealed: Lockjaw 3 TP · Imp 1 TP · Imp archer 0 TP";
+    let said = "Revealed: Lockjaw 3 TP · Imp 1 TP · Imp archer 0 TP";
     assert!(revealed.iter().any(|t| t == said), "the bids as revealed: {revealed:?}");
 }
 
@@ -73,7 +73,7 @@ fn fast_and_slow_choices_stay_off_the_table_until_all_are_revealed() {
     let texts = screen_texts(table.world());
     assert!(texts.iter().any(|t| t.starts_with("Turns:")), "the order once all are revealed: {texts:?}");
     let revealed = screen_texts_as_revealed(table.world());
-    let said = revealed.iter().find(|t| t.starts_with("· Revealed: ")).expect("the choices as revealed");
+    let said = revealed.iter().find(|t| t.starts_with("Revealed: ")).expect("the choices as revealed");
     assert!(said.contains("Brann Slow"), "{said}");
 }
 
@@ -103,4 +103,19 @@ fn factions_are_headed_not_numbered_and_the_bar_says_who_is_asked_what() {
     assert!(order.starts_with("Factions: The party: Balthasar"), "headed by faction: {order}");
     assert!(order.contains("The bandits to act: Bandit leader"), "each faction heads its own: {order}");
     assert!(!order.contains("1. "), "factions act in no fixed order: {order}");
+    assert!(order.contains("Balthasar, Sybilla"), "a faction's members after its head, with commas: {order}");
+}
+
+#[test]
+fn the_roll_on_the_table_says_who_does_what_to_whom() {
+    let mut table = Board::from_ron(LOCKJAW);
+    bid(&mut table, &[("lockjaw", 3), ("imp", 1), ("archer", 0)]);
+    table.choose("lockjaw", "Ranged attack Imp");
+    let texts = screen_texts_as_revealed(table.world());
+    assert!(texts.iter().any(|t| t == "Lockjaw shoots at Imp"), "the roll's caption: {texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("Firearms")), "not the ruleset's log words: {texts:?}");
+    // A roll that names a combatant hidden from the table is not shown.
+    table.world_mut().insert_resource(HiddenFromTable([CombatantId::from("imp")].into_iter().collect()));
+    let texts = screen_texts_as_revealed(table.world());
+    assert!(!texts.iter().any(|t| t.contains("shoots at")), "the hidden Imp's roll: {texts:?}");
 }

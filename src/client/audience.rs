@@ -111,6 +111,22 @@ pub fn hidden_from_table(world: &World, e: Entity) -> bool {
     hidden.is_some_and(|h| !h.0.is_empty() && h.0.contains(&fray_core::table::id(world, e)))
 }
 
+/// Whether `text` names a combatant the table's screen leaves out (a roll told "Kez shoots
+/// at Mara" while Mara hides).
+pub fn names_hidden_from_table(world: &World, text: &str) -> bool {
+    let Some(hidden) = world.get_resource::<HiddenFromTable>().filter(|h| !h.0.is_empty()) else {
+        return false;
+    };
+    let index = world.resource::<TableIndex>();
+    let names: Vec<String> = index.order.iter().map(|&e| fray_core::table::name(world, e)).collect();
+    let others: Vec<&str> = names.iter().map(String::as_str).collect();
+    hidden
+        .0
+        .iter()
+        .filter_map(|id| index.combatant(id))
+        .any(|e| fray_core::seat::says(text, &fray_core::table::name(world, e), &others))
+}
+
 /// Whether the GM's window leaves combatant `e` out.
 pub fn hidden_from_main(world: &World, e: Entity) -> bool {
     let hidden = world.get_resource::<HiddenFromMain>();

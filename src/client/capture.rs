@@ -28,8 +28,8 @@ struct Capture {
     revision_at: u32,
     /// The log's length when the board last changed: tokens move between cards as the rules
     /// play, so the layout is written again once they have glided to their places (and the
-    /// seat the GM's window showed).
-    layout_log: (usize, Option<fray_core::seat::Seat>),
+    /// seat the GM's window showed, and the token being dragged).
+    layout_log: (usize, Option<fray_core::seat::Seat>, Option<Entity>),
     /// Frames in a row in which the board's layout had nothing to redo: a picture or a layout
     /// taken sooner could catch a token moved and its caption not yet placed again.
     quiet: u32,
@@ -105,10 +105,12 @@ fn write_layout(world: &mut World) {
     let follow = world.resource::<PlayOptions>().screenshot.is_none();
     // In edit mode the layout is written again once each edit's table has settled.
     let revision = world.resource::<super::edit::Editor>().revision;
-    // A step of the rules, or the GM window turned to another seat's view.
+    // A step of the rules, the GM window turned to another seat's view, or a drag begun or
+    // ended (the ruler's words are checked too).
     let log = (
         world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
         Some(super::audience::main_seat(world)),
+        world.resource::<super::pointer::Dragging>().0.map(|d| d.token),
     );
     let gliding = world.get_resource::<super::motion::Glides>().is_some_and(super::motion::Glides::under_way);
     let views = views(world);

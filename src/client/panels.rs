@@ -601,7 +601,7 @@ fn dice_log(ui: &mut egui::Ui, world: &World) {
         .filter_map(|entry| match &entry.event {
             LogEvent::Roll(r) => {
                 let who = entry.actor.as_ref().map(|a| words::who(world, a)).unwrap_or_default();
-                Some(format!("{} · {who}: {}", rules.clock_title(entry.clock), words::roll(world, r)))
+                Some(format!("{} · {}", rules.clock_title(entry.clock), words::roll_line(world, &who, r)))
             }
             _ => None,
         })
@@ -641,7 +641,7 @@ fn readable(world: &World, seat: &fray_core::seat::Seat, entry: &fray_core::log:
         return false;
     }
     let LogEvent::Roll(roll) = &entry.event else { return true };
-    let said = roll.describe();
+    let said = format!("{} {}", roll.describe(), roll.told.as_deref().unwrap_or_default());
     !hidden.iter().any(|id| index.combatant(id).is_some_and(|e| said.contains(name(world, e).as_str())))
 }
 

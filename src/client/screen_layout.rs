@@ -249,6 +249,8 @@ impl Ids {
         }));
         let mut crowds = world.query::<(Entity, &super::board::pieces::Crowd)>();
         own.extend(crowds.iter(world).map(|(d, c)| (d, ("crowd", c.names.join(", ")))));
+        let mut ruler = world.query_filtered::<Entity, With<super::space::RulerLabel>>();
+        own.extend(ruler.iter(world).map(|d| (d, ("ruler", "ruler".to_owned()))));
         let mut scenery = world.query_filtered::<Entity, With<super::space::Scenery>>();
         own.extend(scenery.iter(world).map(|d| (d, ("scenery", String::new()))));
         let mut children = world.query::<(Entity, &ChildOf)>();
@@ -272,7 +274,8 @@ impl Ids {
 /// The egui texts each window showed in its last pass (`--layout-out` only), each with the
 /// part of the screen it is in: `window`, kind `ui`, `id` (the panel or area: "top bar",
 /// "decisions", "sheet", "dice", "message", "top line", "roll", "lower third", else
-/// "window" or "popup"), `text`, `rect` in the window's logical pixels, `font`.
+/// "window" or "popup"), `text`, `rect` in the window's logical pixels, `font`, and `cut`
+/// where the line was cut short with "…".
 #[derive(Resource, Default)]
 pub(super) struct UiTexts {
     gm: Vec<Value>,
@@ -349,15 +352,17 @@ fn ui_texts(ctx: &bevy_egui::egui::Context, window: &str) -> Vec<Value> {
             let Some(list) = g.get(layer) else { continue };
             for clipped in list.all_entries() {
                 let mut found = Vec::new();
-                super::table::each_text(&clipped.shape, &mut |text| found.push(placed(text)));
-                for (rect, text, font) in found {
+                super::table::each_text(&clipped.shape, &mut |text| {
+                    found.push((placed(text), text.galley.elided))
+                });
+                for ((rect, text, font), cut) in found {
                     let seen = rect.intersect(clipped.clip_rect);
                     if text.trim().is_empty() || seen.width() <= 0.0 || seen.height() <= 0.0 {
                         continue;
                     }
                     let r = [seen.min.x * zoom, seen.min.y * zoom, seen.width() * zoom, seen.height() * zoom];
                     out.push(json!({"window": window, "kind": "ui", "id": area(layer, seen.center()),
-                        "text": text, "rect": r, "font": font * zoom}));
+                        "text": text, "rect": r, "font": font * zoom, "cut": cut}));
                 }
             }
         }

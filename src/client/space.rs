@@ -33,7 +33,7 @@ pub(super) struct SceneryLabel {
 
 /// The label following the pointer while a token is dragged.
 #[derive(Component)]
-struct RulerLabel;
+pub(super) struct RulerLabel;
 
 /// What the scenery was drawn for: the session's scenario text, and the scenery as the
 /// ruleset gave it (traps change, hazards grow).
@@ -341,7 +341,23 @@ fn measure(world: &mut World) {
     world.resource_mut::<Ruler>().0 = ruler;
 }
 
-/// The ruler's line and words over the dragged token, the words kept within the GM's view.
+/// Every other board word, as [`draw_ruler`] reads them.
+type BoardWords<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static GlobalTransform,
+        &'static bevy::text::TextLayoutInfo,
+        Option<&'static bevy::text::TextBounds>,
+        Option<&'static bevy::text::TextLayout>,
+        Option<&'static bevy::sprite::Anchor>,
+        &'static InheritedVisibility,
+    ),
+    (With<Text2d>, Without<RulerLabel>),
+>;
+
+/// The ruler's line and words by the dragged token, the words kept within the GM's view and
+/// clear of the board's other words where a spot around the token is.
 fn draw_ruler(
     ruler: Res<Ruler>,
     mut label: Single<
@@ -349,6 +365,7 @@ fn draw_ruler(
         With<RulerLabel>,
     >,
     camera: Single<(&Transform, &Projection), (With<super::camera::view::BoardCamera>, Without<RulerLabel>)>,
+    others: BoardWords,
     mut gizmos: Gizmos<GmGizmos>,
 ) {
     let (text, transform, visibility, layout) = &mut *label;
@@ -358,25 +375,57 @@ fn draw_ruler(
     };
     gizmos.line_2d(*from, *to, RULER);
     gizmos.circle_2d(*from, 6.0, RULER);
-    let mut at = *to + Vec2::new(0.0, FREE_TOKEN * 1.25);
+    let half = layout.size / 2.0;
     // Long words stay whole in view rather than run under a panel.
-    if let (at_camera, Projection::Orthographic(ortho)) = *camera {
-        let view = Rect::from_corners(ortho.area.min, ortho.area.max);
-        let centre = at_camera.translation.truncate();
-        let half = layout.size / 2.0;
-        let (lo, hi) = (centre + view.min + half, centre + view.max - half);
-        if lo.x <= hi.x {
-            at.x = at.x.clamp(lo.x, hi.x);
+    let in_view = |mut at: Vec2| {
+        if let (at_camera, Projection::Orthographic(ortho)) = *camera {
+            let view = Rect::from_corners(ortho.area.min, ortho.area.max);
+            let centre = at_camera.translation.truncate();
+            let (lo, hi) = (centre + view.min + half, centre + view.max - half);
+            if lo.x <= hi.x {
+                at.x = at.x.clamp(lo.x, hi.x);
+            }
+            if lo.y <= hi.y {
+                at.y = at.y.clamp(lo.y, hi.y);
+            }
         }
-        if lo.y <= hi.y {
-            at.y = at.y.clamp(lo.y, hi.y);
-        }
-    }
+        at
+    };
+    let taken: Vec<Rect> = others
+        .iter()
+        .filter(|(at, layout, .., shown)| shown.get() && layout.size != Vec2::ZERO && at.scale().x > 0.0)
+        .map(|(at, layout, bounds, justify, anchor, _)| {
+            let centred = justify.is_some_and(|j| j.justify == bevy::text::Justify::Center);
+            super::board::pieces::text_rect(at, anchor, layout.size, bounds, centred)
+        })
+        .collect();
+    let spots: Vec<Vec2> = ruler_spots(*to, half).into_iter().map(in_view).collect();
+    let free = |at: &&Vec2| {
+        // With a gap, so the ruler's words never read on from a neighbour's.
+        let mine = Rect::from_center_half_size(**at, half + Vec2::new(8.0, 2.0));
+        !taken.iter().any(|r| !r.intersect(mine).is_empty())
+    };
+    let at = spots.iter().find(free).unwrap_or(&spots[0]);
     transform.translation = at.extend(8.0);
     if text.0 != *words {
         text.0 = words.clone();
     }
     visibility.set_if_neq(Visibility::Visible);
+}
+
+/// Where the ruler's words (`half` their size) may stand by a token dragged to `to`, nearest
+/// first: above it, below it, beside it, then a row further out each way (up to three), each
+/// row over the token, then to its right and left.
+fn ruler_spots(to: Vec2, half: Vec2) -> Vec<Vec2> {
+    let row = FREE_TOKEN * 1.25;
+    let side = FREE_TOKEN * 0.75 + half.x;
+    let rows = [1.0, -1.0, 0.0, 2.0, -2.0, 3.0, -3.0];
+    rows.iter()
+        .flat_map(|&r| {
+            let across: &[f32] = if r == 0.0 { &[1.0, -1.0] } else { &[0.0, 1.0, -1.0] };
+            across.iter().map(move |&a| to + Vec2::new(a * side, r * row))
+        })
+        .collect()
 }
 
 #[cfg(test)]

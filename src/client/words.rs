@@ -12,11 +12,23 @@ pub fn who(world: &World, id: &CombatantId) -> String {
     e.map_or_else(|| id.to_string(), |e| fray_core::table::name(world, e))
 }
 
-/// A roll in words as a person reads it: a draw says whom it put first, never its numbers.
-pub fn roll(world: &World, roll: &RollRecord) -> String {
-    match &roll.reading {
-        RollReading::Draw { order, .. } => draw(world, order),
-        _ => roll.describe(),
+/// A roll's caption as a commentator says it: the ruleset's words (who does what to whom),
+/// else "who: what".
+pub fn roll_caption(who: &str, roll: &RollRecord) -> String {
+    match &roll.told {
+        Some(told) => told.clone(),
+        None if who.is_empty() => roll.what.clone(),
+        None => format!("{who}: {}", roll.what),
+    }
+}
+
+/// A roll's line in a list of rolls: its caption and its dice.
+pub fn roll_line(world: &World, who: &str, roll: &RollRecord) -> String {
+    match (&roll.told, &roll.reading) {
+        (_, RollReading::Draw { order, .. }) => draw(world, order),
+        (Some(told), _) => format!("{told}: {}", roll.outcome()),
+        (None, _) if who.is_empty() => roll.describe(),
+        (None, _) => format!("{who}: {}", roll.describe()),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::conditions::{add, remove};
 use crate::data::{
     AreaKind, Attribute, Condition, CoverLevel, Quality, Reaction, Skill, WeaponKind, WeaponSize,
 };
-use crate::dice::{Flip, any_condition, fury, roll, test};
+use crate::dice::{Flip, Said, any_condition, fury, roll, test};
 use crate::field::{allies, between, cover_level, engaged_at, engaged_foes, in_area, position};
 use crate::injuries::Blow;
 use crate::intent::Aim;
@@ -505,7 +505,8 @@ fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
         chaos_six |= crate::dice::chaos(world, Some(e), "Chaos Die for the weapon's size") == 6;
     }
     let what = format!("attack on {}", name(world, t));
-    let t_roll = test(world, e, &what, Some(plan.skill), None, plan.modifiers.clone(), Flip::None);
+    let said = Said::told(&what, format!("{} attacks {}", name(world, e), name(world, t)));
+    let t_roll = test(world, e, said, Some(plan.skill), None, plan.modifiers.clone(), Flip::None);
     let difficulty: i32 = plan.modifiers.iter().filter(|m| m.what != "aim").map(|m| m.value as i32).sum();
     if !t_roll.success {
         if let Some(mut f) = world.get_mut::<Fighter>(e) {
@@ -527,7 +528,7 @@ fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
     }
     let location = match plan.called {
         Some(a) => a.word(),
-        None => hit_location(roll(world, Some(e), "hit location", 1, 10, 0)),
+        None => hit_location(roll(world, Some(e), where_it_lands(world, e, t), 1, 10, 0)),
     };
     let cause = world.resource_mut::<Battle>().cause();
     let mut less = false;
@@ -556,7 +557,8 @@ fn strike(world: &mut World, e: Entity, plan: AttackPlan) {
 /// A hit of `strike` by `attacker` on `defender` that no reaction answers yet, where it lands
 /// rolled on a d10: every hit rolls its location (a shot striking an ally, a fumble's blow).
 pub fn rolled_hit(world: &mut World, attacker: Entity, defender: Entity, strike: Strike) -> PendingAttack {
-    let location = hit_location(roll(world, Some(attacker), "hit location", 1, 10, 0));
+    let location =
+        hit_location(roll(world, Some(attacker), where_it_lands(world, attacker, defender), 1, 10, 0));
     let cause = world.resource_mut::<Battle>().cause();
     PendingAttack::new(cause, attacker, defender, strike, location)
 }
@@ -750,7 +752,8 @@ pub fn react(world: &mut World, d: Entity, r: Reaction) {
         reactions(world, &p).into_iter().find(|(x, _)| *x == r).and_then(|(_, v)| v.ok()).unwrap_or(0);
     let skill = reaction_skill(world, d, r);
     let flip = if p.flip_defence { Flip::ToFail } else { Flip::None };
-    let t = test(world, d, r.word(), Some(skill), Some(chance), Vec::new(), flip);
+    let told = format!("{} reacts to {}'s attack: {}", name(world, d), name(world, p.attacker), r.word());
+    let t = test(world, d, Said::told(r.word(), told), Some(skill), Some(chance), Vec::new(), flip);
     if !t.critical_success()
         && let Some(mut f) = world.get_mut::<Fighter>(d)
     {
@@ -826,7 +829,9 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: &crate::data::Weapon, base:
     let detail = format!("{} catches {}", w.name, ids.join(", "));
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "blast", detail });
     for v in victims {
-        let total = (base + fury(world, Some(e), p.fury, "Fury Dice") as i64).max(0) as u32;
+        let told =
+            format!("{}'s {} hits {}: Fury Dice", name(world, e), w.name.to_lowercase(), name(world, v));
+        let total = (base + fury(world, Some(e), p.fury, Said::told("Fury Dice", told)) as i64).max(0) as u32;
         let blow = Blow::of(Some(w), None);
         harm_blow(world, v, total, Harm::Damage { ranged: p.ranged, subdue: false }, Some(e), &src, &blow);
     }
@@ -1059,7 +1064,8 @@ pub fn land(world: &mut World, p: &PendingAttack) {
         tf.conditions.keys().filter_map(|c| tables.condition(*c)).map(|r| r.fury_taken).sum::<u32>()
     });
     let dice = if p.strike == Strike::Trample { 0 } else { p.fury + taken };
-    let mut total = base + fury(world, Some(e), dice, "Fury Dice") as i64;
+    let told = format!("{} hits {}: Fury Dice", name(world, e), name(world, t));
+    let mut total = base + fury(world, Some(e), dice, Said::told("Fury Dice", told)) as i64;
     if p.less {
         total -= roll(world, Some(e), "fumble: less damage", 1, 6, 0) as i64;
     }
@@ -1397,4 +1403,10 @@ pub fn opportunity(world: &mut World, by: Entity, t: Entity) {
     let detail = id(world, t).to_string();
     world.resource_mut::<GameLog>().about(&who, LogEvent::Effect { what: "opportunity_attack", detail });
     attack(world, by, plan);
+}
+
+/// The hit location's roll, as a commentator says it: "where Ysolt's blow lands on Wat".
+fn where_it_lands(world: &World, attacker: Entity, defender: Entity) -> Said<'static> {
+    let told = format!("Where {}'s blow lands on {}", name(world, attacker), name(world, defender));
+    Said::told("hit location", told)
 }

@@ -10,6 +10,34 @@ use fray_core::table::id;
 use crate::data::Skill;
 use crate::phase::Fighter;
 
+/// What a roll is, for the log, and, where "who: what" would mislead or leave out whom it
+/// is against, as a commentator says it ("Ysolt attacks Wat the cutthroat").
+pub struct Said<'a> {
+    /// The log's words.
+    pub what: &'a str,
+    /// The screens' words.
+    pub told: Option<String>,
+}
+
+impl<'a> Said<'a> {
+    /// `what`, told as `told`.
+    pub fn told(what: &'a str, told: String) -> Self {
+        Self { what, told: Some(told) }
+    }
+}
+
+impl<'a> From<&'a str> for Said<'a> {
+    fn from(what: &'a str) -> Self {
+        Self { what, told: None }
+    }
+}
+
+impl<'a> From<&'a String> for Said<'a> {
+    fn from(what: &'a String) -> Self {
+        Self { what, told: None }
+    }
+}
+
 /// A flip of a percentile roll's digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flip {
@@ -70,10 +98,10 @@ pub fn read(roll: u32, chance: u32, flip: Flip, tests_fail: bool) -> Test {
 
 /// A skill test by `who`: its chance for `skill` (or `base` when given) with `modifiers`,
 /// the peril track's penalty, Incapacitated! and a hampering fumble counted; rolled and logged.
-pub fn test(
+pub fn test<'a>(
     world: &mut World,
     who: Entity,
-    what: &str,
+    said: impl Into<Said<'a>>,
     skill: Option<Skill>,
     base: Option<i32>,
     mut modifiers: Vec<Modifier>,
@@ -102,11 +130,13 @@ pub fn test(
     if fails {
         all.push(Modifier::new("incapacitated: cannot succeed", 0));
     }
+    let said = said.into();
     let record = RollRecord {
-        what: what.to_owned(),
+        what: said.what.to_owned(),
         dice: vec![t.roll],
         modifiers: all,
         reading: RollReading::Percentile { chance: t.chance, success: t.success, critical: t.critical },
+        told: said.told,
     };
     let actor = world.get::<fray_core::table::Combatant>(who).map(|_| id(world, who));
     world.resource_mut::<GameLog>().push(actor, LogEvent::Roll(record));
@@ -159,7 +189,7 @@ pub fn peril_penalty(peril: u32) -> i32 {
 }
 
 /// Rolls `n` Fury Dice (d6; a 6 rolls again and adds, five times at most), logged.
-pub fn fury(world: &mut World, who: Option<Entity>, n: u32, what: &str) -> u32 {
+pub fn fury<'a>(world: &mut World, who: Option<Entity>, n: u32, said: impl Into<Said<'a>>) -> u32 {
     let mut dice = Vec::new();
     for _ in 0..n {
         let mut again = 0;
@@ -172,13 +202,20 @@ pub fn fury(world: &mut World, who: Option<Entity>, n: u32, what: &str) -> u32 {
             }
         }
     }
-    log_sum(world, who, what, dice, 0)
+    log_sum(world, who, said.into(), dice, 0)
 }
 
 /// Rolls `n` dice of `faces` plus `plus`, logged; the total.
-pub fn roll(world: &mut World, who: Option<Entity>, what: &str, n: u32, faces: u32, plus: i64) -> u32 {
+pub fn roll<'a>(
+    world: &mut World,
+    who: Option<Entity>,
+    said: impl Into<Said<'a>>,
+    n: u32,
+    faces: u32,
+    plus: i64,
+) -> u32 {
     let dice: Vec<u32> = (0..n).map(|_| world.resource_mut::<TableRng>().die(faces)).collect();
-    log_sum(world, who, what, dice, plus)
+    log_sum(world, who, said.into(), dice, plus)
 }
 
 /// One Chaos Die (d6), logged.
@@ -186,8 +223,9 @@ pub fn chaos(world: &mut World, who: Option<Entity>, what: &str) -> u32 {
     roll(world, who, what, 1, 6, 0)
 }
 
-fn log_sum(world: &mut World, who: Option<Entity>, what: &str, dice: Vec<u32>, plus: i64) -> u32 {
-    let record = RollRecord::sum(what, dice, plus);
+fn log_sum(world: &mut World, who: Option<Entity>, said: Said, dice: Vec<u32>, plus: i64) -> u32 {
+    let mut record = RollRecord::sum(said.what, dice, plus);
+    record.told = said.told;
     let total = match record.reading {
         RollReading::Sum { total, .. } => total.max(0) as u32,
         _ => 0,

@@ -15,7 +15,7 @@ use crate::ApLadderPhase;
 use crate::combat::{Harm, harm};
 use crate::conditions::{add, expire, remove};
 use crate::data::{Attribute, Condition, Lasts};
-use crate::dice::roll;
+use crate::dice::{Said, roll};
 use crate::field::{distance, position};
 use crate::phase::{Battle, Fighter, Rung, RungOf};
 use crate::schedule::ApLadderSystems;
@@ -113,6 +113,7 @@ fn draw(world: &mut World, tied: &[Entity]) -> Vec<Entity> {
         dice,
         modifiers: Vec::new(),
         reading: RollReading::Draw { among, order: ids },
+        told: Some("A draw breaks the initiative tie".to_owned()),
     };
     world.resource_mut::<GameLog>().push(None, LogEvent::Roll(record));
     order.into_iter().map(|(e, _)| e).collect()
@@ -245,14 +246,22 @@ pub fn interrupt(world: &mut World, e: Entity) {
     let foe = needs_scrutiny(world, e);
     world.resource_mut::<Battle>().offer = None;
     if foe {
-        let what = match of {
-            RungOf::Fighter(o) => format!("interrupt {}", fray_core::table::name(world, o)),
-            RungOf::Event(_) => "interrupt".to_owned(),
+        let (what, told) = match of {
+            RungOf::Fighter(o) => {
+                let o = fray_core::table::name(world, o);
+                (
+                    format!("interrupt {o}"),
+                    format!("{} tries to step in before {o}", fray_core::table::name(world, e)),
+                )
+            }
+            RungOf::Event(_) => {
+                ("interrupt".to_owned(), format!("{} tries to step in", fray_core::table::name(world, e)))
+            }
         };
         let t = crate::dice::test(
             world,
             e,
-            &what,
+            crate::dice::Said::told(&what, told),
             Some(crate::data::Skill::Scrutinize),
             None,
             Vec::new(),
@@ -309,12 +318,13 @@ fn event(world: &mut World, ev: usize) {
         {
             continue;
         }
+        let caught = format!("{}: {} is caught", spec.name, fray_core::table::name(world, e));
         if spec.damage > 0 {
-            let d = roll(world, Some(e), &spec.name, 1, 10, spec.damage as i64);
+            let d = roll(world, Some(e), Said::told(&spec.name, caught.clone()), 1, 10, spec.damage as i64);
             harm(world, e, d, Harm::Damage { ranged: false, subdue: false }, None, &spec.name);
         }
         if spec.peril > 0 && can_act(world, e) {
-            let p = roll(world, Some(e), &spec.name, 1, 10, spec.peril as i64);
+            let p = roll(world, Some(e), Said::told(&spec.name, caught), 1, 10, spec.peril as i64);
             harm(world, e, p, Harm::Peril, None, &spec.name);
         }
     }

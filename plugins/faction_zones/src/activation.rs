@@ -141,6 +141,7 @@ fn draw_initiative(world: &mut World) {
             order: among.iter().skip(i).chain(among.iter().take(i)).cloned().collect(),
             among,
         },
+        told: Some("A draw decides which faction starts".to_owned()),
     };
     world.resource_mut::<GameLog>().push(None, LogEvent::Roll(roll));
     world.resource_mut::<Battle>().initiative = Some(side);

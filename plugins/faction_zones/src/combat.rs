@@ -174,6 +174,7 @@ pub fn save(world: &mut World, e: Entity, score: u32, what: &str) -> bool {
             needed: 1,
             success: pass,
         },
+        told: Some(format!("{} makes a {what}", name(world, e))),
     };
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
@@ -286,7 +287,8 @@ fn blast(world: &mut World, e: Entity, t: Entity, w: Option<usize>, wit_save: bo
             let aimed = place(at);
             at = near[(face - 1) as usize];
             let what = format!("deviation from {aimed} ({}): {}", numbered.join(" · "), place(at));
-            let record = RollRecord::sum(what, vec![face], 0);
+            let told = format!("{}'s shot goes astray, into {}", name(world, e), place(at));
+            let record = RollRecord::sum(what, vec![face], 0).told(told);
             let who = id(world, e);
             world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
         }
@@ -446,11 +448,13 @@ fn roll_damage(
     } else if riding && w.is_some() {
         modifiers.push(Modifier::new("rider: impaired", die));
     }
+    let told = format!("{}'s {} hits {}: damage", name(world, a), weapon.name.to_lowercase(), name(world, t));
     let mut record = RollRecord::sum(
         format!("{} damage on {}", weapon.name, name(world, t)),
         faces,
         i64::from(rolled) - i64::from(sum),
-    );
+    )
+    .told(told);
     record.modifiers = modifiers;
     let who = id(world, a);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));

@@ -8,7 +8,7 @@ use fray_core::dice::{RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::RulesStep;
 use fray_core::ruleset::end_fight;
-use fray_core::table::id;
+use fray_core::table::{id, name};
 
 use crate::activation::factions_in_the_fight;
 use crate::phase::{Battle, FactionZonesPhase, Fighter};
@@ -57,22 +57,26 @@ fn durability_rolls(world: &mut World) {
     let order = world.resource::<fray_core::prelude::TableIndex>().order.clone();
     for e in order {
         let Some(f) = world.get::<Fighter>(e) else { continue };
-        let mut items: Vec<(Item, String)> = f
+        // Each item with its id (for the log) and its name (for the screens).
+        let mut items: Vec<(Item, String, String)> = f
             .gear
             .used
             .iter()
             .filter(|w| !f.gear.broken.contains(w))
-            .filter_map(|&w| f.sheet.weapons.get(w).map(|x| (Item::Weapon(w), x.id.clone())))
+            .filter_map(|&w| {
+                f.sheet.weapons.get(w).map(|x| (Item::Weapon(w), x.id.clone(), x.name.to_lowercase()))
+            })
             .collect();
         if f.gear.shield_used && !f.gear.shield_broken {
-            items.push((Item::Shield, "shield".to_owned()));
+            items.push((Item::Shield, "shield".to_owned(), "shield".to_owned()));
         }
         if f.gear.armour_used && !f.gear.armour_broken {
-            items.push((Item::Armour, "armour".to_owned()));
+            items.push((Item::Armour, "armour".to_owned(), "armour".to_owned()));
         }
-        for (item, what) in items {
+        for (item, what, shown) in items {
             let roll = world.resource_mut::<TableRng>().die(die);
-            let record = RollRecord::sum(format!("durability: {what}"), vec![roll], 0);
+            let told = format!("Wear on {}'s {shown} (a 1 damages it)", name(world, e));
+            let record = RollRecord::sum(format!("durability: {what}"), vec![roll], 0).told(told);
             let who = id(world, e);
             world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
             if roll != 1 {

@@ -165,7 +165,8 @@ pub fn mount_or_dismount(world: &mut World, e: Entity, m: Option<Entity>, save_n
 fn fall(world: &mut World, e: Entity, m: Entity) {
     let faces = world.resource::<Battle>().rules.fall_die;
     let roll = world.resource_mut::<TableRng>().die(faces);
-    let record = RollRecord::sum(format!("fall damage on {}", name(world, e)), vec![roll], 0);
+    let told = format!("{} falls: damage", name(world, e));
+    let record = RollRecord::sum(format!("fall damage on {}", name(world, e)), vec![roll], 0).told(told);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     let source = Source::by(format!("a fall from {}", name(world, m)), id(world, m), None);

@@ -213,7 +213,8 @@ fn shove(world: &mut World, a: Entity, t: Entity, to: Option<&fray_core::ids::Lo
 /// Direct damage (no armour) of one die of `faces`.
 fn direct(world: &mut World, t: Entity, faces: u32, what: &str, source: Source) {
     let roll = world.resource_mut::<TableRng>().die(faces);
-    let record = RollRecord::sum(format!("{what} on {}", name(world, t)), vec![roll], 0);
+    let told = format!("{} takes {what}", name(world, t));
+    let record = RollRecord::sum(format!("{what} on {}", name(world, t)), vec![roll], 0).told(told);
     let who = id(world, t);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(record));
     suffer(world, t, roll, roll, source);

@@ -125,11 +125,18 @@ fn record(
         success: reading.success,
         extra_successes: 0,
     };
-    RollRecord { what, dice, modifiers, reading }
+    RollRecord { what, dice, modifiers, reading, told: None }
 }
 
-/// Rolls `e`'s defence `d` (a d12 and its die, plus its bonus) against `dl`, logged.
-fn defence_roll(world: &mut World, e: Entity, d: Defence, what: String, dl: u32) -> dice::Reading {
+/// Rolls `e`'s defence `d` (a d12 and its die, plus its bonus) against `dl`, logged as
+/// `what`, and told as a commentator says it.
+fn defence_roll(
+    world: &mut World,
+    e: Entity,
+    d: Defence,
+    (what, told): (String, String),
+    dl: u32,
+) -> dice::Reading {
     let die = world
         .get::<Fighter>(e)
         .map_or(crate::data::DefenceDie { die: 4, bonus: 0 }, |f| f.sheet.defences.get(d));
@@ -137,7 +144,7 @@ fn defence_roll(world: &mut World, e: Entity, d: Defence, what: String, dl: u32)
     let (d12, dd) = (rng.die(12), rng.die(die.die));
     let reading = dice::defence(d12, dd, die.bonus, dl);
     let bonus = vec![Modifier::new(format!("{} bonus", d.word()), die.bonus)];
-    let roll = record(what, vec![d12, dd], bonus, die.bonus, reading, dl);
+    let roll = record(what, vec![d12, dd], bonus, die.bonus, reading, dl).told(told);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     reading
@@ -165,7 +172,8 @@ pub fn skill_roll(world: &mut World, e: Entity, skill: &str) {
     let mut rng = world.resource_mut::<TableRng>();
     let (d12, s) = (rng.die(12), rng.die(die));
     let reading = dice::attack(d12, Some(s), 0, dl);
-    let roll = record(format!("skill roll: {skill}"), vec![d12, s], Vec::new(), 0, reading, dl);
+    let told = format!("{} tries {skill}", name(world, e));
+    let roll = record(format!("skill roll: {skill}"), vec![d12, s], Vec::new(), 0, reading, dl).told(told);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
 }
@@ -263,7 +271,15 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
         name(world, t),
         if counter { " (counterattack)" } else { "" }
     );
-    let roll = record(what, faces, modifiers, attribute + weapon.bonus + bonus, reading, difficulty);
+    let told = format!(
+        "{} {} {} ({})",
+        name(world, e),
+        if counter { "counterattacks" } else { "attacks" },
+        name(world, t),
+        what.split(" at ").next().unwrap_or_default()
+    );
+    let roll =
+        record(what, faces, modifiers, attribute + weapon.bonus + bonus, reading, difficulty).told(told);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     if let Some(mut f) = world.get_mut::<Fighter>(e) {
@@ -359,7 +375,14 @@ pub fn defend(world: &mut World, e: Entity, d: Defence) {
     if world.get::<Fighter>(e).is_none() {
         return;
     }
-    let reading = defence_roll(world, e, d, format!("{} against {}", d.word(), hit.source), hit.dl);
+    let verb = match d {
+        Defence::Brace => "braces against",
+        Defence::Defy => "defies",
+        Defence::Dodge => "dodges",
+        Defence::Handle => "handles",
+    };
+    let told = format!("{} {verb} {}", name(world, e), hit.source);
+    let reading = defence_roll(world, e, d, (format!("{} against {}", d.word(), hit.source), told), hit.dl);
     let who = id(world, e);
     let band = if reading.success { reading.degree } else { 0 };
     match d {
@@ -583,7 +606,8 @@ pub fn damage(
     }
     let face = world.resource_mut::<TableRng>().die(6);
     let limb = Limb::of_face(face);
-    let roll = RollRecord::sum(format!("hit location: {}", limb.word()), vec![face], 0);
+    let told = format!("{} is hit in the {}", name(world, e), limb.word());
+    let roll = RollRecord::sum(format!("hit location: {}", limb.word()), vec![face], 0).told(told);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     let pool = f.health.get(limb);
     let taken = overflow.min(pool);
@@ -627,7 +651,9 @@ fn pool_emptied(world: &mut World, e: Entity, limb: Limb) {
                 return;
             }
             let dl = world.resource::<Battle>().rules.torso_defy_dl;
-            let reading = defence_roll(world, e, Defence::Defy, "Defy to stay conscious".to_owned(), dl);
+            let told = format!("{} fights to stay conscious", name(world, e));
+            let said = ("Defy to stay conscious".to_owned(), told);
+            let reading = defence_roll(world, e, Defence::Defy, said, dl);
             if !reading.success {
                 set_status(world, e, Status::Unconscious);
             }
@@ -712,7 +738,8 @@ pub fn check_bold(world: &World, e: Entity, a: usize, t: Entity) -> Verdict {
 pub fn bold(world: &mut World, e: Entity, a: usize, t: Entity) {
     let Some(ability) = world.get::<Fighter>(e).and_then(|f| f.sheet.bold.get(a).cloned()) else { return };
     let face = world.resource_mut::<TableRng>().die(ability.fog);
-    let roll = RollRecord::sum(format!("FOG for {}", ability.name), vec![face], 0);
+    let told = format!("{} risks FOG for {}", name(world, e), ability.name);
+    let roll = RollRecord::sum(format!("FOG for {}", ability.name), vec![face], 0).told(told);
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     accrue_fog(world, e, face, "bold action");

@@ -9,7 +9,7 @@ use fray_core::ids::SideId;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::{Side, TableIndex};
-use fray_core::table::{can_act, id};
+use fray_core::table::{can_act, id, name};
 
 use crate::phase::{Battle, FastSlowPhase, Fighter};
 use crate::schedule::FastSlowSystems;
@@ -102,7 +102,8 @@ fn leadership(world: &mut World, sides: &[SideId]) {
         let Some(e) = leader(world, side) else { continue };
         let bonus = world.get::<Fighter>(e).map_or(0, |f| f.sheet.leadership);
         let face = world.resource_mut::<TableRng>().die(12);
-        let mut roll = RollRecord::sum("leadership", vec![face], i64::from(bonus));
+        let told = format!("{} rolls leadership for the side", name(world, e));
+        let mut roll = RollRecord::sum("leadership", vec![face], i64::from(bonus)).told(told);
         roll.modifiers.push(Modifier::new("leadership", bonus));
         let who = id(world, e);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));

@@ -8,7 +8,7 @@ use fray_core::dice::{RollRecord, TableRng};
 use fray_core::log::{GameLog, LogEvent, Source};
 use fray_core::phase::{RulesStep, go_to};
 use fray_core::prelude::TableIndex;
-use fray_core::table::{can_act, id, on_table};
+use fray_core::table::{can_act, id, name, on_table};
 
 use crate::combat::{accrue_fog, damage, may_accrue_fog};
 use crate::phase::{Battle, FastSlowPhase, Fighter, Speed, Sustained};
@@ -74,12 +74,16 @@ fn sustained(world: &mut World) {
             continue;
         }
         let face = world.resource_mut::<TableRng>().die(spec.fog);
-        let roll = RollRecord::sum(format!("FOG to sustain {}", spell.name), vec![face], 0);
+        let caster = name(world, s.caster);
+        let told = format!("{caster} risks FOG to sustain {}", spell.name);
+        let roll = RollRecord::sum(format!("FOG to sustain {}", spell.name), vec![face], 0).told(told);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
         accrue_fog(world, s.caster, face, "sustain");
         let d12 = world.resource_mut::<TableRng>().die(12);
         let degree = crate::dice::degree(d12);
-        let roll = RollRecord::sum(format!("{} sustained: degree {degree}", spell.name), vec![d12], 0);
+        let told = format!("{caster}'s {} holds on {}: degree {degree}", spell.name, name(world, s.target));
+        let roll =
+            RollRecord::sum(format!("{} sustained: degree {degree}", spell.name), vec![d12], 0).told(told);
         world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
         let amount = spell.damage[(degree as usize - 1).min(2)];
         let source = Source::by(

@@ -289,8 +289,13 @@ pub fn check_reaction(world: &World, e: Entity, reaction: Reaction, weapon: &Wea
     }
 }
 
-/// The reaction's roll: its successes.
-fn reaction_roll(world: &mut World, e: Entity, reaction: Reaction) -> u32 {
+/// The reaction's roll against `attacker`'s `weapon`: its successes.
+fn reaction_roll(
+    world: &mut World,
+    e: Entity,
+    reaction: Reaction,
+    (attacker, weapon): (Entity, &str),
+) -> u32 {
     let prowess = view::traits(world, e).prowess;
     let (what, skill) = match reaction {
         Reaction::Dodge => ("Dodge".to_owned(), "dodge".to_owned()),
@@ -300,7 +305,14 @@ fn reaction_roll(world: &mut World, e: Entity, reaction: Reaction) -> u32 {
         }
     };
     let level = world.get::<Skills>(e).map_or(0, |s| s.level(&skill)) as i32;
-    rolls::plain_roll(world, e, &what, prowess, (&format!("{skill} skill"), level), 1)
+    let verb = if reaction == Reaction::Dodge { "dodges" } else { "parries" };
+    let told = format!(
+        "{} {verb} {}'s {}",
+        view::name(world, e),
+        view::name(world, attacker),
+        weapon.to_lowercase()
+    );
+    rolls::plain_roll(world, e, (&what, told), prowess, (&format!("{skill} skill"), level), 1)
 }
 
 /// Resolves an attack: the roll, the reaction's successes taken off, and on a hit the
@@ -311,9 +323,12 @@ pub fn resolve(world: &mut World, e: Entity, plan: &AttackPlan, reaction: Option
     let (hit_successes, critical_below) = (tables.hit_successes, tables.critical_below);
     let prowess = view::traits(world, e).prowess;
     let what = format!("{} at {}", weapon.name, view::name(world, plan.target));
-    let successes = rolls::skill_roll(world, e, &what, prowess, &plan.parts, hit_successes);
+    let who = view::name(world, e);
+    let verb = if weapon.kind.ranged() { "shoots at" } else { "strikes at" };
+    let told = format!("{who} {verb} {}", view::name(world, plan.target));
+    let successes = rolls::skill_roll(world, e, (&what, told), prowess, &plan.parts, hit_successes);
     let defence = match reaction {
-        Some((r, kind)) if view::can_act(world, r) => reaction_roll(world, r, kind),
+        Some((r, kind)) if view::can_act(world, r) => reaction_roll(world, r, kind, (e, &weapon.name)),
         _ => 0,
     };
     let net = successes as i32 - hit_successes as i32 - defence as i32;
@@ -345,9 +360,11 @@ pub fn resolve(world: &mut World, e: Entity, plan: &AttackPlan, reaction: Option
     );
     let faces = rolls::faces(world, dice.count());
     let (normal, piercing) = dice.score(&faces, weapon.damage_target);
-    rolls::damage_roll(world, e, format!("{} damage {dice}", weapon.name), faces, weapon.damage_target);
+    let told =
+        format!("{who}'s {} hits {}: damage", weapon.name.to_lowercase(), view::name(world, plan.target));
+    let said = (format!("{} damage {dice}", weapon.name), told);
+    rolls::damage_roll(world, e, said, faces, weapon.damage_target);
     let kind = if weapon.stun { DamageKind::Stun } else { DamageKind::Normal };
-    let who = view::name(world, e);
     let source = Source::by(
         format!("{who}'s {}", weapon.name.to_lowercase()),
         view::id(world, e),
@@ -396,7 +413,8 @@ pub fn blast(world: &mut World, ev: &crate::data::ScriptedEvent) {
         dice.shift(-(deflection as i32));
         let faces = rolls::faces(world, dice.count());
         let (normal, piercing) = dice.score(&faces, ev.damage_target);
-        rolls::damage_roll(world, t, format!("{} damage {dice}", ev.name), faces, ev.damage_target);
+        let told = format!("{} is caught in the {}", view::name(world, t), ev.name.to_lowercase());
+        rolls::damage_roll(world, t, (format!("{} damage {dice}", ev.name), told), faces, ev.damage_target);
         let kind = if ev.stun { DamageKind::Stun } else { DamageKind::Normal };
         damage::deal(
             world,

@@ -77,7 +77,8 @@ pub fn deal(world: &mut World, e: Entity, hit: Hit) {
         let table = view::catalogue(world).tables().consciousness;
         let will = view::traits(world, e).will;
         let target = ("consciousness target", table.target as i32);
-        let kept = rolls::plain_roll(world, e, "Will to stay conscious", will, target, table.needed);
+        let said = ("Will to stay conscious", format!("{} fights to stay conscious", view::name(world, e)));
+        let kept = rolls::plain_roll(world, e, said, will, target, table.needed);
         if kept < table.needed {
             set_status(world, e, Status::Unconscious);
         }

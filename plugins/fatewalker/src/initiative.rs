@@ -56,7 +56,8 @@ pub fn roll_initiative(world: &mut World, e: Entity, penalty: u32) -> u32 {
     }
     let awareness = view::traits(world, e).awareness;
     let target = ("initiative target", table.target as i32);
-    let successes = rolls::plain_roll(world, e, "Awareness for initiative", awareness, target, 0);
+    let said = ("Awareness for initiative", format!("{} rolls for initiative", view::name(world, e)));
+    let successes = rolls::plain_roll(world, e, said, awareness, target, 0);
     let result = starting_tick(table.base, penalty, successes, table.minimum);
     view::effect(world, e, "initiative", format!("{} + {penalty} - {successes} = {result}", table.base));
     result

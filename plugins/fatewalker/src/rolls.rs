@@ -18,11 +18,11 @@ pub fn faces(world: &mut World, count: u32) -> Vec<u32> {
 
 /// A skill roll for `e`: `dice` dice at a target number made of `parts` (clamped to the
 /// die), wounded by the character's wound penalty, needing `needed` successes. Logged;
-/// returns the successes.
+/// returns the successes. `told` says it as a commentator would ("Kez shoots at Mara").
 pub fn skill_roll(
     world: &mut World,
     e: Entity,
-    what: &str,
+    (what, told): (&str, String),
     dice: u32,
     parts: &[(String, i32)],
     needed: u32,
@@ -45,6 +45,7 @@ pub fn skill_roll(
             needed,
             success: successes >= needed,
         },
+        told: Some(told),
     };
     view::log(world, e, LogEvent::Roll(record));
     successes
@@ -54,16 +55,22 @@ pub fn skill_roll(
 pub fn plain_roll(
     world: &mut World,
     e: Entity,
-    what: &str,
+    said: (&str, String),
     dice: u32,
     target: (&str, i32),
     needed: u32,
 ) -> u32 {
-    skill_roll(world, e, what, dice, &[(target.0.to_owned(), target.1)], needed)
+    skill_roll(world, e, said, dice, &[(target.0.to_owned(), target.1)], needed)
 }
 
 /// Logs a damage roll: dice under `target` are successes.
-pub fn damage_roll(world: &mut World, e: Entity, what: String, dice: Vec<u32>, target: u32) {
+pub fn damage_roll(
+    world: &mut World,
+    e: Entity,
+    (what, told): (String, String),
+    dice: Vec<u32>,
+    target: u32,
+) {
     let successes = dice.iter().filter(|&&f| f < target).count() as u32;
     let record = RollRecord {
         what,
@@ -78,6 +85,7 @@ pub fn damage_roll(world: &mut World, e: Entity, what: String, dice: Vec<u32>, t
             needed: 1,
             success: successes >= 1,
         },
+        told: Some(told),
     };
     view::log(world, e, LogEvent::Roll(record));
 }

@@ -482,13 +482,14 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
         }
         Act::OddBall(what) => view::log(world, actor, LogEvent::Effect { what: "odd_ball", detail: what }),
         Act::OddBallRoll { what, attribute, difficulty } => {
+            let told = format!("{} tries: {what}", view::name(world, actor));
             view::log(world, actor, LogEvent::Effect { what: "odd_ball", detail: what });
             rolls::roll(
                 world,
                 actor,
-                Some(Skill::Tactics),
-                attribute,
+                (Some(Skill::Tactics), attribute),
                 Difficulty::of("the GM's difficulty", difficulty),
+                told,
             );
         }
         Act::Attack { target, kind } => {
@@ -524,12 +525,13 @@ pub(crate) fn apply(world: &mut World, actor: Entity, plan: Plan) {
         Act::PickUp { location, take_wounds } => pick_up_caltrops(world, actor, location, take_wounds),
         Act::Medic(p) => {
             let difficulty = view::catalogue(world).rules.medic_difficulty;
+            let told = format!("{} tends {}", view::name(world, actor), view::name(world, p));
             if rolls::roll(
                 world,
                 actor,
-                Some(Skill::Medicine),
-                Attribute::Cunning,
+                (Some(Skill::Medicine), Attribute::Cunning),
                 Difficulty::of("medic", difficulty),
+                told,
             )
             .success
             {
@@ -644,7 +646,9 @@ fn pick_up_caltrops(world: &mut World, actor: Entity, l: Entity, take_wounds: bo
 fn wrangle(world: &mut World, actor: Entity, m: Entity) {
     let traits = world.get::<MountTraits>(m).cloned().unwrap_or_default();
     let difficulty = Difficulty::of("training difficulty", traits.training_difficulty);
-    let roll = rolls::roll(world, actor, Some(Skill::Totemism), Attribute::Power, difficulty);
+    let beast = world.get::<fray_core::prelude::Mount>(m).map_or_else(String::new, |m| m.name.clone());
+    let told = format!("{} tries to tame the {beast}", view::name(world, actor));
+    let roll = rolls::roll(world, actor, (Some(Skill::Totemism), Attribute::Power), difficulty, told);
     if roll.success {
         if let Some(mut t) = world.get_mut::<MountTraits>(m) {
             t.wrangled = true;

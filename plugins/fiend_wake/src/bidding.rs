@@ -161,6 +161,7 @@ fn log_draw(world: &mut World, draws: &[(Entity, u32)], order: &[Entity]) {
         dice: draws.iter().map(|&(_, d)| d).collect(),
         modifiers: Vec::new(),
         reading: RollReading::Draw { among, order },
+        told: None,
     };
     view::log_table(world, LogEvent::Roll(record));
 }

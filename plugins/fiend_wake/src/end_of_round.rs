@@ -43,8 +43,9 @@ fn end_round(world: &mut World) {
     let difficulty = view::catalogue(world).rules.unconscious_difficulty;
     for e in view::combatants(world) {
         if view::status(world, e) == Status::Unconscious {
-            let roll =
-                rolls::roll(world, e, None, Attribute::Endurance, Difficulty::of("unconscious", difficulty));
+            let told = format!("{}, unconscious, holds on", view::name(world, e));
+            let difficulty = Difficulty::of("unconscious", difficulty);
+            let roll = rolls::roll(world, e, (None, Attribute::Endurance), difficulty, told);
             if !roll.success {
                 damage::handicap(world, e, "unconscious");
             }

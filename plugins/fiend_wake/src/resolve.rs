@@ -59,7 +59,12 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
             let Some((weapon_id, weapon)) = view::ready_weapon_owned(world, attacker) else {
                 return;
             };
-            let roll = rolls::roll(world, attacker, Some(weapon.skill), Attribute::Grace, difficulty);
+            let verb = match weapon.kind {
+                WeaponKind::Melee => "strikes at",
+                WeaponKind::Ranged => "shoots at",
+            };
+            let told = format!("{who} {verb} {}", view::name(world, target));
+            let roll = rolls::roll(world, attacker, (Some(weapon.skill), Attribute::Grace), difficulty, told);
             if !roll.success {
                 return;
             }
@@ -76,7 +81,9 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
             damage::wounds(world, target, amount, &source);
         }
         AttackKind::Grapple => {
-            let roll = rolls::roll(world, attacker, Some(Skill::UnarmedCombat), Attribute::Grace, difficulty);
+            let told = format!("{who} grapples {}", view::name(world, target));
+            let skill = (Some(Skill::UnarmedCombat), Attribute::Grace);
+            let roll = rolls::roll(world, attacker, skill, difficulty, told);
             if !roll.success {
                 return;
             }
@@ -86,9 +93,9 @@ fn attack(world: &mut World, attacker: Entity, target: Entity, kind: AttackKind,
                 && rolls::roll(
                     world,
                     target,
-                    Some(Skill::UnarmedCombat),
-                    Attribute::Grace,
+                    skill,
                     Difficulty::of("the grapple's roll", roll.total),
+                    format!("{} struggles against {who}'s grapple", view::name(world, target)),
                 )
                 .success;
             if !resisted {
@@ -138,7 +145,9 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
                     detail: format!("{}; {team_tp} TP with the raise of {raise}", members.join(", ")),
                 },
             );
-            let roll = rolls::roll(world, actor, Some(Skill::Command), Attribute::Cunning, difficulty);
+            let told = format!("{who} leads the assault on {}", place_words(world, location));
+            let roll =
+                rolls::roll(world, actor, (Some(Skill::Command), Attribute::Cunning), difficulty, told);
             if roll.success {
                 let source = Source::by(format!("{who}'s assault"), view::id(world, actor), None);
                 damage::mass(world, location, 2 * team_tp, leapers, &source);
@@ -160,9 +169,9 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             let roll = rolls::roll(
                 world,
                 actor,
-                Some(weapon.skill),
-                Attribute::Grace,
+                (Some(weapon.skill), Attribute::Grace),
                 Difficulty::of("bombard difficulty", rules.bombard_difficulty).plus("cover", cover),
+                format!("{who} bombards {}", place_words(world, location)),
             );
             if roll.success {
                 let source =
@@ -175,9 +184,9 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
             let roll = rolls::roll(
                 world,
                 actor,
-                Some(Skill::Thrown),
-                Attribute::Grace,
+                (Some(Skill::Thrown), Attribute::Grace),
                 Difficulty::of("grenade difficulty", rules.grenade_difficulty).plus("cover", cover),
+                format!("{who} throws a grenade into {}", place_words(world, location)),
             );
             if roll.success {
                 let source = Source::by(format!("{who}'s grenade"), view::id(world, actor), None);
@@ -197,11 +206,13 @@ fn area(world: &mut World, actor: Entity, location: Entity, kind: AreaKind, leap
 
 /// A stop attempt: Tactics with Grace against the retreat's value. Returns whether it stopped.
 pub(crate) fn try_stop_retreat(world: &mut World, stopper: Entity) -> bool {
-    let Some(Held::Retreat { value, .. }) = world.resource::<Reactions>().held.clone() else {
+    let Some(Held::Retreat { who, value, .. }) = world.resource::<Reactions>().held.clone() else {
         return false;
     };
     let difficulty = Difficulty::of("the retreat's value", value);
-    let stopped = rolls::roll(world, stopper, Some(Skill::Tactics), Attribute::Grace, difficulty).success;
+    let told = format!("{} tries to stop {}'s retreat", view::name(world, stopper), view::name(world, who));
+    let skill = (Some(Skill::Tactics), Attribute::Grace);
+    let stopped = rolls::roll(world, stopper, skill, difficulty, told).success;
     if stopped && let Some(Held::Retreat { stopped: s, .. }) = world.resource_mut::<Reactions>().held.as_mut()
     {
         *s = true;
@@ -219,5 +230,14 @@ fn retreat(world: &mut World, who: Entity, value: u32, stopped: bool) {
     } else if view::can_act(world, who) {
         view::log(world, who, LogEvent::Effect { what: "retreat", detail: format!("retreat value {value}") });
         damage::set_status(world, who, Status::Fled);
+    }
+}
+
+/// A place as a sentence names it: "the Keep", "the open field".
+fn place_words(world: &World, place: Entity) -> String {
+    if fray_core::location::is_field(world, place) {
+        "the open field".to_owned()
+    } else {
+        fray_core::location::the_place(world, place)
     }
 }

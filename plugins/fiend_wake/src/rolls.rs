@@ -46,13 +46,14 @@ pub struct Rolled {
     pub extra_successes: u32,
 }
 
-/// Rolls for `e` and logs the roll.
+/// Rolls for `e` and logs the roll; `told` is what happens in a commentator's words
+/// ("Brannoc shoots at Imp brute").
 pub fn roll(
     world: &mut World,
     e: Entity,
-    skill: Option<Skill>,
-    attribute: Attribute,
+    (skill, attribute): (Option<Skill>, Attribute),
     difficulty: Difficulty,
+    told: String,
 ) -> Rolled {
     let dice_count = world.get::<Attributes>(e).map_or(0, |a| a.available_count(attribute)).max(1);
     let modifier = skill.map_or(0, |s| world.get::<Skills>(e).map_or(0, |k| k.level(s)));
@@ -75,6 +76,7 @@ pub fn roll(
         dice,
         modifiers: difficulty.0.iter().filter(|(_, v)| *v > 0).map(|&(w, v)| Modifier::new(w, v)).collect(),
         reading: RollReading::BestPlus { modifier, total, difficulty: target, success, extra_successes },
+        told: Some(told),
     };
     view::log(world, e, LogEvent::Roll(record));
     Rolled { success, total, extra_successes }

@@ -59,6 +59,10 @@ pub struct RollRecord {
     /// What the dice mean.
     #[serde(flatten)]
     pub reading: RollReading,
+    /// The roll as a commentator says it, by display names and whole: who does what to whom
+    /// ("Wat is swept by the river"). For the screens; the log keeps `what`.
+    #[serde(skip)]
+    pub told: Option<String>,
 }
 
 /// One named part of a roll's number.
@@ -146,7 +150,14 @@ impl RollRecord {
     /// Dice added up, with a modifier (name its parts in `modifiers` when there are any).
     pub fn sum(what: impl Into<String>, dice: Vec<u32>, modifier: i64) -> Self {
         let total = dice.iter().map(|&d| i64::from(d)).sum::<i64>() + modifier;
-        Self { what: what.into(), dice, modifiers: Vec::new(), reading: RollReading::Sum { modifier, total } }
+        let reading = RollReading::Sum { modifier, total };
+        Self { what: what.into(), dice, modifiers: Vec::new(), reading, told: None }
+    }
+
+    /// With the commentator's words for it (see `told`).
+    pub fn told(mut self, words: impl Into<String>) -> Self {
+        self.told = Some(words.into());
+        self
     }
 
     /// Whether the roll did what it had to (a sum or a draw always does).
@@ -161,28 +172,36 @@ impl RollRecord {
 
     /// The roll in words, as its kind reads it.
     pub fn describe(&self) -> String {
-        let (what, dice) = (&self.what, &self.dice);
+        match &self.reading {
+            RollReading::Draw { .. } => format!("{}: {}", self.what, self.outcome()),
+            _ => format!("{} {}", self.what, self.outcome()),
+        }
+    }
+
+    /// The dice and what they came to, without what was rolled.
+    pub fn outcome(&self) -> String {
+        let dice = &self.dice;
         match &self.reading {
             RollReading::BestPlus { modifier, total, difficulty, success, extra_successes } => format!(
-                "{what} {dice:?} + {modifier} = {total} against {difficulty}: {}{}",
+                "{dice:?} + {modifier} = {total} against {difficulty}: {}{}",
                 if *success { "success" } else { "failure" },
                 if *extra_successes > 0 { format!(" ({extra_successes} extra)") } else { String::new() }
             ),
             RollReading::Successes { target, under, successes, needed, .. } => format!(
-                "{what} {dice:?}, {} {target}: {successes} success{}{}",
+                "{dice:?}, {} {target}: {successes} success{}{}",
                 if *under { "under" } else { "at least" },
                 if *successes == 1 { "" } else { "es" },
                 if successes < needed { format!(" (needs {needed})") } else { String::new() }
             ),
-            RollReading::Sum { modifier, total } => format!("{what} {dice:?} {modifier:+} = {total}"),
+            RollReading::Sum { modifier, total } => format!("{dice:?} {modifier:+} = {total}"),
             RollReading::Percentile { chance, success, critical } => format!(
-                "{what} {dice:?} against {chance}%: {}{}",
+                "{dice:?} against {chance}%: {}{}",
                 if *critical { "critical " } else { "" },
                 if *success { "success" } else { "failure" }
             ),
             RollReading::Draw { order, .. } => {
                 let order: Vec<&str> = order.iter().map(CombatantId::as_str).collect();
-                format!("{what}: a draw {dice:?} puts them {}", order.join(", "))
+                format!("a draw {dice:?} puts them {}", order.join(", "))
             }
         }
     }

@@ -99,6 +99,7 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
             success: hit,
             extra_successes: 0,
         },
+        told: Some(format!("{} strikes at {}", name(world, e), name(world, target))),
     };
     world.resource_mut::<GameLog>().about(&who, LogEvent::Roll(roll));
     if hit {

@@ -57,6 +57,7 @@ pub(crate) fn plugin(app: &mut App) {
                 cards::write_card_info,
                 captions::write_captions,
                 captions::place_captions,
+                cards::place_badges,
                 crowds::label_crowds,
                 arrows::draw_arrows,
             )

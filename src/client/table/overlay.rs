@@ -13,7 +13,7 @@ use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::TableIndex;
 
-use super::super::audience::hidden_from_table as hidden;
+use super::super::audience::{hidden_from_table as hidden, names_hidden_from_table};
 use super::super::words;
 
 /// How long the last dice roll stays up, in seconds.
@@ -87,7 +87,7 @@ fn sealing(
 /// them: "Revealed: Lockjaw 3 TP · Brannoc 0 TP" (none chosen by a combatant hidden from the
 /// table; a choice the ruleset has no words for is left out).
 fn revealed(
-    world: &World,
+    (world, names): (&World, &Names),
     rules: &dyn fray_core::ruleset::AnyRuleset,
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
@@ -109,7 +109,7 @@ fn revealed(
         .filter_map(|c| {
             let who = index.combatant(&c.actor).filter(|&e| !hidden(world, e))?;
             let what = rules.view().revealed(world, &c.choice)?;
-            Some(format!("{} {what}", fray_core::table::name(world, who)))
+            Some(format!("{} {what}", names.of(world, who)))
         })
         .collect();
     (!said.is_empty()).then(|| format!("Revealed: {}", said.join(" · ")))
@@ -117,7 +117,7 @@ fn revealed(
 
 /// A question as the table may read it: "Brannoc: intercept the attack?"; none if everyone
 /// asked is hidden from the table.
-fn question(world: &World, asked: Option<fray_core::board::QuestionView>) -> Option<String> {
+fn question(world: &World, names: &Names, asked: Option<fray_core::board::QuestionView>) -> Option<String> {
     let asked = asked?;
     if asked.about.iter().any(|&e| hidden(world, e)) {
         return None;
@@ -126,13 +126,44 @@ fn question(world: &World, asked: Option<fray_core::board::QuestionView>) -> Opt
         return Some(fray_core::board::capital(&asked.what));
     }
     let names: Vec<String> =
-        asked.who.iter().filter(|&&e| !hidden(world, e)).map(|&e| fray_core::table::name(world, e)).collect();
+        asked.who.iter().filter(|&&e| !hidden(world, e)).map(|&e| names.of(world, e)).collect();
     match names.as_slice() {
         [] => None,
         [one] => Some(format!("{one}: {}", asked.what)),
         [a, b] => Some(format!("{a} and {b}: {}", asked.what)),
         [a, rest @ ..] => Some(format!("{a} and {} more: {}", rest.len(), asked.what)),
     }
+}
+
+/// The names the table's screen gives combatants: those their captions give them ("Aldric"
+/// for "Sir Aldric"), so the bar and the board read alike, and its lines stay short.
+struct Names(Vec<String>);
+
+impl Names {
+    fn read(world: &World) -> Self {
+        Self(crate::client::board::names::all_names(world))
+    }
+
+    fn of(&self, world: &World, e: Entity) -> String {
+        let all: Vec<&str> = self.0.iter().map(String::as_str).collect();
+        crate::client::board::names::shown_name(&fray_core::table::name(world, e), &all).into_owned()
+    }
+}
+
+/// A one-line label of `text` at type `size`, made smaller where it would not fit the room
+/// left on its line, down to the table's `floor`; cut with "…" only past that.
+fn fitted(
+    ui: &mut egui::Ui,
+    text: String,
+    (size, floor): (f32, f32),
+    (colour, strong): (egui::Color32, bool),
+) {
+    let wide = ui.painter().layout_no_wrap(text.clone(), egui::FontId::proportional(size), colour).size().x;
+    let room = ui.available_width();
+    // A little under the exact ratio: type does not scale quite in step with its size.
+    let size = if wide > room && wide > 0.0 { (size * room / wide * 0.97).floor().max(floor) } else { size };
+    let words = RichText::new(text).size(size).color(colour);
+    ui.add(egui::Label::new(if strong { words.strong() } else { words }).truncate());
 }
 
 /// What lies on a screen, in points, that the roll keeps clear of when it can: the tokens
@@ -153,7 +184,21 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
     let entries = log.map_or(&[][..], |l| l.entries());
     let rules = ruleset(world);
     let k = type_scale(ctx.viewport_rect().height());
-    let reveal = rules.as_ref().and_then(|r| revealed(world, r.as_ref(), entries, last, now));
+    let names = Names::read(world);
+    let reveal = rules.as_ref().and_then(|r| revealed((world, &names), r.as_ref(), entries, last, now));
+    // The table's floor: no line smaller than 2.2% of the screen's height.
+    let floor = (ctx.viewport_rect().height() * 0.022).ceil();
+    let lower_third = world.get_resource::<super::view::TableView>().is_some_and(|v| v.settings.lower_third);
+    // The roll: in the lower third when it is on; else a box where one is free of the board's
+    // tokens and words, else a line in the bar in place of the order, for its few seconds.
+    let roll = if lower_third { None } else { shown_roll(world, entries, last, now) };
+    let (roll_box_at, roll_in_bar) = match roll {
+        Some(roll) => match roll_place(ctx, &roll, beneath, k) {
+            Some(at) => (Some((roll, at)), None),
+            None => (None, Some(roll)),
+        },
+        None => (None, None),
+    };
     let mut root = egui::Ui::new(
         ctx.clone(),
         "fray_table_root".into(),
@@ -179,12 +224,11 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
                 .acting(world)
                 .into_iter()
                 .filter(|&e| !hidden(world, e))
-                .map(|e| fray_core::table::name(world, e))
+                .map(|e| names.of(world, e))
                 .collect();
             // What the rules ask now, else whose turn it is.
             let asked = rules.view().question(world).or_else(|| sealing(world, rules.as_ref()));
-            // What a secret choice revealed, for a moment; else what the rules ask.
-            let words = match reveal.or_else(|| question(world, asked)) {
+            let words = match question(world, &names, asked) {
                 Some(said) => Some(format!("· {said}")),
                 None => match acting.as_slice() {
                     [] => None,
@@ -193,17 +237,26 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
                 },
             };
             if let Some(words) = words {
-                let now = RichText::new(words).strong().size(27.0 * k).color(egui::Color32::YELLOW);
-                ui.add(egui::Label::new(now).truncate());
+                fitted(ui, words, (27.0 * k, floor), (egui::Color32::YELLOW, true));
             }
         });
+        // The second line: what a secret choice revealed, for a moment (the order it makes
+        // follows); else the roll, where the board has no room for its box; else the order.
+        if let Some(reveal) = reveal {
+            fitted(ui, reveal, (22.0 * k, floor), (egui::Color32::YELLOW, true));
+            return;
+        }
+        if let Some(roll) = roll_in_bar {
+            fitted(ui, format!("{}: {}", roll.caption, roll.sum), (22.0 * k, floor), (roll.colour, true));
+            return;
+        }
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
         if let Some(order) = rules.view().order(world).filter(|o| !o.entries.is_empty()) {
-            let mut names: Vec<String> = Vec::new();
+            let mut listed: Vec<String> = Vec::new();
             let (mut n, mut head) = (0, None);
             for (i, entry) in order.entries.iter().enumerate() {
                 // The GM's events on a ladder are public: they sit in the line where they come.
-                names.extend(
+                listed.extend(
                     order.events.iter().filter(|ev| ev.before == i).map(|ev| format!("({})", ev.what)),
                 );
                 // A sequence is numbered; groups in no fixed order are headed instead (the
@@ -213,31 +266,31 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
                 }
                 if !hidden(world, entry.who) {
                     n += 1;
-                    let name = fray_core::table::name(world, entry.who);
-                    names.push(match (order.numbered, head.take()) {
-                        (true, _) => format!("{n}. {name}"),
-                        (false, None) => name,
-                        (false, Some(head)) => format!("{head}: {name}"),
-                    });
+                    let name = names.of(world, entry.who);
+                    // A group's members are listed after its head with commas.
+                    match (order.numbered, head.take(), listed.last_mut()) {
+                        (true, ..) => listed.push(format!("{n}. {name}")),
+                        (false, None, Some(group)) => group.push_str(&format!(", {name}")),
+                        (false, None, None) => listed.push(name),
+                        (false, Some(head), _) => listed.push(format!("{head}: {name}")),
+                    }
                 }
             }
             let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
-            names.extend(after.map(|ev| format!("({})", ev.what)));
-            let order = RichText::new(format!("{}: {}", order.title, names.join("   ")))
-                .size(22.0 * k)
-                .color(egui::Color32::WHITE);
+            listed.extend(after.map(|ev| format!("({})", ev.what)));
             // One line: the bar keeps its height, and the board below stays in view.
-            ui.add(egui::Label::new(order).truncate());
+            let order = format!("{}: {}", order.title, listed.join("   "));
+            fitted(ui, order, (22.0 * k, floor), (egui::Color32::WHITE, false));
         }
     });
-    let lower_third = world.get_resource::<super::view::TableView>().is_some_and(|v| v.settings.lower_third);
     if lower_third {
         egui::Panel::bottom("table_lower_third")
             .frame(bar)
             .exact_size(round(LOWER_THIRD_HEIGHT * k))
             .show(&mut root, |ui| draw_lower_third(ui, world, entries, k));
-    } else {
-        last_roll(ctx, world, entries, last, (now, k), beneath);
+    }
+    if let Some((roll, at)) = roll_box_at {
+        roll_box(ctx, roll, at, k);
     }
 }
 
@@ -254,7 +307,9 @@ fn draw_lower_third(ui: &mut egui::Ui, world: &World, entries: &[fray_core::log:
         }
     };
     let roll = entries.iter().rev().find_map(|e| match &e.event {
-        LogEvent::Roll(roll) => shown(e).map(|who| (who, roll)),
+        LogEvent::Roll(roll) => shown(e)
+            .map(|who| (who, roll))
+            .filter(|(who, roll)| !names_hidden_from_table(world, &words::roll_caption(who, roll))),
         _ => None,
     });
     let line = match roll {
@@ -310,79 +365,104 @@ fn roll_spots(screen: egui::Rect, k: f32) -> Vec<(egui::Align2, egui::Vec2, egui
     .collect()
 }
 
-/// Which of `spots` a roll `size` large stands at: the one covering the fewest tokens, then
-/// the fewest of the board's words, the `previous` one while none covers fewer, else the first
-/// of the fewest.
+/// Which of `spots` a roll `size` large stands at: the `previous` one while it covers no
+/// token and no board word, else the first such; none if every spot covers one.
 fn roll_spot(
     spots: &[(egui::Align2, egui::Vec2, egui::Rect)],
     size: egui::Vec2,
     beneath: &Beneath,
     previous: Option<usize>,
-) -> usize {
-    let covered = |(align, offset, screen): &(egui::Align2, egui::Vec2, egui::Rect)| {
-        let at = align.align_size_within_rect(size, *screen).translate(*offset);
-        let count = |rects: &[egui::Rect]| rects.iter().filter(|t| t.intersects(at)).count();
-        (count(&beneath.tokens), count(&beneath.names))
+) -> Option<usize> {
+    let free = |(align, offset, screen): &(egui::Align2, egui::Vec2, egui::Rect)| {
+        // A few points to spare: the box as drawn may come out a little larger than measured.
+        let at = align.align_size_within_rect(size, *screen).translate(*offset).expand(4.0);
+        !beneath.tokens.iter().chain(&beneath.names).any(|t| t.intersects(at))
     };
-    let counts: Vec<(usize, usize)> = spots.iter().map(covered).collect();
-    let least = counts.iter().copied().min().unwrap_or_default();
     match previous {
-        Some(p) if counts.get(p) == Some(&least) => p,
-        _ => counts.iter().position(|&c| c == least).unwrap_or(0),
+        Some(p) if spots.get(p).is_some_and(free) => Some(p),
+        _ => spots.iter().position(free),
     }
 }
 
-/// The newest roll, big, for a few seconds (not one made by a hidden combatant).
-fn last_roll(
-    ctx: &egui::Context,
+/// The newest roll the table may see while it is up (a few seconds): its caption, outcome and
+/// colour, and whether it came this frame. None made by or naming a hidden combatant.
+struct Shown {
+    caption: String,
+    sum: String,
+    colour: egui::Color32,
+    fresh: bool,
+}
+
+fn shown_roll(
     world: &World,
     entries: &[fray_core::log::LogEntry],
     last: &mut LastRoll,
-    (now, k): (f32, f32),
-    beneath: &Beneath,
-) {
-    let newest = entries.iter().rev().find_map(|e| match &e.event {
+    now: f32,
+) -> Option<Shown> {
+    let (seq, actor, roll) = entries.iter().rev().find_map(|e| match &e.event {
         LogEvent::Roll(roll) => Some((e.seq, e.actor.clone(), roll)),
         _ => None,
-    });
-    let Some((seq, actor, roll)) = newest else {
-        return;
-    };
-    // A new roll is measured, unseen, in its first frame: placed by the last roll's size it
-    // would stand partly off the screen for a frame.
+    })?;
     let fresh = last.seq != Some(seq);
     if fresh {
         (last.seq, last.since) = (Some(seq), now);
     }
     if now - last.since > ROLL_SHOWN_SECS {
-        return;
+        return None;
     }
     let who = actor.and_then(|id| world.resource::<TableIndex>().combatant(&id));
     if who.is_some_and(|e| hidden(world, e)) {
-        return;
+        return None;
     }
     let who = who.map(|e| fray_core::table::name(world, e)).unwrap_or_default();
     let (caption, sum, colour) = roll_words(world, &who, roll);
-    // The roll keeps to the spot that covers the fewest tokens, then cards' names (the last
-    // one while no other does better, so it does not hop about as tokens glide).
+    (!names_hidden_from_table(world, &caption)).then_some(Shown { caption, sum, colour, fresh })
+}
+
+/// The roll's box: its size on a screen of type scale `k`.
+fn roll_size(ctx: &egui::Context, roll: &Shown, k: f32) -> egui::Vec2 {
+    let line = |text: &str, size: f32| {
+        ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), egui::FontId::proportional(size), egui::Color32::WHITE)
+        })
+        .size()
+    };
+    let (caption, sum) = (line(&roll.caption, 32.0 * k), line(&roll.sum, 48.0 * k));
+    let margin = 2.0 * round(18.0 * k);
+    let gap = ctx.global_style().spacing.item_spacing.y;
+    egui::vec2(caption.x.max(sum.x) + margin, caption.y + gap + sum.y + margin)
+}
+
+/// Where the roll's box stands: at the spot that covers no token and no board word (the
+/// last one while it stays free, so the box does not hop about as tokens glide); none where
+/// every spot covers one (the roll then reads in the bar).
+fn roll_place(ctx: &egui::Context, roll: &Shown, beneath: &Beneath, k: f32) -> Option<egui::Pos2> {
     let id = egui::Id::new("table_roll");
-    let size = ctx.memory(|m| m.area_rect(id)).map_or(egui::vec2(460.0, 130.0) * k, |r| r.size());
+    let size = roll_size(ctx, roll, k);
     let previous = ctx.data(|d| d.get_temp::<usize>(id));
     let mut room = ctx.content_rect();
     room.max.y -= beneath.below;
     let spots = roll_spots(room, k);
-    let chosen = roll_spot(&spots, size, beneath, previous);
+    let chosen = roll_spot(&spots, size, beneath, previous)?;
     ctx.data_mut(|d| d.insert_temp(id, chosen));
     // Placed in the room above the overview (an anchor would align it to the whole screen).
     let (align, offset, room) = spots[chosen];
-    let at = align.align_size_within_rect(size, room).translate(offset).min;
-    egui::Area::new(id).fixed_pos(at).sizing_pass(fresh).show(ctx, |ui| {
+    Some(align.align_size_within_rect(size, room).translate(offset).min)
+}
+
+/// The roll, big, at `at`.
+fn roll_box(ctx: &egui::Context, roll: Shown, at: egui::Pos2, k: f32) {
+    let id = egui::Id::new("table_roll");
+    // A new roll is measured, unseen, in its first frame: placed by the last roll's size it
+    // would stand partly off the screen for a frame.
+    egui::Area::new(id).fixed_pos(at).sizing_pass(roll.fresh).show(ctx, |ui| {
         egui::Frame::new().fill(BACKDROP).inner_margin(round(18.0 * k)).corner_radius(round(10.0 * k)).show(
             ui,
             |ui| {
-                let what = RichText::new(caption).size(32.0 * k).color(egui::Color32::WHITE);
+                let what = RichText::new(roll.caption).size(32.0 * k).color(egui::Color32::WHITE);
                 ui.add(egui::Label::new(what).extend());
-                ui.add(egui::Label::new(RichText::new(sum).strong().size(48.0 * k).color(colour)).extend());
+                let sum = RichText::new(roll.sum).strong().size(48.0 * k).color(roll.colour);
+                ui.add(egui::Label::new(sum).extend());
             },
         );
     });
@@ -391,11 +471,13 @@ fn last_roll(
 /// A roll's caption (who, what), its outcome and the outcome's colour. A draw reads by whom
 /// it put first: its numbers tell a viewer nothing.
 fn roll_words(world: &World, who: &str, roll: &RollRecord) -> (String, String, egui::Color32) {
-    let caption = if who.is_empty() { roll.what.clone() } else { format!("{who}: {}", roll.what) };
+    let caption = words::roll_caption(who, roll);
     match &roll.reading {
         RollReading::Draw { order, .. } => {
             let first = order.first().map(|id| words::who(world, id)).unwrap_or_default();
-            (format!("{caption}: a draw breaks the tie"), format!("{first} first"), egui::Color32::WHITE)
+            let caption =
+                if roll.told.is_some() { caption } else { format!("{caption}: a draw breaks the tie") };
+            (caption, format!("{first} first"), egui::Color32::WHITE)
         }
         _ => {
             let (sum, colour) = roll_line(roll);
@@ -434,7 +516,7 @@ mod tests {
     use super::{Beneath, egui, roll_spot, roll_spots};
 
     #[test]
-    fn the_roll_keeps_clear_of_the_tokens_then_of_cards_names_and_stays_put_while_no_spot_does_better() {
+    fn the_roll_stands_where_no_token_or_word_is_and_stays_put_while_that_spot_stays_free() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
         // The first five spots; the others are for a crowded board (the next test).
         let all = roll_spots(screen, 1.0);
@@ -447,40 +529,35 @@ mod tests {
         };
         let token_at = |at: egui::Pos2| egui::Rect::from_center_size(at, egui::vec2(60.0, 60.0));
         let token = |x: f32, y: f32| token_at(egui::pos2(x, y));
-        assert_eq!(roll_spot(spots, size, &on(&[], &[]), None), 0, "the bottom's middle on an empty board");
+        assert_eq!(
+            roll_spot(spots, size, &on(&[], &[]), None),
+            Some(0),
+            "the bottom's middle on an empty board"
+        );
         let middle = token(640.0, 620.0);
         assert_eq!(
             roll_spot(spots, size, &on(&[middle], &[]), None),
-            1,
-            "a token there: the lower left corner"
+            Some(1),
+            "a token there: the lower left"
         );
         let left = token(150.0, 620.0);
-        assert_eq!(roll_spot(spots, size, &on(&[middle, left], &[]), None), 2, "then the lower right");
-        // Each spot taken by a token as large as the roll: the top corners cover one each.
-        let everywhere: Vec<egui::Rect> =
-            spots.iter().map(|(a, o, s)| a.align_size_within_rect(size, *s).translate(*o)).collect();
-        assert_eq!(roll_spot(spots, size, &on(&everywhere, &[]), None), 3, "the first of the fewest");
-        assert_eq!(
-            roll_spot(spots, size, &on(&everywhere, &[]), Some(4)),
-            4,
-            "the last spot kept while none does better"
-        );
-        assert_eq!(
-            roll_spot(spots, size, &on(&everywhere, &[]), Some(0)),
-            3,
-            "left once another covers fewer"
-        );
-        // A card's name where the lower left would stand: the lower right, unless a token
-        // stands there (a name covered before a token).
+        assert_eq!(roll_spot(spots, size, &on(&[middle, left], &[]), None), Some(2), "then the lower right");
+        assert_eq!(roll_spot(spots, size, &on(&[middle], &[]), Some(4)), Some(4), "kept while it stays free");
+        // A card's name where the lower left would stand: the lower right.
         let name = egui::Rect::from_min_size(egui::pos2(40.0, 560.0), egui::vec2(200.0, 30.0));
-        assert_eq!(roll_spot(spots, size, &on(&[middle], &[name]), None), 2, "clear of the name");
-        // A token at each other spot: over the name rather than a token.
-        let at_spot = |i: usize| {
-            let (align, offset, screen) = spots[i];
-            token_at(align.align_size_within_rect(size, screen).translate(offset).center())
-        };
-        let others = [middle, token(1130.0, 620.0), at_spot(3), at_spot(4)];
-        assert_eq!(roll_spot(spots, size, &on(&others, &[name]), None), 1, "over the name, not a token");
+        assert_eq!(roll_spot(spots, size, &on(&[middle], &[name]), None), Some(2), "clear of the name");
+        // Something under every spot: no spot (the roll reads in the bar instead).
+        let everywhere: Vec<egui::Rect> = spots
+            .iter()
+            .map(|(a, o, s)| token_at(a.align_size_within_rect(size, *s).translate(*o).center()))
+            .collect();
+        assert_eq!(roll_spot(spots, size, &on(&everywhere, &[]), Some(3)), None, "no spot is free");
+        let under_first = egui::Rect::from_center_size(everywhere[0].center(), egui::vec2(200.0, 30.0));
+        assert_eq!(
+            roll_spot(spots, size, &on(&everywhere[1..], &[under_first]), None),
+            None,
+            "nor over a word"
+        );
     }
 
     #[test]
@@ -497,7 +574,7 @@ mod tests {
             .map(|i| egui::Rect::from_center_size(placed(i).center(), egui::vec2(80.0, 30.0)))
             .collect();
         let beneath = Beneath { tokens: Vec::new(), names: words, below: 0.0 };
-        let chosen = roll_spot(&spots, size, &beneath, Some(4));
+        let chosen = roll_spot(&spots, size, &beneath, Some(4)).expect("a free spot");
         assert!(chosen >= 5, "a spot further along: {chosen}");
         assert!(!beneath.names.iter().any(|w| w.intersects(placed(chosen))), "clear of every word");
         // Every spot stands within the room it was given (the overview is below it).

@@ -16,7 +16,7 @@ mod view;
 
 pub use view::{
     CardSeen, ChoiceSeen, ChoicesSeen, IntentSeen, OrderEntrySeen, OrderSeen, PhaseSeen, SealedSeen,
-    SeatView, SecretSeen, SheetSeen, TokenSeen, drawn_views, seat_view, seat_views,
+    SeatView, SecretSeen, SheetSeen, TokenSeen, drawn_views, says, seat_view, seat_views,
 };
 
 /// Who is looking at the fight.

@@ -535,7 +535,7 @@ fn names(value: &Value, id: &CombatantId, name: &str, others: &[&str]) -> bool {
 
 /// Whether `text` says `name`, other than within one of `others` ("Cutthroat" is not said
 /// by "Cutthroat brute").
-fn says(text: &str, name: &str, others: &[&str]) -> bool {
+pub fn says(text: &str, name: &str, others: &[&str]) -> bool {
     if name.is_empty() || !text.contains(name) {
         return false;
     }
