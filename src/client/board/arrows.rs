@@ -8,6 +8,18 @@ use fray_core::location::{EnteredFrom, OpenField};
 
 use super::pieces::{Card, CardRect};
 
+/// The accessibility arrows as last drawn: (entered from, entered, path). Cards' badges keep
+/// off them.
+#[derive(Resource, Default)]
+pub(super) struct ArrowPaths(pub(super) Vec<(Entity, Entity, Vec<Vec2>)>);
+
+impl ArrowPaths {
+    /// Every straight piece of every arrow.
+    pub(super) fn segments(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+        self.0.iter().flat_map(|(.., path)| path.windows(2).map(|w| (w[0], w[1])))
+    }
+}
+
 /// Arrows from each location to those that may be entered from it, card edge to card edge,
 /// bent round the cards in their way.
 pub(super) fn draw_arrows(
@@ -15,16 +27,17 @@ pub(super) fn draw_arrows(
     palette: Res<crate::client::theme::Palette>,
     locations: Query<(Entity, Ref<EnteredFrom>), Without<OpenField>>,
     cards: Query<(&Card, &CardRect)>,
-    mut paths: Local<(BTreeMap<Entity, Rect>, usize, Vec<(Entity, Entity, Vec<Vec2>)>)>,
+    mut seen: Local<(BTreeMap<Entity, Rect>, usize)>,
+    mut paths: ResMut<ArrowPaths>,
 ) {
     // The paths are worked out again only when a card moved or grew, or an arrow changed.
     let drawn: BTreeMap<Entity, Rect> = cards.iter().map(|(c, r)| (c.0, r.0)).collect();
     let changed = locations.iter().any(|(_, f)| f.is_changed());
-    if changed || paths.0 != drawn || paths.1 != locations.iter().len() {
-        let found = arrows(&drawn, locations.iter().map(|(e, f)| (e, f.into_inner())));
-        *paths = (drawn, locations.iter().len(), found);
+    if changed || seen.0 != drawn || seen.1 != locations.iter().len() {
+        paths.0 = arrows(&drawn, locations.iter().map(|(e, f)| (e, f.into_inner())));
+        *seen = (drawn, locations.iter().len());
     }
-    for (.., path) in &paths.2 {
+    for (.., path) in &paths.0 {
         draw_path(&mut gizmos, path, palette.arrow);
     }
 }
@@ -127,7 +140,7 @@ fn curve(a: Vec2, control: Vec2, b: Vec2, source: Rect, target: Rect) -> Vec<Vec
 }
 
 /// Whether the segment from `p` to `q` passes through the rectangle `r`.
-fn segment_hits(p: Vec2, q: Vec2, r: Rect) -> bool {
+pub(super) fn segment_hits(p: Vec2, q: Vec2, r: Rect) -> bool {
     let d = q - p;
     let (mut t0, mut t1) = (0.0f32, 1.0f32);
     for (towards, room) in

@@ -58,6 +58,7 @@ pub(super) fn place_badges(
         With<CardBadge>,
     >,
     beneath: Beneath,
+    arrows: Res<super::arrows::ArrowPaths>,
     palette: Res<crate::client::theme::Palette>,
 ) {
     // Most of the time no card has a badge: nothing to measure.
@@ -79,25 +80,18 @@ pub(super) fn place_badges(
             _ => None,
         })
         .collect();
+    let segments: Vec<(Vec2, Vec2)> = arrows.segments().collect();
     for (rect, card_at, children) in &cards {
         for &part in children {
             let Ok((mut transform, mut ink, layout, text)) = badges.get_mut(part) else { continue };
             if text.0.is_empty() || layout.size == Vec2::ZERO {
                 continue;
             }
-            let half = layout.size / 2.0;
-            let spots = badge_spots(rect.0, half);
-            // A word's gap from its neighbours, so "2 moves" never reads on from a caption.
-            let apart = half + Vec2::new(10.0, 3.0);
-            let free = |at: &Vec2| {
-                !taken.iter().any(|r| !r.intersect(Rect::from_center_half_size(*at, apart)).is_empty())
-            };
-            let i = spots.iter().position(free).unwrap_or(0);
-            let wanted = if i < ON_CARD { palette.card_ink } else { palette.ink };
+            let (at, on_card) = badge_spot(rect.0, layout.size / 2.0, (&taken, &segments));
+            let wanted = if on_card { palette.card_ink } else { palette.ink };
             if ink.0 != wanted {
                 ink.0 = wanted;
             }
-            let at = spots[i];
             let local = card_at.affine().inverse().transform_point3(at.extend(0.0)).truncate();
             if transform.translation.truncate() != local {
                 transform.translation = local.extend(transform.translation.z);
@@ -106,24 +100,46 @@ pub(super) fn place_badges(
     }
 }
 
+/// Where a badge `half` its size stands by a card `card`, clear of every rectangle `taken`
+/// by a gap (so "2 moves" never reads on from a caption) and of the arrows' `segments`, and
+/// whether that is on the card.
+fn badge_spot(card: Rect, half: Vec2, (taken, segments): (&[Rect], &[(Vec2, Vec2)])) -> (Vec2, bool) {
+    let apart = half + Vec2::new(10.0, 3.0);
+    let free = |at: &Vec2| {
+        let mine = Rect::from_center_half_size(*at, apart);
+        !taken.iter().any(|r| !r.intersect(mine).is_empty())
+            && !segments.iter().any(|&(p, q)| super::arrows::segment_hits(p, q, mine))
+    };
+    let spots = badge_spots(card, half);
+    let i = spots.iter().position(free).unwrap_or(0);
+    (spots[i], i < ON_CARD)
+}
+
 /// How many of [`badge_spots`] lie on the card.
 const ON_CARD: usize = 5;
 
 /// Where a badge (`half` its size) may stand on or by a card `card`, best first: the foot's
-/// middle, its left and right, the top corners, then just under and just over the card.
-fn badge_spots(card: Rect, half: Vec2) -> [Vec2; 7] {
+/// middle, its left and right, the top corners, then just under the card (its middle, left,
+/// right) and just over it.
+fn badge_spots(card: Rect, half: Vec2) -> [Vec2; 11] {
     let (pad, centre) = (Vec2::new(6.0, 4.0), card.center().x);
     let foot = card.min.y + half.y + pad.y;
     let head = card.max.y - half.y - pad.y;
     let (left, right) = (card.min.x + half.x + pad.x, card.max.x - half.x - pad.x);
+    // Off the card, a little further than the gap kept from its words.
+    let (under, over) = (card.min.y - half.y - 6.0, card.max.y + half.y + 6.0);
     [
         Vec2::new(centre, foot),
         Vec2::new(left, foot),
         Vec2::new(right, foot),
         Vec2::new(right, head),
         Vec2::new(left, head),
-        Vec2::new(centre, card.min.y - half.y - 2.0),
-        Vec2::new(centre, card.max.y + half.y + 2.0),
+        Vec2::new(centre, under),
+        Vec2::new(left, under),
+        Vec2::new(right, under),
+        Vec2::new(centre, over),
+        Vec2::new(left, over),
+        Vec2::new(right, over),
     ]
 }
 
@@ -166,4 +182,40 @@ fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: E
         lines.push(card.notes.join(", "));
     }
     Some(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::prelude::*;
+
+    use super::badge_spot;
+
+    #[test]
+    fn a_badge_stands_clear_of_the_cards_captions_on_the_card_if_it_can_else_beside_it() {
+        let card = Rect::new(0.0, 0.0, 200.0, 160.0);
+        let half = Vec2::new(40.0, 12.0);
+        assert_eq!(badge_spot(card, half, (&[], &[])), (Vec2::new(100.0, 16.0), true), "the foot's middle");
+        // A caption across the foot's middle and left: the foot's right, a gap from it.
+        let caption = Rect::new(20.0, 4.0, 90.0, 40.0);
+        assert_eq!(
+            badge_spot(card, half, (&[caption], &[])),
+            (Vec2::new(154.0, 16.0), true),
+            "the foot's right"
+        );
+        // Captions along the whole foot and words along the top: just under the card.
+        let foot = Rect::new(0.0, 0.0, 200.0, 40.0);
+        let top = Rect::new(0.0, 120.0, 200.0, 160.0);
+        let (at, on_card) = badge_spot(card, half, (&[foot, top], &[]));
+        assert!(!on_card && at.y < 0.0, "under the card: {at}");
+        // An arrow leaving the card's foot downwards: beside it.
+        let arrow = [(Vec2::new(100.0, 0.0), Vec2::new(100.0, -200.0))];
+        let (beside, _) = badge_spot(card, half, (&[foot, top], &arrow));
+        assert!(
+            beside.y < 0.0 && (beside.x - 100.0).abs() > half.x,
+            "under the card, off the arrow: {beside}"
+        );
+        // Nowhere free: the foot's middle.
+        let everywhere = Rect::new(-500.0, -500.0, 500.0, 500.0);
+        assert_eq!(badge_spot(card, half, (&[everywhere], &[])), (Vec2::new(100.0, 16.0), true));
+    }
 }

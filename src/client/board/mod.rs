@@ -42,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<LayoutDirty>()
         .init_resource::<Crowded>()
         .init_resource::<CaptionExtent>()
+        .init_resource::<arrows::ArrowPaths>()
         .add_systems(bevy_egui::EguiPrimaryContextPass, crowds::crowd_names.in_set(Ui::CrowdNames))
         .add_observer(spawn::select)
         .add_observer(spawn::spawn_card)

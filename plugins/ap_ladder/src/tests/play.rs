@@ -1,5 +1,5 @@
 //! Whole fights: the AI to the end on both bundled scenarios, the surprise turn, events on
-//! the ladder, a golden log, random legal play keeping the table consistent, the schedule.
+//! the ladder (and how the screens tell their rolls), a golden log, random legal play keeping the table consistent, the schedule.
 
 use bevy_app::App;
 use fray_core::intent::Inbox;
@@ -50,6 +50,21 @@ fn the_ford_opens_with_the_brigands_surprise_turn_and_the_river_surges_on_its_ru
     let reacted_surprised =
         log.iter().any(|l| l["phase"] == "surprise_turn" && l["kind"] == "effect" && l["what"] == "avoided");
     assert!(!reacted_surprised, "the surprised never react in the surprise turn");
+    // The screens tell the surge's roll as what befalls whom, an attack as who attacks whom.
+    let entries = app.world().resource::<fray_core::log::GameLog>().entries();
+    let rolls: Vec<&fray_core::dice::RollRecord> = entries
+        .iter()
+        .filter_map(|e| match &e.event {
+            fray_core::log::LogEvent::Roll(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    let surge = rolls.iter().find(|r| r.what == "The river surges").expect("the surge strikes someone");
+    let told = surge.told.as_deref().unwrap_or_default();
+    assert!(told.starts_with("The river surges: ") && told.ends_with(" is caught"), "{told}");
+    let attack = rolls.iter().find(|r| r.what.starts_with("attack on ")).expect("an attack");
+    let told = attack.told.as_deref().unwrap_or_default();
+    assert!(told.contains(" attacks ") && told.ends_with(&attack.what["attack on ".len()..]), "{told}");
 }
 
 /// Checks the table's invariants after a step.
