@@ -264,20 +264,15 @@ pub fn attack(world: &mut World, e: Entity, plan: AttackPlan) {
     if disadvantaged {
         modifiers.push(Modifier::new("disadvantage: the lower skill die kept", 0));
     }
-    let what = format!(
-        "{}{} at {}{}",
+    let with = format!(
+        "{}{}",
         weapon.name,
-        technique.as_ref().map(|k| format!(" + {}", k.name)).unwrap_or_default(),
-        name(world, t),
-        if counter { " (counterattack)" } else { "" }
+        technique.as_ref().map(|k| format!(" + {}", k.name)).unwrap_or_default()
     );
-    let told = format!(
-        "{} {} {} ({})",
-        name(world, e),
-        if counter { "counterattacks" } else { "attacks" },
-        name(world, t),
-        what.split(" at ").next().unwrap_or_default()
-    );
+    let (target, countering) = (name(world, t), if counter { " (counterattack)" } else { "" });
+    let what = format!("{with} at {target}{countering}");
+    let verb = if counter { "counterattacks" } else { "attacks" };
+    let told = format!("{} {verb} {target} ({with})", name(world, e));
     let roll =
         record(what, faces, modifiers, attribute + weapon.bonus + bonus, reading, difficulty).told(told);
     let who = id(world, e);

@@ -251,35 +251,7 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
             return;
         }
         // The order as the ruleset makes it public (Fiend Wake's once the bids are revealed).
-        if let Some(order) = rules.view().order(world).filter(|o| !o.entries.is_empty()) {
-            let mut listed: Vec<String> = Vec::new();
-            let (mut n, mut head) = (0, None);
-            for (i, entry) in order.entries.iter().enumerate() {
-                // The GM's events on a ladder are public: they sit in the line where they come.
-                listed.extend(
-                    order.events.iter().filter(|ev| ev.before == i).map(|ev| format!("({})", ev.what)),
-                );
-                // A sequence is numbered; groups in no fixed order are headed instead (the
-                // head kept for the group's first one shown).
-                if !order.numbered && !entry.when.is_empty() {
-                    head = Some(entry.when.as_str());
-                }
-                if !hidden(world, entry.who) {
-                    n += 1;
-                    let name = names.of(world, entry.who);
-                    // A group's members are listed after its head with commas.
-                    match (order.numbered, head.take(), listed.last_mut()) {
-                        (true, ..) => listed.push(format!("{n}. {name}")),
-                        (false, None, Some(group)) => group.push_str(&format!(", {name}")),
-                        (false, None, None) => listed.push(name),
-                        (false, Some(head), _) => listed.push(format!("{head}: {name}")),
-                    }
-                }
-            }
-            let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
-            listed.extend(after.map(|ev| format!("({})", ev.what)));
-            // One line: the bar keeps its height, and the board below stays in view.
-            let order = format!("{}: {}", order.title, listed.join("   "));
+        if let Some(order) = order_line(world, rules.as_ref(), &names) {
             fitted(ui, order, (22.0 * k, floor), (egui::Color32::WHITE, false));
         }
     });
@@ -292,6 +264,37 @@ pub(super) fn draw(ctx: &egui::Context, world: &World, last: &mut LastRoll, bene
     if let Some((roll, at)) = roll_box_at {
         roll_box(ctx, roll, at, k);
     }
+}
+
+/// The order as the ruleset makes it public (Fiend Wake's once the bids are revealed), in one
+/// line: the bar keeps its height, and the board below stays in view.
+fn order_line(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, names: &Names) -> Option<String> {
+    let order = rules.view().order(world).filter(|o| !o.entries.is_empty())?;
+    let mut listed: Vec<String> = Vec::new();
+    let (mut n, mut head) = (0, None);
+    for (i, entry) in order.entries.iter().enumerate() {
+        // The GM's events on a ladder are public: they sit in the line where they come.
+        listed.extend(order.events.iter().filter(|ev| ev.before == i).map(|ev| format!("({})", ev.what)));
+        // A sequence is numbered; groups in no fixed order are headed instead (the
+        // head kept for the group's first one shown).
+        if !order.numbered && !entry.when.is_empty() {
+            head = Some(entry.when.as_str());
+        }
+        if !hidden(world, entry.who) {
+            n += 1;
+            let name = names.of(world, entry.who);
+            // A group's members are listed after its head with commas.
+            match (order.numbered, head.take(), listed.last_mut()) {
+                (true, ..) => listed.push(format!("{n}. {name}")),
+                (false, None, Some(group)) => group.push_str(&format!(", {name}")),
+                (false, None, None) => listed.push(name),
+                (false, Some(head), _) => listed.push(format!("{head}: {name}")),
+            }
+        }
+    }
+    let after = order.events.iter().filter(|ev| ev.before >= order.entries.len());
+    listed.extend(after.map(|ev| format!("({})", ev.what)));
+    Some(format!("{}: {}", order.title, listed.join("   ")))
 }
 
 /// The lower third: the newest roll and the newest damage the table may see, one line each.
