@@ -390,11 +390,11 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
     let Ok((camera, at, layers)) = cameras.single(world) else { return overlay::Beneath::default() };
     let (camera, at, layers) = (camera.clone(), *at, layers.clone());
     let scale = camera.target_scaling_factor().unwrap_or(1.0);
-    let origin = camera.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
     let on_screen = |r: Rect| {
         let a = camera.world_to_viewport(&at, r.min.extend(0.0)).ok()?;
         let b = camera.world_to_viewport(&at, r.max.extend(0.0)).ok()?;
-        let point = |p: Vec2| (p + origin) * scale / ppp;
+        // Viewport points count from the window's corner already (a viewport's offset included).
+        let point = |p: Vec2| p * scale / ppp;
         let (a, b) = (point(a), point(b));
         Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
     };
