@@ -14,10 +14,12 @@
                                 table's screen nor marked in its overview, on the table's
                                 screen a font under 2.2% of the
                                 window's height or a token under 6%, or in the GM's window a
-                                font under 12 px, the roll's box over a board text or token;
+                                font under 12 px, the roll's box or a pinned card name over
+                                a board text or token, on the table's screen a text a view
+                                in part cuts at its edge or a card shown without its name;
                                 prints the smallest font and token in each window, the token
-                                captions a view in part cuts and the lines the table's screen
-                                cuts with "…"
+                                captions the GM's view in part cuts and the lines the table's
+                                screen cuts with "…"
 """
 import json
 import re
@@ -133,9 +135,11 @@ def ids_shown(drawn, names, people):
 
 def captions_cut(drawn):
     """Per window, the token captions, chip counts and cards' names and lines a view in part
-    cuts at its edge, and the cards it shows without their names, in words: the framing keeps
-    them whole where that cuts no token, but a crowded board (the big board's rows of tokens)
-    can leave one cut. Printed as a figure, not a failure."""
+    cuts at its edge, and the cards it shows without their names (nor a pinned name), as
+    (window, words): the framing keeps them whole where that cuts no token, but a crowded
+    board (the big board's rows of tokens) can leave one cut. The table's screen leaves such
+    a text out and pins the card's name: there, any is a failure; in the GM's window a
+    figure."""
     out = []
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
@@ -146,28 +150,29 @@ def captions_cut(drawn):
         ids = {d["id"] for d in mine if d["kind"] in ("token", "card")}
         for t in mine:
             if t["kind"] == "text" and t["id"] in ids and any(overlap(t["rect"], b, 2.0) and not inside(t["rect"], b, 2.0) for b in boards):
-                out.append(f"{window}: {t['text']!r} ({t['id']})")
+                out.append((window, f"{window}: {t['text']!r} ({t['id']})"))
+        pinned = {d["text"] for d in mine if d["kind"] == "ui" and d["id"] == "pinned name"}
         # A card shown with its name wholly out of view (its topmost text) counts too.
         for card in (d for d in mine if d["kind"] == "card"):
             texts = [t for t in mine if t["kind"] == "text" and t["id"] == card["id"]]
             if not texts or not any(overlap(card["rect"], b, 2.0) for b in boards):
                 continue
             name = min(texts, key=lambda t: t["rect"][1])
-            if not any(overlap(name["rect"], b, 0.0) for b in boards):
-                out.append(f"{window}: card {card['id']} shown without its name {name['text']!r}")
+            if not any(overlap(name["rect"], b, 0.0) for b in boards) and name["text"] not in pinned:
+                out.append((window, f"{window}: card {card['id']} shown without its name {name['text']!r}"))
     return out
 
 
-def roll_over_words(drawn):
-    """The board's words and tokens the roll's box covers, in words: it stands only where it
-    covers none (else the roll reads in the bar)."""
+def boxes_over_words(drawn):
+    """The board's words and tokens the roll's box or a pinned card name covers, in words:
+    each stands only where it covers none (else the roll reads in the bar)."""
     out = []
     drawn = [d for d in drawn if d.get("shown", True)]
     for window in sorted({d["window"] for d in drawn}):
         mine = [d for d in drawn if d["window"] == window]
         under = [d for d in mine if d["kind"] in ("text", "token")]
-        for r in (d for d in mine if d["kind"] == "ui" and d["id"] == "roll"):
-            out.extend(f"{window}: the roll {r['text']!r} covers {t['kind']} {t.get('text') or t['id']!r}" for t in under if overlap(r["rect"], t["rect"]))
+        for r in (d for d in mine if d["kind"] == "ui" and d["id"] in ("roll", "pinned name")):
+            out.extend(f"{window}: the {r['id']} {r['text']!r} covers {t['kind']} {t.get('text') or t['id']!r}" for t in under if overlap(r["rect"], t["rect"]))
     return out
 
 
@@ -227,7 +232,7 @@ def main():
                     names.update(d["names"])
                     people.update(d.get("combatants", []))
             drawn = [d for d in drawn if d["kind"] != "names"]
-            found = problems(drawn) + ids_shown(drawn, names, people) + roll_over_words(drawn)
+            found = problems(drawn) + ids_shown(drawn, names, people) + boxes_over_words(drawn)
             for window, (font, token, height) in sizes(drawn).items():
                 whole = all(d.get("whole", True) for d in drawn if d["kind"] == "board" and d["window"] == window)
                 shows = "the whole board" if whole else "part of the board"
@@ -237,8 +242,10 @@ def main():
             if cut_lines:
                 print(f"{path}: {len(cut_lines)} line(s) of the table's screen cut with '…': {'; '.join(cut_lines)}")
             cut = captions_cut(drawn)
-            if cut:
-                print(f"{path}: {len(cut)} caption text(s) cut at a part view's edge: {'; '.join(cut)}")
+            found += [words for window, words in cut if window == "table"]
+            figures = [words for window, words in cut if window != "table"]
+            if figures:
+                print(f"{path}: {len(figures)} caption text(s) cut at a part view's edge: {'; '.join(figures)}")
             for p in found:
                 print(f"{path}: {p}")
                 failed += 1

@@ -51,7 +51,8 @@ pub fn log(app: &App) -> &GameLog {
 
 /// What the table is doing now, as `--status-out` writes it (the window adds its own parts):
 /// the ruleset, clock and phase, whether the fight is over, who the rules wait on and whose
-/// turn it is, the outcomes of intents and the last one, and the log's length.
+/// turn it is, the outcomes of intents and the last one, the log's length, and the host's links when
+/// serving seats.
 pub fn status(world: &bevy_ecs::world::World) -> serde_json::Map<String, serde_json::Value> {
     use fray_core::fight::ruleset;
     let ids = |es: &[bevy_ecs::entity::Entity]| -> Vec<String> {
@@ -79,8 +80,14 @@ pub fn status(world: &bevy_ecs::world::World) -> serde_json::Map<String, serde_j
         "last": last,
         "log": log.map_or(0, |l| l.entries().len()),
     });
-    match status {
+    let mut status = match status {
         serde_json::Value::Object(map) => map,
         _ => serde_json::Map::new(),
+    };
+    // Serving seats: where, each seat's link, who is connected.
+    #[cfg(feature = "serve")]
+    if let Some(host) = world.get_resource::<crate::host::Host>() {
+        status.insert("host".to_owned(), host.status());
     }
+    status
 }

@@ -5,6 +5,8 @@ pub mod assets;
 pub mod battle;
 pub mod cli;
 pub mod client;
+#[cfg(feature = "serve")]
+pub mod host;
 pub mod lab;
 pub mod rulesets;
 pub mod session;

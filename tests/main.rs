@@ -8,6 +8,8 @@ mod board;
 mod cli;
 mod editor;
 mod fatewalker_cli;
+#[cfg(feature = "serve")]
+mod host;
 mod odd_files;
 mod save_files;
 mod seats;

@@ -1,6 +1,7 @@
 //! `fray play --headless`: the AI plays every side without a window, one decision per
 //! step, printing the log as it grows and autosaving after every accepted intent;
-//! `--resume` carries on from the last autosave.
+//! `--resume` carries on from the last autosave. With `--serve`, a host: the players decide
+//! on their pages, the AI for every other combatant.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -17,6 +18,8 @@ use crate::session::{self, Autosave, AutosavePlugin};
 
 /// How many steps in a row may pass without a new log line before the player gives up.
 const MAX_IDLE_STEPS: u32 = 10_000;
+/// Serving, how long a step waits when nothing happened (milliseconds).
+const IDLE_SERVING_MS: u64 = 5;
 
 /// Plays to the end, the log also written to `--log` as it grows and what the table does to
 /// `--status-out`. Exit 0 when the fight ends, 2 for a file that cannot be read, 1 when the
@@ -40,8 +43,21 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         Err(code) => return code,
     };
     let world = app.world_mut();
-    let everyone: Vec<_> = controllers(world).into_iter().map(|(id, _)| (id, Controller::Ai)).collect();
+    // Serving, the players keep their combatants; no GM sits at a headless host.
+    let serving = args.serve.is_some();
+    let everyone: Vec<_> = controllers(world)
+        .into_iter()
+        .filter(|(_, c)| !(serving && matches!(c, Controller::Player(_))))
+        .map(|(id, _)| (id, Controller::Ai))
+        .collect();
     set_controllers(world, &everyone);
+    if let Some(addr) = args.serve
+        && let Err(why) = serve(&mut app, addr, &dir)
+    {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
+    }
+    let world = app.world_mut();
     world.insert_resource(AiPacing::default());
     world.insert_resource(lock);
     world.insert_resource(Autosave::to(autosave));
@@ -61,6 +77,31 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
     };
     play(&mut app, log_file, StatusFile::new(args.status_out.clone()), args.pace_ms)
+}
+
+/// Starts the host on `addr`, its join codes kept in `dir`.
+#[cfg(feature = "serve")]
+fn serve(app: &mut bevy::app::App, addr: std::net::SocketAddr, dir: &std::path::Path) -> Result<(), String> {
+    let host = crate::host::Host::start(app.world(), addr, Some(dir))?;
+    eprintln!("serving on {}: the links are in the status file", host.base);
+    app.insert_resource(host).add_plugins(crate::host::HostPlugin);
+    Ok(())
+}
+
+#[cfg(not(feature = "serve"))]
+fn serve(_: &mut bevy::app::App, _: std::net::SocketAddr, _: &std::path::Path) -> Result<(), String> {
+    Err("this Fray was built without the `serve` feature: --serve is not available".to_owned())
+}
+
+/// Whether the table serves seats: then waiting on players is no stall.
+fn serving(world: &bevy_ecs::world::World) -> bool {
+    #[cfg(feature = "serve")]
+    return world.contains_resource::<crate::host::Host>();
+    #[cfg(not(feature = "serve"))]
+    return {
+        let _ = world;
+        false
+    };
 }
 
 /// The table to play: the autosave resumed (`--resume`), else the scenario spawned. A file
@@ -86,7 +127,8 @@ fn open(args: &PlayArgs, autosave: &std::path::Path) -> Result<bevy::app::App, E
         ExitCode::from(2)
     })?;
     let seed = args.seed.unwrap_or_else(|| scenario.seed());
-    Ok(scenario.table_app(seed, scenario.default_limit(), true))
+    // Serving, the scenario's seats keep their combatants (the AI plays the rest).
+    Ok(scenario.table_app(seed, scenario.default_limit(), args.serve.is_none()))
 }
 
 /// Steps the table until the fight ends, printing each new log line once it is autosaved.
@@ -131,12 +173,16 @@ fn play(
                 }
             };
         }
-        if idle > MAX_IDLE_STEPS {
+        let waiting = serving(app.world());
+        if idle > MAX_IDLE_STEPS && !waiting {
             eprintln!("the fight stalled: nobody is deciding");
             return ExitCode::FAILURE;
         }
         if pace_ms > 0 {
             std::thread::sleep(Duration::from_millis(pace_ms));
+        } else if waiting && idle > 0 {
+            // Waiting on the players' pages: a step each few milliseconds, not a busy loop.
+            std::thread::sleep(Duration::from_millis(IDLE_SERVING_MS));
         }
     }
 }

@@ -16,9 +16,16 @@ pub struct PlayArgs {
     /// Play without a window: the AI plays every side, one decision per step, the log is
     /// printed as JSON Lines, and the fight is autosaved after every accepted intent. Of the
     /// other options it takes the scenario, `--seed`, `--resume`, `--data-dir`, `--pace-ms`,
-    /// `--log` and `--status-out`; the window's are refused.
+    /// `--log`, `--status-out` and `--serve` (then the players decide on their pages and the
+    /// AI for the rest); the window's are refused.
     #[arg(long)]
     pub headless: bool,
+    /// Serve each player's seat as a page for their phone, and the table's view as an overlay
+    /// page for streaming software, on ADDR:PORT (default 0.0.0.0:8475; port 0 picks a free
+    /// one). For a local network: plain HTTP. The links are in the GM's window and in
+    /// `--status-out`'s file.
+    #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "0.0.0.0:8475")]
+    pub serve: Option<std::net::SocketAddr>,
     /// Resume the last autosaved fight instead of opening a scenario.
     #[arg(long, conflicts_with = "path")]
     pub resume: bool,
@@ -178,6 +185,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         window_size: args.window_size,
         balance: args.balance,
         edit: args.edit,
+        serve: args.serve,
     };
     match App::new().add_plugins(ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -123,6 +123,7 @@ fn watch(args: &ReplayArgs) -> ExitCode {
         window_size: None,
         balance: None,
         edit: false,
+        serve: None,
     };
     match App::new().add_plugins(crate::client::ClientPlugin(options)).run() {
         AppExit::Success => ExitCode::SUCCESS,

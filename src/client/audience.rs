@@ -64,6 +64,11 @@ pub struct GmHidden(pub HashSet<CombatantId>);
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct HiddenFromTable(pub HashSet<CombatantId>);
 
+/// Board texts the table's screen leaves out: those its view in part would cut at an edge
+/// (a caption half in view, a card's lines under the bar). Filled by `table::edge`.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct CutOnTable(pub HashSet<Entity>);
+
 /// Combatants the GM's window does not show now: absent from its seat's view (none for the
 /// GM's own).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -168,6 +173,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GmHidden>()
         .init_resource::<HiddenFromTable>()
         .init_resource::<HiddenFromMain>()
+        .init_resource::<CutOnTable>()
         .init_resource::<Seen>()
         .add_systems(Update, (end_passing, see).chain().in_set(Step::Concealment))
         .add_systems(Update, fade_hidden_tokens.in_set(Step::HiddenTokens))
@@ -271,9 +277,10 @@ fn gm_gizmos_layer(mut store: ResMut<GizmoConfigStore>) {
 /// Gives every drawing its layers: its audience's, among the windows whose seat sees its
 /// owner. Runs when something relevant changed.
 #[allow(clippy::type_complexity)]
-fn assign_layers(
+pub(in crate::client) fn assign_layers(
     hidden: Res<HiddenFromTable>,
     main_hidden: Res<HiddenFromMain>,
+    cut: Res<CutOnTable>,
     changed: Query<(), Or<(Added<Token>, Added<Chip>, Changed<Audience>, Added<ChildOf>)>>,
     tokens: Query<(Entity, &Token)>,
     chips: Query<(Entity, &Chip)>,
@@ -289,7 +296,7 @@ fn assign_layers(
     current: Query<&RenderLayers>,
     mut commands: Commands,
 ) {
-    if !hidden.is_changed() && !main_hidden.is_changed() && changed.is_empty() {
+    if !hidden.is_changed() && !main_hidden.is_changed() && !cut.is_changed() && changed.is_empty() {
         return;
     }
     // Whom the GM's window and the table's show of an owner.
@@ -305,6 +312,7 @@ fn assign_layers(
     let give_tree = |root: Entity, (main, table): (bool, bool), set: &mut dyn FnMut(Entity, RenderLayers)| {
         let mut stack = vec![root];
         while let Some(e) = stack.pop() {
+            let table = table && !cut.0.contains(&e);
             set(e, layers(audiences.get(e).copied().unwrap_or_default(), main, table));
             if let Ok(kids) = children.get(e) {
                 stack.extend(kids.iter());

@@ -16,6 +16,8 @@ pub mod decisions;
 mod drag;
 mod edit;
 mod history;
+#[cfg(feature = "serve")]
+mod invite;
 mod marks;
 mod motion;
 mod offscreen;
@@ -147,6 +149,8 @@ fn add_parts(app: &mut App) {
     history::plugin(app);
     table::plugin(app);
     stats::plugin(app);
+    #[cfg(feature = "serve")]
+    invite::plugin(app);
 }
 
 /// Whether the main world's schedules run on one thread: they do unless `FRAY_EXECUTOR=multi`.

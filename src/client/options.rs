@@ -68,6 +68,8 @@ pub struct PlayOptions {
     pub balance: Option<u32>,
     /// Start in edit mode (`--edit`).
     pub edit: bool,
+    /// Serve the seats' pages and the overlay here (`--serve`).
+    pub serve: Option<std::net::SocketAddr>,
 }
 
 /// While set, the AI plays every side one decision per frame; it holds the controllers the

@@ -51,6 +51,8 @@ enum Ask {
     History(HistoryAsk),
     Table(TableAsk),
     Balance(super::balance::BalanceAsk),
+    #[cfg(feature = "serve")]
+    Invite(super::invite::InviteAsk),
     Edit(super::edit::EditAsk),
     /// The GM's window back to the GM's view.
     GmView,
@@ -114,6 +116,8 @@ fn panels(world: &mut World) {
             Ask::History(h) => super::history::apply(world, h),
             Ask::Table(a) => super::table::apply(world, a),
             Ask::Balance(a) => super::balance::apply(world, a),
+            #[cfg(feature = "serve")]
+            Ask::Invite(a) => super::invite::apply(world, a),
             Ask::Edit(a) => super::edit::apply(world, a),
             Ask::ClearSelection => *world.resource_mut::<Selection>() = Selection::default(),
             Ask::CloseLoadError => world.resource_mut::<LoadError>().0 = None,
@@ -227,6 +231,12 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
     let mut balance = Vec::new();
     super::balance::window(ctx, world, room, &mut balance);
     asks.extend(balance.into_iter().map(Ask::Balance));
+    #[cfg(feature = "serve")]
+    {
+        let mut invite = Vec::new();
+        super::invite::window(ctx, world, &mut invite);
+        asks.extend(invite.into_iter().map(Ask::Invite));
+    }
     let mut history = Vec::new();
     super::history::resume_dialog(ctx, world, &mut history);
     asks.extend(history.into_iter().map(Ask::History));
@@ -264,6 +274,12 @@ fn top_bar(ui: &mut egui::Ui, world: &World, asks: &mut Vec<Ask>) {
         ui.separator();
         if ui.button("Balance").on_hover_text("B: how this fight goes over many battles").clicked() {
             asks.push(Ask::Balance(super::balance::BalanceAsk::Toggle));
+        }
+        #[cfg(feature = "serve")]
+        {
+            let mut invite = Vec::new();
+            super::invite::button(ui, world, &mut invite);
+            asks.extend(invite.into_iter().map(Ask::Invite));
         }
         let mut table = Vec::new();
         super::table::menu(ui, world, &mut table);

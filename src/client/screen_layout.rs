@@ -312,7 +312,7 @@ fn keep_table_texts(world: &mut World) {
 }
 
 /// The panels and areas by the ids the client gives them.
-const PARTS: [(&str, &str); 10] = [
+const PARTS: [(&str, &str); 11] = [
     ("phases", "top bar"),
     ("decisions", "decisions"),
     ("sheet", "sheet"),
@@ -323,6 +323,7 @@ const PARTS: [(&str, &str); 10] = [
     ("table_lower_third", "lower third"),
     ("Balance", "balance"),
     ("table_mode_hint", "hint"),
+    (super::table::PINNED_LAYER, "pinned name"),
 ];
 
 /// Every text egui painted this pass on `ctx`, where it shows.

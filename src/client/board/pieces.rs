@@ -31,6 +31,10 @@ pub struct Card(pub Entity);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct CardRect(pub Rect);
 
+/// The card's name, at its top.
+#[derive(Component)]
+pub(crate) struct CardName;
+
 /// The card's changing text: the ruleset's lines for the location ([`CardView`](fray_core::board::CardView)).
 #[derive(Component)]
 pub(crate) struct CardInfo(pub(crate) Entity);

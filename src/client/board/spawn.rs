@@ -8,8 +8,9 @@ use fray_core::location::{Location, OpenField};
 use fray_core::prelude::{Combatant, Mount, SideIndex};
 
 use super::pieces::{
-    BOARD_TEXT, CAPTION, CAPTION_GAP, CARD_HEADER, CARD_TEXT, Card, CardBadge, CardInfo, CardRect, CardTint,
-    FREE_MOUNT, Initials, MountLabel, MountToken, Selection, TOKEN, Token, TokenCaption, card_rect, text,
+    BOARD_TEXT, CAPTION, CAPTION_GAP, CARD_HEADER, CARD_TEXT, Card, CardBadge, CardInfo, CardName, CardRect,
+    CardTint, FREE_MOUNT, Initials, MountLabel, MountToken, Selection, TOKEN, Token, TokenCaption, card_rect,
+    text,
 };
 
 /// Clicking a token selects its combatant; clicking a card selects its location.
@@ -50,6 +51,7 @@ pub(super) fn spawn_card(
         ))
         .with_children(|card| {
             card.spawn((
+                CardName,
                 text(
                     location.name.clone(),
                     (size.x / (location.name.chars().count() as f32 * 0.62)).clamp(BOARD_TEXT, 22.0),

@@ -3,17 +3,20 @@
 //! window" in the GM's top bar), or the GM's own window in table mode (F10), which hides
 //! every GM panel. Its settings persist between runs (`crate::settings`).
 //!
+//! - `edge`: a view in part's edge: texts it would cut left out, cards' names pinned.
 //! - `overlay`: the large-type bar and the last roll.
 //! - `overview`: the whole board, small, below a board shown in part.
 //! - `secrets`: the sealed choices the GM window's seat may see (bids, declarations), tagged.
 //! - `window`: the second window, its camera, "send view" and "follow".
 
+mod edge;
 mod overlay;
 mod overview;
 mod secrets;
 pub mod view;
 pub mod window;
 
+pub use edge::PINNED_LAYER;
 pub use overlay::{BAR_HEIGHT, reserved};
 pub use overview::{Marks as OverviewMarks, strip as overview_strip};
 
@@ -104,6 +107,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(TableContextPass, draw_table_overlay)
     .add_systems(EguiPrimaryContextPass, draw_overlay_in_table_mode.in_set(Ui::TableOverlay));
+    edge::plugin(app);
     secrets::plugin(app);
     window::plugin(app);
 }
@@ -352,7 +356,9 @@ pub(in crate::client) fn draw_table_overlay(world: &mut World) {
     let ctx = context.get_mut().clone();
     let mut cameras = world.query::<(&TableCamera, &Transform, &Projection)>();
     let strip = cameras.single(world).map_or(0.0, |(state, ..)| state.overview);
-    let beneath = overlay::Beneath { below: strip, ..covered::<TableCamera>(world, ctx.pixels_per_point()) };
+    let mut beneath =
+        overlay::Beneath { below: strip, ..covered::<TableCamera>(world, ctx.pixels_per_point()) };
+    pin_names::<TableCamera>(world, &ctx, &mut beneath, true);
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     // The whole board, small, below a part shown legibly.
     let Ok((state, at, Projection::Orthographic(ortho))) = cameras.single(world) else { return };
@@ -383,14 +389,17 @@ fn draw_overview<M: Component>(
     overview::Board::read::<M>(world, shown).draw(ctx, strip)
 }
 
-/// Where each token the camera marked `M` draws lies on its window, and each card's name, in
-/// egui points (`ppp` pixels each): what the roll keeps clear of (tokens first).
-fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
+/// Where a world rectangle the camera marked `M` draws lies on its window, in egui points
+/// (`ppp` pixels each), and the camera's layers.
+fn on_screen<M: Component>(
+    world: &mut World,
+    ppp: f32,
+) -> Option<(impl Fn(Rect) -> Option<egui::Rect> + use<M>, RenderLayers)> {
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform, &RenderLayers), With<M>>();
-    let Ok((camera, at, layers)) = cameras.single(world) else { return overlay::Beneath::default() };
-    let (camera, at, layers) = (camera.clone(), *at, layers.clone());
+    let (camera, at, layers) = cameras.single(world).ok()?;
+    let (camera, at) = (camera.clone(), *at);
     let scale = camera.target_scaling_factor().unwrap_or(1.0);
-    let on_screen = |r: Rect| {
+    let to_screen = move |r: Rect| {
         let a = camera.world_to_viewport(&at, r.min.extend(0.0)).ok()?;
         let b = camera.world_to_viewport(&at, r.max.extend(0.0)).ok()?;
         // Viewport points count from the window's corner already (a viewport's offset included).
@@ -398,6 +407,32 @@ fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
         let (a, b) = (point(a), point(b));
         Some(egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y)))
     };
+    Some((to_screen, layers.clone()))
+}
+
+/// The names of the cards the table's view in part leaves out, pinned on the screen of the
+/// camera marked `M` (the table window's: `window`) clear of `beneath`, which then keeps
+/// them clear too (the roll's box).
+fn pin_names<M: Component>(
+    world: &mut World,
+    ctx: &egui::Context,
+    beneath: &mut overlay::Beneath,
+    window: bool,
+) {
+    // The pins are worked out for one screen: the table window while it is open.
+    if world.resource::<edge::Pinned>().1 != window {
+        return;
+    }
+    let Some((to_screen, _)) = on_screen::<M>(world, ctx.pixels_per_point()) else { return };
+    let floor = super::camera::Floor::table(ctx.viewport_rect().height()).text;
+    let placed = edge::draw(ctx, &world.resource::<edge::Pinned>().0, &to_screen, beneath, floor);
+    beneath.names.extend(placed);
+}
+
+/// Where each token the camera marked `M` draws lies on its window, and each card's name, in
+/// egui points (`ppp` pixels each): what the roll keeps clear of (tokens first).
+fn covered<M: Component>(world: &mut World, ppp: f32) -> overlay::Beneath {
+    let Some((on_screen, layers)) = on_screen::<M>(world, ppp) else { return overlay::Beneath::default() };
     let seen =
         |shown: &InheritedVisibility, on: Option<&RenderLayers>| shown.get() && audience::sees(&layers, on);
     let mut tokens = world.query_filtered::<
@@ -458,7 +493,9 @@ fn draw_overlay_in_table_mode(world: &mut World, mut entered: Local<Option<f32>>
     let (top, below) = reserved(&world.resource::<TableView>().settings, ctx.viewport_rect().height());
     let part = world.resource::<super::camera::view::Framed>().part;
     let strip = overview::strip(ctx.viewport_rect().height() - top - below, part);
-    let beneath = overlay::Beneath { below: strip, ..covered::<BoardCamera>(world, ctx.pixels_per_point()) };
+    let mut beneath =
+        overlay::Beneath { below: strip, ..covered::<BoardCamera>(world, ctx.pixels_per_point()) };
+    pin_names::<BoardCamera>(world, &ctx, &mut beneath, false);
     world.resource_scope(|world, mut last: Mut<LastRoll>| overlay::draw(&ctx, world, &mut last, &beneath));
     let mut cameras = world.query_filtered::<(&Camera, &Transform, &Projection), With<BoardCamera>>();
     let shown = match cameras.single(world) {

@@ -1,0 +1,173 @@
+//! "Invite players": the host in the GM's window (`--serve`, or the top bar's button). A
+//! window lists each seat's link with its QR code, who is connected, and a way to end a
+//! seat's access; the overlay's link for streaming software below.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+
+use super::options::PlayOptions;
+use super::order::{Opening, Step};
+use crate::host::{DEFAULT_ADDR, Host, HostPlugin, HostSeat, HostStep};
+
+/// The invite window: open or not, and what went wrong starting the host.
+#[derive(Resource, Default)]
+pub struct Invite {
+    /// The window is shown.
+    pub open: bool,
+    /// Why the host could not start, for the GM.
+    pub problem: Option<String>,
+}
+
+/// What the GM asked of the host.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InviteAsk {
+    /// Show or hide the window (starting the host the first time).
+    Toggle,
+    /// End the access of the seat at this place in the host's list.
+    EndAccess(usize),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Invite>()
+        .add_plugins(HostPlugin)
+        // The pages' choices right where the board's drops and the AI's are; the views once
+        // the frame is done with.
+        .configure_sets(Update, (Step::Ai, HostStep::TakeAsks).chain())
+        .configure_sets(Update, (Step::Ruleset, HostStep::Publish).chain())
+        .add_systems(Startup, serve_at_start.after(Opening::TableWindow));
+}
+
+/// `--serve`: the host from the start, its window open.
+fn serve_at_start(world: &mut World) {
+    if let Some(addr) = world.resource::<PlayOptions>().serve {
+        start(world, addr);
+    }
+}
+
+/// Starts the host on `addr`, its codes kept in the data folder, and opens the window.
+fn start(world: &mut World, addr: std::net::SocketAddr) {
+    let options = world.resource::<PlayOptions>();
+    let dir = options.data_dir.clone().or_else(crate::session::data_dir);
+    let started = Host::start(world, addr, dir.as_deref());
+    let mut invite = world.resource_mut::<Invite>();
+    invite.open = true;
+    match started {
+        Ok(host) => {
+            info!("serving on {}", host.base);
+            invite.problem = None;
+            world.insert_resource(host);
+        }
+        Err(why) => invite.problem = Some(why),
+    }
+}
+
+/// Carries out what the GM asked.
+pub fn apply(world: &mut World, ask: InviteAsk) {
+    match ask {
+        InviteAsk::Toggle if !world.contains_resource::<Host>() => match DEFAULT_ADDR.parse() {
+            Ok(addr) => start(world, addr),
+            Err(e) => world.resource_mut::<Invite>().problem = Some(format!("{DEFAULT_ADDR}: {e}")),
+        },
+        InviteAsk::Toggle => {
+            let mut invite = world.resource_mut::<Invite>();
+            invite.open = !invite.open;
+        }
+        InviteAsk::EndAccess(index) => {
+            let ended = world.get_resource_mut::<Host>().map(|mut host| host.end_access(index));
+            if let Some(Err(why)) = ended {
+                world.resource_mut::<Invite>().problem = Some(why);
+            }
+        }
+    }
+}
+
+/// The top bar's button.
+pub fn button(ui: &mut egui::Ui, world: &World, asks: &mut Vec<InviteAsk>) {
+    let serving = world.get_resource::<Host>().map(|h| h.seats.iter().filter(|s| s.connected() > 0).count());
+    let label = match serving {
+        Some(n) => format!("Players ({n} in)"),
+        None => "Invite players".to_owned(),
+    };
+    let hint = "Each player decides on their phone; the stream gets an overlay page";
+    if ui.button(label).on_hover_text(hint).clicked() {
+        asks.push(InviteAsk::Toggle);
+    }
+}
+
+/// The invite window, when open.
+pub fn window(ctx: &egui::Context, world: &World, asks: &mut Vec<InviteAsk>) {
+    let invite = world.resource::<Invite>();
+    if !invite.open {
+        return;
+    }
+    let mut open = true;
+    let window = egui::Window::new("Invite players").open(&mut open).default_width(560.0).vscroll(true);
+    window.default_pos(egui::pos2(300.0, 120.0)).show(ctx, |ui| {
+        if let Some(problem) = &invite.problem {
+            ui.colored_label(egui::Color32::LIGHT_RED, problem);
+        }
+        let Some(host) = world.get_resource::<Host>() else { return };
+        ui.label("Each player opens their seat's link (or scans its code) on a phone on this network.");
+        for (index, seat) in host.seats.iter().enumerate() {
+            ui.separator();
+            seat_row(ui, host, seat, index, asks);
+        }
+        ui.separator();
+        ui.small("Plain HTTP, for the local network only: anyone with a link can use that seat.");
+    });
+    if !open {
+        asks.push(InviteAsk::Toggle);
+    }
+}
+
+/// One seat: its name, who is in, its link and code, and the way to end its access.
+fn seat_row(ui: &mut egui::Ui, host: &Host, seat: &HostSeat, index: usize, asks: &mut Vec<InviteAsk>) {
+    let url = host.url(seat);
+    ui.horizontal(|ui| {
+        qr(ui, &url, 132.0);
+        ui.vertical(|ui| {
+            let overlay = seat.seat == fray_core::seat::Seat::Table;
+            let title = if overlay {
+                "Overlay for the stream (the table's view)".to_owned()
+            } else {
+                seat.name.clone()
+            };
+            ui.label(RichText::new(title).strong().size(18.0));
+            let (dot, colour) = match seat.connected() {
+                0 => ("not connected".to_owned(), egui::Color32::GRAY),
+                n => (format!("connected ({n})"), egui::Color32::LIGHT_GREEN),
+            };
+            ui.colored_label(colour, dot);
+            ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true));
+            if overlay {
+                ui.small("In OBS: a Browser source, 1920x1080; ?layout=top or ?layout=side moves it.");
+            }
+            if ui.button("End access").on_hover_text("Close its pages and give it a new link").clicked() {
+                asks.push(InviteAsk::EndAccess(index));
+            }
+        });
+    });
+}
+
+/// `text` as a QR code, `side` points square.
+fn qr(ui: &mut egui::Ui, text: &str, side: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let Ok(code) = qrcode::QrCode::new(text.as_bytes()) else { return };
+    let width = code.width();
+    let colours = code.to_colors();
+    // A quiet zone of two modules round it.
+    let cell = side / (width + 4) as f32;
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
+    for (i, colour) in colours.iter().enumerate() {
+        if *colour == qrcode::Color::Dark {
+            let (x, y) = ((i % width + 2) as f32, (i / width + 2) as f32);
+            let at = rect.min + egui::vec2(x * cell, y * cell);
+            painter.rect_filled(
+                egui::Rect::from_min_size(at, egui::vec2(cell, cell)),
+                0.0,
+                egui::Color32::BLACK,
+            );
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! The host: players decide on their own phones and the stream gets an overlay page
+//! (`fray play --serve`, feature `serve`). The rules run only here. Each seat has a random
+//! join code; its page receives the seat's view ([`seat_views`]) whenever it changes and
+//! sends the choices it takes, which the world checks as the board's are (the seat must
+//! decide for the combatant, the rules must wait on it, the choice must be one they offer
+//! now) before the ruleset gets them. The overlay page has the table's seat: public only.
+//!
+//! - `server`: axum on a tokio runtime of its own thread; bounded channels to the world.
+//! - `protocol`: the messages, versioned JSON.
+//! - `codes`: the seats' join codes, kept in the data folder.
+//! - `pages`: the player's page and the overlay, plain HTML served as they are.
+//!
+//! Meant for a local network: plain HTTP, no TLS.
+
+mod codes;
+mod pages;
+pub mod protocol;
+mod server;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_core::DriveRules;
+use fray_core::fight::ruleset;
+use fray_core::intent::Outcomes;
+use fray_core::log::GameLog;
+use fray_core::prelude::{Controller, Seats, TableIndex};
+use fray_core::seat::{Seat, seat_views};
+use tokio::sync::{mpsc, watch};
+
+use self::protocol::{PageAsk, ToPage, VERSION};
+use self::server::{Inbound, SeatLink, Server};
+
+/// Where `--serve` listens when given no address: every interface, a fixed port (so that
+/// the links stay the same from one evening to the next).
+pub const DEFAULT_ADDR: &str = "0.0.0.0:8475";
+/// The most asks the world takes from pages in one frame.
+const ASKS_PER_FRAME: usize = 64;
+
+/// One seat the host serves.
+pub struct HostSeat {
+    /// Whose seat: a player's, or the table's (the overlay).
+    pub seat: Seat,
+    /// Its name for people.
+    pub name: String,
+    /// Its join code.
+    pub code: String,
+    view: watch::Sender<Arc<str>>,
+    connected: Arc<AtomicUsize>,
+    open: Arc<AtomicBool>,
+}
+
+impl HostSeat {
+    /// The page's path on the host.
+    pub fn path(&self) -> String {
+        match self.seat {
+            Seat::Table => format!("/overlay/{}", self.code),
+            _ => format!("/seat/{}", self.code),
+        }
+    }
+
+    /// How many pages are connected with its code now.
+    pub fn connected(&self) -> usize {
+        self.connected.load(Ordering::Relaxed)
+    }
+}
+
+/// The running host: its seats and the server (stopped when the resource goes).
+#[derive(Resource)]
+pub struct Host {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Where people reach it: the address, with this machine's address on the local network
+    /// in place of "every interface".
+    pub base: String,
+    /// The players' seats in the scenario's order, then the table's (the overlay).
+    pub seats: Vec<HostSeat>,
+    inbox: mpsc::Receiver<Inbound>,
+    published: Option<ViewKey>,
+    links: server::Links,
+    dir: Option<PathBuf>,
+    _server: Server,
+}
+
+impl Host {
+    /// Starts serving the seats of the table in `world` on `addr`, their codes kept in `dir`
+    /// (none: new codes each time).
+    pub fn start(world: &World, addr: SocketAddr, dir: Option<&Path>) -> Result<Host, String> {
+        let players = world.get_resource::<Seats>().cloned().unwrap_or_default();
+        let mut wanted: Vec<(Seat, String)> =
+            players.0.iter().map(|(id, name)| (Seat::Player(id.clone()), name.clone())).collect();
+        wanted.push((Seat::Table, "The table".to_owned()));
+        let codes = codes::for_seats(dir, wanted.iter().map(|(seat, _)| seat))?;
+        let (to_world, inbox) = mpsc::channel(server::INBOX);
+        let mut seats = Vec::new();
+        let links = server::Links::default();
+        let mut by_code = std::collections::HashMap::new();
+        for (index, ((seat, name), code)) in wanted.into_iter().zip(codes).enumerate() {
+            let (view, seen) = watch::channel::<Arc<str>>(Arc::from(""));
+            let (connected, open) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(true)));
+            let overlay = seat == Seat::Table;
+            by_code.insert(
+                code.clone(),
+                SeatLink { index, overlay, view: seen, connected: connected.clone(), open: open.clone() },
+            );
+            seats.push(HostSeat { seat, name, code, view, connected, open });
+        }
+        if let Ok(mut shared) = links.write() {
+            *shared = by_code;
+        }
+        let server = server::start(addr, links.clone(), to_world)?;
+        let base = format!("http://{}", reachable(server.addr));
+        let dir = dir.map(Path::to_path_buf);
+        Ok(Host { addr: server.addr, base, seats, inbox, published: None, links, dir, _server: server })
+    }
+
+    /// Ends the access of the seat at `index`: its pages are closed and its link stops
+    /// working; it gets a new link to give (again, or to someone else).
+    pub fn end_access(&mut self, index: usize) -> Result<(), String> {
+        let Some(seat) = self.seats.get_mut(index) else { return Ok(()) };
+        seat.open.store(false, Ordering::Relaxed);
+        let code = codes::renew(self.dir.as_deref(), &seat.seat)?;
+        let open = Arc::new(AtomicBool::new(true));
+        let link = SeatLink {
+            index,
+            overlay: seat.seat == Seat::Table,
+            view: seat.view.subscribe(),
+            connected: seat.connected.clone(),
+            open: open.clone(),
+        };
+        let mut links =
+            self.links.write().map_err(|_| "the host's seats cannot be changed now".to_owned())?;
+        links.remove(&seat.code);
+        links.insert(code.clone(), link);
+        seat.code = code;
+        seat.open = open;
+        Ok(())
+    }
+
+    /// A seat's page, as a link to give its player.
+    pub fn url(&self, seat: &HostSeat) -> String {
+        format!("{}{}", self.base, seat.path())
+    }
+
+    /// The host as the status file tells it: where it listens, each seat's link, who is
+    /// connected.
+    pub fn status(&self) -> serde_json::Value {
+        let seats: Vec<_> = self
+            .seats
+            .iter()
+            .filter(|s| s.seat != Seat::Table)
+            .map(|s| {
+                let id = match &s.seat {
+                    Seat::Player(id) => id.to_string(),
+                    _ => String::new(),
+                };
+                serde_json::json!({"seat": id, "name": s.name, "url": self.url(s), "connected": s.connected()})
+            })
+            .collect();
+        let overlay = self.seats.iter().find(|s| s.seat == Seat::Table);
+        serde_json::json!({
+            "address": self.addr.to_string(),
+            "seats": seats,
+            "overlay": overlay.map(|s| self.url(s)),
+            "overlay_connected": overlay.map_or(0, HostSeat::connected),
+        })
+    }
+}
+
+/// The address people reach `addr` at: on every interface, this machine's address on the
+/// local network (found without sending anything), else the loopback.
+fn reachable(addr: SocketAddr) -> SocketAddr {
+    if !addr.ip().is_unspecified() {
+        return addr;
+    }
+    let local = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr())
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified());
+    SocketAddr::new(local.unwrap_or(std::net::Ipv4Addr::LOCALHOST.into()), addr.port())
+}
+
+/// Serves the seats: takes the pages' choices before the rules run, publishes the views
+/// after. Add it to an app that holds a [`Host`] (or may, later: it does nothing without).
+pub struct HostPlugin;
+
+/// The host's two steps in `Update`, for an app that orders its own steps around the rules.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostStep {
+    /// The pages' choices handed to the rules.
+    TakeAsks,
+    /// Each seat's view published.
+    Publish,
+}
+
+impl Plugin for HostPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(Update, (HostStep::TakeAsks, DriveRules, HostStep::Publish).chain()).add_systems(
+            Update,
+            (take_asks.in_set(HostStep::TakeAsks), publish_views.in_set(HostStep::Publish)),
+        );
+    }
+}
+
+/// The pages' asks, each checked as the board's are and answered to its page.
+fn take_asks(world: &mut World) {
+    if !world.contains_resource::<Host>() {
+        return;
+    }
+    world.resource_scope(|world, mut host: Mut<Host>| take_each(world, host.bypass_change_detection()));
+}
+
+/// [`take_asks`] with the host in hand.
+fn take_each(world: &mut World, host: &mut Host) {
+    for _ in 0..ASKS_PER_FRAME {
+        let Ok(ask) = host.inbox.try_recv() else { break };
+        let Some(seat) = host.seats.get(ask.seat) else { continue };
+        let answer = match decide(world, &seat.seat, ask.message.ask) {
+            Ok(()) => ToPage::Taken { v: VERSION }.text(),
+            Err(why) => {
+                bevy::log::warn!("host: {} was refused: {why}", seat.name);
+                server::refused(&why)
+            }
+        };
+        // A page that reads no answers loses its own; the world never waits.
+        let _ = ask.reply.try_send(answer);
+    }
+}
+
+/// Hands a page's choice to the rules, or says why not.
+fn decide(world: &mut World, seat: &Seat, ask: PageAsk) -> Result<(), String> {
+    let PageAsk::Decide { who, intent } = ask;
+    let rules = ruleset(world).ok_or("no fight is open")?;
+    let e = world
+        .resource::<TableIndex>()
+        .combatant(&who)
+        .ok_or_else(|| format!("there is no combatant '{who}'"))?;
+    let name = fray_core::table::name(world, e);
+    let controller = world.get::<Controller>(e).cloned().unwrap_or(Controller::Ai);
+    if !seat.decides(&controller) {
+        return Err(format!("{name} is not yours to decide for"));
+    }
+    if !rules.awaiting(world).contains(&e) {
+        return Err(format!("the rules are not waiting on {name} now: that decision was taken"));
+    }
+    let choice = rules
+        .choices(world, e)
+        .into_iter()
+        .find(|c| c.intent.to_json() == intent)
+        .ok_or_else(|| format!("that is not a choice {name} has now"))?;
+    choice.verdict.map_err(|refused| refused.0)?;
+    rules.submit(world, who, &choice.intent);
+    Ok(())
+}
+
+/// What the views depend on, cheap to compare each frame: the log, the outcomes, the table,
+/// who the rules wait on.
+#[derive(Clone, PartialEq)]
+struct ViewKey {
+    log: usize,
+    outcomes: usize,
+    table: u32,
+    waiting: Vec<Entity>,
+}
+
+/// Each seat's view, published where it changed.
+fn publish_views(world: &mut World) {
+    let Some(rules) = ruleset(world).filter(|_| world.contains_resource::<Host>()) else { return };
+    let key = ViewKey {
+        log: world.get_resource::<GameLog>().map_or(0, |l| l.entries().len()),
+        outcomes: world.get_resource::<Outcomes>().map_or(0, |o| o.0.len()),
+        table: world.get_resource_change_ticks::<TableIndex>().map_or(0, |t| t.changed.get()),
+        waiting: rules.awaiting(world),
+    };
+    let Some(host) = world.get_resource::<Host>() else { return };
+    if host.published.as_ref() == Some(&key) {
+        return;
+    }
+    let seats: Vec<Seat> = host.seats.iter().map(|s| s.seat.clone()).collect();
+    let views = seat_views(world, rules.as_ref(), &seats);
+    let scenario = world
+        .get_resource::<fray_core::fight::Session>()
+        .map(|s| s.scenario.name().to_owned())
+        .unwrap_or_default();
+    let players: Vec<(String, String)> = world
+        .get_resource::<Seats>()
+        .map_or_else(Vec::new, |s| s.0.iter().map(|(id, n)| (id.to_string(), n.clone())).collect());
+    for (seat, view) in host.seats.iter().zip(&views) {
+        let text: Arc<str> =
+            ToPage::View { v: VERSION, seat: &seat.name, scenario: &scenario, players: &players, view }
+                .text()
+                .into();
+        seat.view.send_if_modified(|old| {
+            let changed = **old != *text;
+            if changed {
+                *old = text.clone();
+            }
+            changed
+        });
+    }
+    if let Some(mut host) = world.get_resource_mut::<Host>() {
+        host.bypass_change_detection().published = Some(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fray_core::ids::SeatId;
+
+    use super::*;
+
+    /// A host of one seat on a free port, on a table with no fight.
+    fn host() -> Host {
+        let mut world = World::new();
+        world.insert_resource(Seats(vec![(SeatId::from("anna"), "Anna".to_owned())]));
+        Host::start(&world, "127.0.0.1:0".parse().expect("an address"), None).expect("the host starts")
+    }
+
+    async fn opens(host: &Host, code: &str) -> bool {
+        let url = format!("ws://{}/ws/{code}", host.addr);
+        tokio_tungstenite::connect_async(url).await.is_ok()
+    }
+
+    #[test]
+    fn ending_a_seats_access_closes_its_link_and_gives_it_a_new_one() {
+        let mut host = host();
+        assert_eq!(host.seats.len(), 2, "Anna's seat and the table's");
+        assert!(host.url(&host.seats[1]).contains("/overlay/"), "the table's seat is the overlay");
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let old = host.seats[0].code.clone();
+        assert!(runtime.block_on(opens(&host, &old)), "the seat's link admits");
+        assert!(!runtime.block_on(opens(&host, "nobody")), "an unknown code does not");
+        host.end_access(0).expect("access ended");
+        let new = host.seats[0].code.clone();
+        assert_ne!(new, old);
+        assert!(!runtime.block_on(opens(&host, &old)), "the old link no longer admits");
+        assert!(runtime.block_on(opens(&host, &new)), "the new one does");
+        assert!(runtime.block_on(opens(&host, &host.seats[1].code)), "the other seats keep theirs");
+    }
+}
