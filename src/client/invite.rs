@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
+use fray_core::prelude::Controller;
+use fray_core::seat::Seat;
 
 use super::options::PlayOptions;
 use super::order::{Opening, Step};
@@ -25,6 +27,9 @@ pub enum InviteAsk {
     Toggle,
     /// End the access of the seat at this place in the host's list.
     EndAccess(usize),
+    /// Hand the combatants of the seat at this place to another controller (a dropped
+    /// phone: to the AI or the GM).
+    HandTo(usize, Controller),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -78,7 +83,23 @@ pub fn apply(world: &mut World, ask: InviteAsk) {
                 world.resource_mut::<Invite>().problem = Some(why);
             }
         }
+        InviteAsk::HandTo(index, to) => hand_to(world, index, to),
     }
+}
+
+/// Gives the combatants of the host's seat at `index` to `to`, as the sheet's controller
+/// picker does (the rules note the change in the fight's record).
+fn hand_to(world: &mut World, index: usize, to: Controller) {
+    let seat = world.get_resource::<Host>().and_then(|h| h.seats.get(index)).map(|s| s.seat.clone());
+    let Some(Seat::Player(id)) = seat else { return };
+    let theirs = Controller::Player(id);
+    let mut all = world.query::<(Entity, &Controller)>();
+    let handed: Vec<Entity> = all.iter(world).filter(|(_, c)| **c == theirs).map(|(e, _)| e).collect();
+    for e in handed {
+        world.entity_mut(e).insert(to.clone());
+    }
+    // What each seat sees depends on who controls whom.
+    world.resource_mut::<super::audience::Viewer>().set_changed();
 }
 
 /// The top bar's button.
@@ -126,7 +147,7 @@ fn seat_row(ui: &mut egui::Ui, host: &Host, seat: &HostSeat, index: usize, asks:
     ui.horizontal(|ui| {
         qr(ui, &url, 132.0);
         ui.vertical(|ui| {
-            let overlay = seat.seat == fray_core::seat::Seat::Table;
+            let overlay = seat.seat == Seat::Table;
             let title = if overlay {
                 "Overlay for the stream (the table's view)".to_owned()
             } else {
@@ -142,9 +163,21 @@ fn seat_row(ui: &mut egui::Ui, host: &Host, seat: &HostSeat, index: usize, asks:
             if overlay {
                 ui.small("In OBS: a Browser source, 1920x1080; ?layout=top or ?layout=side moves it.");
             }
-            if ui.button("End access").on_hover_text("Close its pages and give it a new link").clicked() {
-                asks.push(InviteAsk::EndAccess(index));
-            }
+            ui.horizontal(|ui| {
+                if ui.button("End access").on_hover_text("Close its pages and give it a new link").clicked() {
+                    asks.push(InviteAsk::EndAccess(index));
+                }
+                if overlay {
+                    return;
+                }
+                let hint = "A dropped phone: its combatants decide by the AI (or at the GM's mouse)";
+                if ui.button("Hand to the AI").on_hover_text(hint).clicked() {
+                    asks.push(InviteAsk::HandTo(index, Controller::Ai));
+                }
+                if ui.button("Hand to the GM").on_hover_text(hint).clicked() {
+                    asks.push(InviteAsk::HandTo(index, Controller::Gm));
+                }
+            });
         });
     });
 }

@@ -27,12 +27,12 @@ use bevy_ecs::prelude::*;
 use fray_core::DriveRules;
 use fray_core::fight::ruleset;
 use fray_core::intent::Outcomes;
-use fray_core::log::GameLog;
-use fray_core::prelude::{Controller, Seats, TableIndex};
-use fray_core::seat::{Seat, seat_views};
+use fray_core::log::{GameLog, LogEvent};
+use fray_core::prelude::{Combatant, Controller, Seats, TableIndex};
+use fray_core::seat::{Seat, SeatView, seat_views};
 use tokio::sync::{mpsc, watch};
 
-use self::protocol::{PageAsk, ToPage, VERSION};
+use self::protocol::{PageAsk, SeatMessage, ToPage, VERSION};
 use self::server::{Inbound, SeatLink, Server};
 
 /// Where `--serve` listens when given no address: every interface, a fixed port (so that
@@ -49,7 +49,7 @@ pub struct HostSeat {
     pub name: String,
     /// Its join code.
     pub code: String,
-    view: watch::Sender<Arc<str>>,
+    view: watch::Sender<server::Latest>,
     connected: Arc<AtomicUsize>,
     open: Arc<AtomicBool>,
 }
@@ -100,7 +100,7 @@ impl Host {
         let links = server::Links::default();
         let mut by_code = std::collections::HashMap::new();
         for (index, ((seat, name), code)) in wanted.into_iter().zip(codes).enumerate() {
-            let (view, seen) = watch::channel::<Arc<str>>(Arc::from(""));
+            let (view, seen) = watch::channel::<server::Latest>(None);
             let (connected, open) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(true)));
             let overlay = seat == Seat::Table;
             by_code.insert(
@@ -221,15 +221,20 @@ fn take_each(world: &mut World, host: &mut Host) {
     for _ in 0..ASKS_PER_FRAME {
         let Ok(ask) = host.inbox.try_recv() else { break };
         let Some(seat) = host.seats.get(ask.seat) else { continue };
-        let answer = match decide(world, &seat.seat, ask.message.ask) {
+        let taken = decide(world, &seat.seat, ask.message.ask);
+        let answer = match &taken {
             Ok(()) => ToPage::Taken { v: VERSION }.text(),
             Err(why) => {
                 bevy::log::warn!("host: {} was refused: {why}", seat.name);
-                server::refused(&why)
+                server::refused(why)
             }
         };
         // A page that reads no answers loses its own; the world never waits.
         let _ = ask.reply.try_send(answer);
+        // One decision a frame: the next ask is checked against what the rules made of it.
+        if taken.is_ok() {
+            break;
+        }
     }
 }
 
@@ -259,14 +264,37 @@ fn decide(world: &mut World, seat: &Seat, ask: PageAsk) -> Result<(), String> {
     Ok(())
 }
 
+/// The rolls in `view`'s log as the board tells them, by the line's `seq`: each where its
+/// sentence names no one of `people` the view does not hold (the sentence is not in the
+/// log's line, so the view's own filtering never read it).
+fn told_rolls(world: &World, view: &SeatView, people: &[String]) -> Vec<(u64, String)> {
+    let Some(log) = world.get_resource::<GameLog>() else { return Vec::new() };
+    let seen: Vec<&str> = view.tokens.iter().map(|t| t.name.as_str()).collect();
+    let unseen: Vec<&String> = people.iter().filter(|p| !seen.contains(&p.as_str())).collect();
+    let names: Vec<&str> = people.iter().map(String::as_str).collect();
+    view.log
+        .iter()
+        .filter_map(|line| {
+            let seq = line.get("seq")?.as_u64()?;
+            let entry = log.entries().get(usize::try_from(seq).ok()?)?;
+            let LogEvent::Roll(roll) = &entry.event else { return None };
+            let told = roll.told.as_ref()?;
+            let hidden = unseen.iter().any(|name| fray_core::seat::says(told, name, &names));
+            (!hidden).then(|| (seq, format!("{told}: {}", roll.outcome())))
+        })
+        .collect()
+}
+
 /// What the views depend on, cheap to compare each frame: the log, the outcomes, the table,
-/// who the rules wait on.
+/// who the rules wait on, who watches.
 #[derive(Clone, PartialEq)]
 struct ViewKey {
     log: usize,
     outcomes: usize,
     table: u32,
     waiting: Vec<Entity>,
+    /// Which seats have a page connected (only theirs are worked out).
+    connected: Vec<bool>,
 }
 
 /// Each seat's view, published where it changed.
@@ -277,12 +305,22 @@ fn publish_views(world: &mut World) {
         outcomes: world.get_resource::<Outcomes>().map_or(0, |o| o.0.len()),
         table: world.get_resource_change_ticks::<TableIndex>().map_or(0, |t| t.changed.get()),
         waiting: rules.awaiting(world),
+        connected: world
+            .get_resource::<Host>()
+            .map_or_else(Vec::new, |h| h.seats.iter().map(|s| s.connected() > 0).collect()),
     };
-    let Some(host) = world.get_resource::<Host>() else { return };
-    if host.published.as_ref() == Some(&key) {
+    if world.get_resource::<Host>().is_some_and(|h| h.published.as_ref() == Some(&key)) {
         return;
     }
-    let seats: Vec<Seat> = host.seats.iter().map(|s| s.seat.clone()).collect();
+    let people: Vec<String> = world.query::<&Combatant>().iter(world).map(|c| c.name.clone()).collect();
+    let Some(host) = world.get_resource::<Host>() else { return };
+    // Only the seats a page watches: a seat's first page gets its view a frame later.
+    let watched: Vec<&HostSeat> =
+        host.seats.iter().zip(&key.connected).filter(|(_, c)| **c).map(|(s, _)| s).collect();
+    for seat in host.seats.iter().zip(&key.connected).filter(|(_, c)| !**c).map(|(s, _)| s) {
+        seat.view.send_if_modified(|old| old.take().is_some());
+    }
+    let seats: Vec<Seat> = watched.iter().map(|s| s.seat.clone()).collect();
     let views = seat_views(world, rules.as_ref(), &seats);
     let scenario = world
         .get_resource::<fray_core::fight::Session>()
@@ -291,15 +329,15 @@ fn publish_views(world: &mut World) {
     let players: Vec<(String, String)> = world
         .get_resource::<Seats>()
         .map_or_else(Vec::new, |s| s.0.iter().map(|(id, n)| (id.to_string(), n.clone())).collect());
-    for (seat, view) in host.seats.iter().zip(&views) {
-        let text: Arc<str> =
-            ToPage::View { v: VERSION, seat: &seat.name, scenario: &scenario, players: &players, view }
-                .text()
-                .into();
+    // Kept as data: the network thread writes each into text as it sends it.
+    for (seat, view) in watched.into_iter().zip(views) {
+        let rolls = told_rolls(world, &view, &people);
+        let (players, scenario) = (players.clone(), scenario.clone());
+        let message = SeatMessage { seat: seat.name.clone(), scenario, players, rolls, view };
         seat.view.send_if_modified(|old| {
-            let changed = **old != *text;
+            let changed = old.as_deref() != Some(&message);
             if changed {
-                *old = text.clone();
+                *old = Some(Arc::new(message));
             }
             changed
         });

@@ -49,6 +49,9 @@ pub enum ToPage<'a> {
         scenario: &'a str,
         /// Whom each other seat is (for naming players on the overlay): seat id to name.
         players: &'a [(String, String)],
+        /// The rolls in the view's log as the board tells them ("Wat the cutthroat is caught by
+        /// the river: [5] + 2 = 7 against 10: failure"), by the log line's `seq`.
+        rolls: &'a [(u64, String)],
         /// The view.
         view: &'a SeatView,
     },
@@ -69,8 +72,33 @@ pub enum ToPage<'a> {
 impl ToPage<'_> {
     /// The message as the socket sends it.
     pub fn text(&self) -> String {
-        serde_json::to_string(self)
-            .unwrap_or_else(|e| format!("{{\"kind\":\"refused\",\"v\":{VERSION},\"reason\":\"{e}\"}}"))
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            serde_json::json!({"kind": "refused", "v": VERSION, "reason": e.to_string()}).to_string()
+        })
+    }
+}
+
+/// A seat's view with what its page shows beside it: kept as data by the world and turned
+/// into text on the network thread, as it is sent (not on the world's frame).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatMessage {
+    /// The seat's name for people.
+    pub seat: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// Seat id to player's name.
+    pub players: Vec<(String, String)>,
+    /// The rolls as the board tells them, by `seq`.
+    pub rolls: Vec<(u64, String)>,
+    /// The view.
+    pub view: SeatView,
+}
+
+impl SeatMessage {
+    /// The message as the socket sends it.
+    pub fn text(&self) -> String {
+        let SeatMessage { seat, scenario, players, rolls, view } = self;
+        ToPage::View { v: VERSION, seat, scenario, players, rolls, view }.text()
     }
 }
 

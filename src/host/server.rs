@@ -16,13 +16,17 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::pages;
-use super::protocol::{self, FromPage, MAX_MESSAGE, MAX_PER_SECOND, ToPage, VERSION};
+use super::protocol::{self, FromPage, MAX_MESSAGE, MAX_PER_SECOND, SeatMessage, ToPage, VERSION};
 
 /// How many asks from pages may wait for the world.
 pub const INBOX: usize = 256;
+/// A seat's latest view, as the world publishes it.
+pub type Latest = Option<Arc<SeatMessage>>;
+
 /// How many answers may wait for one page.
 const REPLIES: usize = 16;
 
@@ -44,8 +48,8 @@ pub struct SeatLink {
     pub index: usize,
     /// The spectator's seat (the overlay page) rather than a player's.
     pub overlay: bool,
-    /// The latest view message.
-    pub view: watch::Receiver<Arc<str>>,
+    /// The latest view (none before the first).
+    pub view: watch::Receiver<Latest>,
     /// How many pages are connected with its code now.
     pub connected: Arc<AtomicUsize>,
     /// Whether its code still admits anyone (the GM may end a seat's access).
@@ -118,7 +122,10 @@ fn serve(
 ) {
     runtime.block_on(async move {
         let listener = match tokio::net::TcpListener::from_std(listener) {
-            Ok(l) => l,
+            // Small messages go at once (no 40 ms wait for an acknowledgement).
+            Ok(l) => l.tap_io(|stream| {
+                let _ = stream.set_nodelay(true);
+            }),
             Err(e) => {
                 bevy::log::error!("the host cannot listen: {e}");
                 return;
@@ -192,14 +199,20 @@ async fn connected(mut socket: WebSocket, link: SeatLink, inbox: mpsc::Sender<In
     let mut window = (Instant::now(), 0u32);
     // The whole view at once, on connecting (and reconnecting).
     let first = view.borrow_and_update().clone();
-    let mut going = first.is_empty() || socket.send(Message::Text(first.as_ref().into())).await.is_ok();
+    let mut going = match first {
+        Some(first) => socket.send(Message::Text(first.text().into())).await.is_ok(),
+        None => true,
+    };
     let mut check = tokio::time::interval(Duration::from_millis(500));
     while going && link.open.load(Ordering::Relaxed) {
         going = tokio::select! {
             changed = view.changed() => match changed {
                 Ok(()) => {
                     let now = view.borrow_and_update().clone();
-                    socket.send(Message::Text(now.as_ref().into())).await.is_ok()
+                    match now {
+                        Some(now) => socket.send(Message::Text(now.text().into())).await.is_ok(),
+                        None => true,
+                    }
                 }
                 Err(_) => false,
             },
