@@ -97,7 +97,6 @@ impl Host {
         let codes = codes::for_seats(dir, wanted.iter().map(|(seat, _)| seat))?;
         let (to_world, inbox) = mpsc::channel(server::INBOX);
         let mut seats = Vec::new();
-        let links = server::Links::default();
         let mut by_code = std::collections::HashMap::new();
         for (index, ((seat, name), code)) in wanted.into_iter().zip(codes).enumerate() {
             let (view, seen) = watch::channel::<server::Latest>(None);
@@ -109,9 +108,7 @@ impl Host {
             );
             seats.push(HostSeat { seat, name, code, view, connected, open });
         }
-        if let Ok(mut shared) = links.write() {
-            *shared = by_code;
-        }
+        let links: server::Links = Arc::new(std::sync::RwLock::new(by_code));
         let server = server::start(addr, links.clone(), to_world)?;
         let base = format!("http://{}", reachable(server.addr));
         let dir = dir.map(Path::to_path_buf);
@@ -363,6 +360,77 @@ mod tests {
     async fn opens(host: &Host, code: &str) -> bool {
         let url = format!("ws://{}/ws/{code}", host.addr);
         tokio_tungstenite::connect_async(url).await.is_ok()
+    }
+
+    type Page = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+    /// Steps `app` until `page` receives a message that `wanted` takes.
+    fn step_until(
+        app: &mut App,
+        runtime: &tokio::runtime::Runtime,
+        page: &mut Page,
+        wanted: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
+        use futures_util::StreamExt;
+        for _ in 0..2_000 {
+            app.update();
+            let wait = std::time::Duration::from_millis(5);
+            let next = runtime.block_on(async { tokio::time::timeout(wait, page.next()).await });
+            if let Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text)))) = next {
+                let message: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+                if wanted(&message) {
+                    return message;
+                }
+            }
+        }
+        panic!("the page never received what it waited for");
+    }
+
+    /// The intent of Brann's Slow turn, if his page's view offers it.
+    fn slow(message: &serde_json::Value) -> Option<serde_json::Value> {
+        let choices = message["view"]["choices"].as_array()?.first()?["choices"].as_array()?;
+        let slow =
+            choices.iter().find(|c| c["label"].as_str().is_some_and(|l| l.starts_with("Slow turn")))?;
+        Some(slow["intent"].clone())
+    }
+
+    #[test]
+    fn the_gms_undo_takes_back_a_phones_choice_and_every_page_sees_it() {
+        use futures_util::SinkExt;
+        let text = include_str!("../../assets/scenarios/fast_slow_crossing.ron");
+        let scenario = crate::rulesets::parse(text).expect("the ford parses");
+        let mut app = scenario.table_app(scenario.seed(), scenario.default_limit(), false);
+        let host =
+            Host::start(app.world(), "127.0.0.1:0".parse().expect("an address"), None).expect("a host");
+        let (brann, table) = (host.url(&host.seats[0]), host.url(&host.seats[1]));
+        app.insert_resource(host).add_plugins(HostPlugin);
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let socket = |url: String| {
+            url.replacen("http://", "ws://", 1).replacen("/seat/", "/ws/", 1).replacen("/overlay/", "/ws/", 1)
+        };
+        let mut page =
+            runtime.block_on(tokio_tungstenite::connect_async(socket(brann))).expect("Brann's page").0;
+        let mut overlay =
+            runtime.block_on(tokio_tungstenite::connect_async(socket(table))).expect("the overlay").0;
+        let asked = step_until(&mut app, &runtime, &mut page, |m| slow(m).is_some());
+        // The AI holds still after Brann's choice: the GM's undo takes back his, not the AI's.
+        app.world_mut().insert_resource(fray_core::session::HoldAi);
+        let decide = serde_json::json!({"v": 1, "kind": "decide", "who": "brann", "intent": slow(&asked)});
+        runtime
+            .block_on(page.send(tokio_tungstenite::tungstenite::Message::text(decide.to_string())))
+            .expect("sent");
+        step_until(&mut app, &runtime, &mut page, |m| m["kind"] == "view" && slow(m).is_none());
+        let moved_on =
+            step_until(&mut app, &runtime, &mut overlay, |m| m["view"]["phase"]["name"] != "round_start");
+        assert_ne!(
+            moved_on["view"]["phase"]["name"], "round_start",
+            "every choice was in: the round went on"
+        );
+        let undone = fray_core::fight::undo(app.world_mut()).expect("the GM undoes");
+        assert!(undone.to_lowercase().contains("brann"), "Brann's choice taken back: {undone}");
+        let again = step_until(&mut app, &runtime, &mut page, |m| slow(m).is_some());
+        assert_eq!(again["view"]["phase"]["name"], "round_start", "Brann's page is asked again");
+        step_until(&mut app, &runtime, &mut overlay, |m| m["view"]["phase"]["name"] == "round_start");
     }
 
     #[test]
