@@ -186,7 +186,7 @@ fn four_phones_bid_in_secret_and_play_a_fiend_wake_round_on_loopback() {
                 assert!(deciding(&message["view"]).is_empty(), "the overlay decides nothing");
             }
         }
-        // A seat may not decide for another seat's combatant, even with a choice it is offered.
+        // A seat may not decide for another seat's combatant (whatever it sends for it).
         let theirs = own(&last[1]).first().cloned().expect("seat 2 has a combatant");
         send(&mut seats[0], &json!({"v": 1, "kind": "decide", "who": theirs, "intent": "Pass"})).await;
         let refused = next_of(&mut seats[0], "refused", &mut check).await;
