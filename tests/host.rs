@@ -10,7 +10,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::support::scratch_dir;
+use crate::support::{scratch_dir, without_seats};
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -248,5 +248,112 @@ fn a_page_sending_too_fast_is_slowed_and_a_phone_commits_a_slow_turn() {
             }
         }
         assert!(slowed, "the page was not slowed down");
+    });
+}
+
+/// The first choice offered in `view` whose label starts with `word`, and for whom (not one
+/// of `done`).
+fn choice_labelled(view: &Value, word: &str, done: &[String]) -> Option<(String, Value)> {
+    view["choices"].as_array()?.iter().find_map(|group| {
+        if done.iter().any(|d| group["who"] == d.as_str()) {
+            return None;
+        }
+        let choices = group["choices"].as_array()?;
+        let found = choices
+            .iter()
+            .find(|c| c["refused"].is_null() && c["label"].as_str().is_some_and(|l| l.starts_with(word)))?;
+        Some((group["who"].as_str()?.to_owned(), found["intent"].clone()))
+    })
+}
+
+/// Whether a view message's log holds the reveal of the turn speeds.
+fn revealed(message: &Value) -> bool {
+    message["view"]["log"].as_array().is_some_and(|log| log.iter().any(|l| l["kind"] == "revealed"))
+}
+
+#[test]
+fn four_phones_commit_fast_or_slow_and_the_reveal_waits_for_the_last() {
+    let dir = scratch_dir("host-ford-four");
+    let ford = without_seats(include_str!("../assets/scenarios/fast_slow_crossing.ron"));
+    let seats = r#"    seats: [
+        (id: "p1", name: "Anna", combatants: ["brann"]),
+        (id: "p2", name: "Bo", combatants: ["ysolde"]),
+        (id: "p3", name: "Cai", combatants: ["odo"]),
+        (id: "p4", name: "Dee", combatants: ["gorm", "bandit_a", "bandit_b"]),
+    ],
+)
+"#;
+    let path = dir.join("ford_four_seats.ron");
+    std::fs::write(&path, format!("{}\n{seats}", ford.trim_end().trim_end_matches(')'))).expect("written");
+    let (_host, status) = host(path.to_str().expect("a path"), &dir);
+    let urls: Vec<String> = status["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["url"].as_str().expect("a link").to_owned())
+        .collect();
+    assert_eq!(urls.len(), 4, "four seats: {status}");
+    let overlay = status["overlay"].as_str().expect("an overlay link").to_owned();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    runtime.block_on(async {
+        let mut pages = Vec::new();
+        for url in &urls {
+            pages.push(join(url).await);
+        }
+        pages.push(join(&overlay).await);
+        let mut check = keeps_secrets;
+        // Every seat's page is asked Fast or Slow for each of its combatants (the opening's
+        // other choices taken as offered); nothing is revealed while any is asked.
+        let mut committed: Vec<String> = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while committed.len() < 6 {
+            assert!(Instant::now() < deadline, "the commitments never came: {committed:?}");
+            for (i, page) in pages.iter_mut().enumerate() {
+                let Some(message) = next(page, Duration::from_millis(100)).await else { continue };
+                check(&message);
+                assert!(!revealed(&message), "revealed after {committed:?} of 6 committed: {message}");
+                if i == 4 || message["kind"] != "view" {
+                    continue;
+                }
+                let view = &message["view"];
+                // Alternately Slow and Fast, one combatant at a time.
+                let word = if committed.len().is_multiple_of(2) { "Slow" } else { "Fast" };
+                let choice = choice_labelled(view, word, &committed).map(|c| (c, true)).or_else(|| {
+                    let other = view["secret"].is_null().then(|| a_choice(view)).flatten();
+                    other.map(|c| (c, false))
+                });
+                let Some(((who, intent), commit)) = choice else { continue };
+                send(page, &json!({"v": 1, "kind": "decide", "who": who, "intent": intent})).await;
+                // A view read before an earlier decision of this page may offer a stale one.
+                let answer = loop {
+                    let message = next(page, Duration::from_secs(60)).await.expect("an answer");
+                    check(&message);
+                    assert!(!revealed(&message) || committed.len() == 5, "revealed too soon: {message}");
+                    if message["kind"] == "taken" || message["kind"] == "refused" {
+                        break message;
+                    }
+                };
+                assert!(!commit || answer["kind"] == "taken", "a commitment offered was refused: {answer}");
+                if commit {
+                    committed.push(who);
+                }
+            }
+        }
+        // The last one in: every page, the overlay's too, is shown the reveal.
+        for page in &mut pages {
+            let shown = loop {
+                let message = next_of(page, "view", &mut check).await;
+                if revealed(&message) {
+                    break message;
+                }
+            };
+            let line =
+                shown["view"]["log"].as_array().and_then(|l| l.iter().find(|l| l["kind"] == "revealed"));
+            let choices = line.and_then(|l| l["choices"].as_array()).map_or(0, Vec::len);
+            assert_eq!(choices, 6, "every choice revealed at once: {line:?}");
+        }
+        let mut sorted = committed.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["bandit_a", "bandit_b", "brann", "gorm", "odo", "ysolde"], "each committed once");
     });
 }

@@ -35,6 +35,9 @@ const REPLIES: usize = 16;
 pub struct Inbound {
     /// The seat's place in the host's list.
     pub seat: usize,
+    /// The link's own flag: the world takes the ask only if the seat still has this link
+    /// (not after the GM ended its access or opened another fight).
+    pub link: Arc<AtomicBool>,
     /// What the page asked.
     pub message: FromPage,
     /// The page's own channel, for the answer.
@@ -197,9 +200,10 @@ async fn connected(mut socket: WebSocket, link: SeatLink, inbox: mpsc::Sender<In
     let (reply, mut replies) = mpsc::channel::<String>(REPLIES);
     let mut view = link.view.clone();
     let mut window = (Instant::now(), 0u32);
-    // The whole view at once, on connecting (and reconnecting).
-    let first = view.borrow_and_update().clone();
-    let mut going = match first {
+    // The whole view at once, on connecting (and reconnecting); then each that differs
+    // from the last one sent.
+    let mut sent = view.borrow_and_update().clone();
+    let mut going = match &sent {
         Some(first) => socket.send(Message::Text(first.text().into())).await.is_ok(),
         None => true,
     };
@@ -210,8 +214,12 @@ async fn connected(mut socket: WebSocket, link: SeatLink, inbox: mpsc::Sender<In
                 Ok(()) => {
                     let now = view.borrow_and_update().clone();
                     match now {
-                        Some(now) => socket.send(Message::Text(now.text().into())).await.is_ok(),
-                        None => true,
+                        Some(now) if sent.as_deref() != Some(&*now) => {
+                            let text = now.text();
+                            sent = Some(now);
+                            socket.send(Message::Text(text.into())).await.is_ok()
+                        }
+                        _ => true,
                     }
                 }
                 Err(_) => false,
@@ -267,7 +275,7 @@ fn take(
     if link.overlay {
         return Some(refused("the overlay only watches: it decides nothing"));
     }
-    let ask = Inbound { seat: link.index, message, reply: reply.clone() };
+    let ask = Inbound { seat: link.index, link: link.open.clone(), message, reply: reply.clone() };
     match inbox.try_send(ask) {
         Ok(()) => None,
         Err(_) => Some(refused("the host is busy: try again in a moment")),
