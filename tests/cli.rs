@@ -257,6 +257,28 @@ fn the_balance_report_adds_up() {
     let dealt: f64 = combatants.iter().map(|c| c["damage_dealt"].as_f64().expect("dealt")).sum();
     let taken: f64 = combatants.iter().map(|c| c["damage_taken"].as_f64().expect("taken")).sum();
     assert!(dealt > 0.0 && dealt <= taken + 0.01, "damage dealt by combatants is part of the damage taken");
+    // What the AI did with what it was offered: a kind is taken at most at each decision it
+    // was offered at, the kinds taken add up to at most the decisions, and those never
+    // taken are named.
+    let intents = &r["intents"];
+    assert_eq!(intents["battles"], 80, "{intents}");
+    let kinds = intents["kinds"].as_array().expect("kinds");
+    let of = |k: &serde_json::Value, f: &str| k[f].as_f64().expect(f);
+    assert!(kinds.iter().all(|k| of(k, "taken_per_100") <= of(k, "offered_per_100")), "{intents}");
+    let taken: f64 = kinds.iter().map(|k| of(k, "taken_per_100")).sum();
+    assert!(taken > 0.0 && taken <= of(intents, "decisions_per_100") + 0.01, "{intents}");
+    let never: Vec<&str> = kinds
+        .iter()
+        .filter(|k| k["taken_per_100"] == 0.0)
+        .map(|k| k["kind"].as_str().expect("a kind"))
+        .collect();
+    assert_eq!(intents["never_taken"], serde_json::json!(never), "{intents}");
+    for kind in ["Bid", "EndTurn"] {
+        assert!(
+            kinds.iter().any(|k| k["kind"] == kind && of(k, "taken_per_100") > 0.0),
+            "{kind} taken: {intents}"
+        );
+    }
 }
 
 #[test]
@@ -269,6 +291,10 @@ fn the_html_report_is_one_page_with_its_charts() {
     let html = std::fs::read_to_string(&page).expect("the page was written");
     assert_eq!(html.matches("<svg").count(), 3, "win rates, length and damage charts");
     assert!(html.contains("Garrison of Grimmholt") && html.contains("Castellan Wendel"));
+    assert!(
+        html.contains("What the AI chose") && html.contains("Offered but never taken"),
+        "the intents' table"
+    );
     for outside in ["<script", "<link", " src=", "url("] {
         assert!(!html.contains(outside), "the page loads nothing from outside: {outside}");
     }

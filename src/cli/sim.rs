@@ -139,7 +139,8 @@ fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
         )),
         None => None,
     };
-    let keep = Keep { logs: log.is_some(), last_save: args.save.is_some() };
+    let coverage = args.json.is_some() || args.report.is_some();
+    let keep = Keep { logs: log.is_some(), last_save: args.save.is_some(), coverage };
     let each = args.each || args.battles == 1;
     let bar = progress(u64::from(args.battles));
     let mut stdout = std::io::stdout().lock();

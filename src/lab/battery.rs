@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use bevy_app::App;
 use bevy_ecs::world::World;
+use fray_core::coverage::{Coverage, IntentCoverage};
 use fray_core::fight::LoadedScenario;
 use fray_core::log::{GameLog, LogEvent};
 use fray_core::prelude::{Combatant, Side, Status};
@@ -82,6 +83,8 @@ pub struct BattleRecord {
     pub summary: BattleSummary,
     /// Each combatant's part, in roster order.
     pub fighters: Vec<FighterRecord>,
+    /// What the AI was offered and took, by intent kind, when counted.
+    pub intents: Option<Coverage>,
 }
 
 /// One combatant's part in one battle.
@@ -130,7 +133,8 @@ impl BattleRecord {
         for (f, m) in fighters.iter_mut().zip(&roster.combatants) {
             f.survived = summary.survivors.contains(&m.id);
         }
-        BattleRecord { index, seed, summary, fighters }
+        let intents = world.get_resource::<IntentCoverage>().map(|c| c.counts.clone());
+        BattleRecord { index, seed, summary, fighters, intents }
     }
 }
 
@@ -165,6 +169,9 @@ pub struct Keep {
     pub logs: bool,
     /// The last battle's save.
     pub last_save: bool,
+    /// What the AI was offered and took, by intent kind (asking the rules for their
+    /// choices at every decision: slower).
+    pub coverage: bool,
 }
 
 impl Battery<'_> {
@@ -244,6 +251,13 @@ impl Battery<'_> {
             }
             None => app.insert(self.scenario.table_app(seed, self.limit, true)),
         };
+        if keep.coverage {
+            let rules = self.scenario.ruleset().clone();
+            app.insert_resource(IntentCoverage::new(Box::new(move |world, e| {
+                let offered = rules.choices(world, e).into_iter().filter(|c| c.verdict.is_ok());
+                offered.map(|c| fray_core::coverage::kind(&c.intent.to_json())).collect()
+            })));
+        }
         let summary =
             play_to_end(app, 10).ok_or_else(|| format!("battle {}: did not end (seed {seed})", i + 1))?;
         let world = app.world();

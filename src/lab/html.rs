@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use plotters::prelude::*;
 
-use super::report::{Report, percent};
+use super::report::{IntentsReport, Report, percent};
 use super::sweep::{Sweep, SweepPoint};
 
 /// Each side's colour, in scenario order (then again).
@@ -43,6 +43,9 @@ pub fn page(report: &Report) -> Result<String, String> {
     let wide = (report.combatants.len() as u32 * 120).clamp(720, 1400);
     body.push_str(&svg(wide, 340, |root| damage_chart(root, report))?);
     body.push_str(&combatants_table(report));
+    if let Some(intents) = &report.intents {
+        body.push_str(&intents_table(intents));
+    }
     Ok(wrap(&format!("Balance: {}", report.setup.scenario), &body))
 }
 
@@ -151,6 +154,35 @@ fn combatants_table(report: &Report) -> String {
         );
     }
     out.push_str("</table>\n<p class=note>Damage in the ruleset's own units, mean per battle.</p>\n");
+    out
+}
+
+/// What the AI did with what the rules offered it, kind by kind.
+fn intents_table(intents: &IntentsReport) -> String {
+    let mut out = format!(
+        "<h2>What the AI chose</h2>\n<p>{:.1} decisions of the AI per 100 battles; at each, the kinds of intent the rules would have accepted.</p>\n",
+        intents.decisions_per_100
+    );
+    out.push_str(
+        "<table><tr><th>intent kind</th><th>offered per 100 battles</th><th>taken per 100 battles</th><th>battles taken in</th></tr>\n",
+    );
+    for k in &intents.kinds {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{}</td></tr>",
+            escape(&k.kind),
+            k.offered_per_100,
+            k.taken_per_100,
+            k.battles_taken
+        );
+    }
+    out.push_str("</table>\n");
+    let never = if intents.never_taken.is_empty() {
+        "none".to_owned()
+    } else {
+        intents.never_taken.iter().map(|k| escape(k)).collect::<Vec<_>>().join(", ")
+    };
+    let _ = writeln!(out, "<p class=note>Offered but never taken: {never}.</p>");
     out
 }
 

@@ -30,6 +30,74 @@ pub struct Report {
     pub length: Length,
     /// Each combatant, in scenario order.
     pub combatants: Vec<CombatantReport>,
+    /// What the AI was offered and took, by intent kind (when counted: `--json`, `--report`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intents: Option<IntentsReport>,
+}
+
+/// What the AI did with what the rules offered it, by intent kind.
+#[derive(Clone, Debug, Serialize)]
+pub struct IntentsReport {
+    /// Battles counted.
+    pub battles: u32,
+    /// The AI's decisions, per 100 battles.
+    pub decisions_per_100: f64,
+    /// Each kind the rules offered the AI at least once, by name.
+    pub kinds: Vec<IntentKind>,
+    /// The kinds offered but never taken.
+    pub never_taken: Vec<String>,
+}
+
+/// One intent kind's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct IntentKind {
+    /// The intent's variant ("Attack", "Main/Disarm").
+    pub kind: String,
+    /// At how many of the AI's decisions the rules offered it, per 100 battles.
+    pub offered_per_100: f64,
+    /// How many times the AI took it, per 100 battles.
+    pub taken_per_100: f64,
+    /// Battles in which it was taken at least once.
+    pub battles_taken: u32,
+}
+
+impl IntentsReport {
+    /// The counts of `records` (those that have them), or none if none has.
+    fn new(records: &[&BattleRecord]) -> Option<IntentsReport> {
+        let counted: Vec<_> = records.iter().filter_map(|r| r.intents.as_ref()).collect();
+        let battles = u32::try_from(counted.len()).unwrap_or(u32::MAX);
+        if battles == 0 {
+            return None;
+        }
+        let per_100 = |total: u64| round(total as f64 * 100.0 / f64::from(battles));
+        let mut kinds: std::collections::BTreeMap<&str, (u64, u64, u32)> = Default::default();
+        for c in &counted {
+            for (kind, n) in &c.offered {
+                kinds.entry(kind).or_default().0 += n;
+            }
+            for (kind, n) in &c.taken {
+                let k = kinds.entry(kind).or_default();
+                k.1 += n;
+                k.2 += 1;
+            }
+        }
+        let never_taken =
+            kinds.iter().filter(|(_, k)| k.1 == 0).map(|(name, _)| (*name).to_owned()).collect();
+        Some(IntentsReport {
+            battles,
+            decisions_per_100: per_100(counted.iter().map(|c| c.decisions).sum()),
+            kinds: kinds
+                .into_iter()
+                .map(|(kind, (offered, taken, battles_taken))| IntentKind {
+                    kind: kind.to_owned(),
+                    offered_per_100: per_100(offered),
+                    taken_per_100: per_100(taken),
+                    battles_taken,
+                })
+                .collect(),
+            never_taken,
+        })
+    }
 }
 
 /// One side's results.
@@ -202,6 +270,7 @@ impl Report {
             hit_limit,
             length: length(records.iter().map(|r| r.summary.clock).collect()),
             combatants,
+            intents: IntentsReport::new(&records),
         }
     }
 
@@ -263,6 +332,33 @@ impl Report {
             );
         }
         let _ = writeln!(s, "(damage in the ruleset's own units, means per battle)");
+        if let Some(intents) = &self.intents {
+            s.push_str(&intents.text());
+        }
+        s
+    }
+}
+
+impl IntentsReport {
+    /// The table for a terminal.
+    fn text(&self) -> String {
+        let mut s = String::new();
+        let width = self.kinds.iter().map(|k| k.kind.chars().count()).max().unwrap_or(0).max(11);
+        let _ = writeln!(
+            s,
+            "\nThe AI's decisions by intent kind, per 100 battles ({:.1} decisions):",
+            self.decisions_per_100
+        );
+        let _ = writeln!(s, "  {:<width$} {:>9} {:>9} {:>8}", "intent kind", "offered", "taken", "battles");
+        for k in &self.kinds {
+            let _ = writeln!(
+                s,
+                "  {:<width$} {:>9.1} {:>9.1} {:>8}",
+                k.kind, k.offered_per_100, k.taken_per_100, k.battles_taken
+            );
+        }
+        let never = if self.never_taken.is_empty() { "none".to_owned() } else { self.never_taken.join(", ") };
+        let _ = writeln!(s, "Offered but never taken: {never}");
         s
     }
 }

@@ -164,6 +164,8 @@ where
     let rng = crate::session::rng_for_submit(world);
     let e = world.resource::<crate::table::TableIndex>().combatant(&actor);
     let record = shown(world, e, &intent);
+    // The balance lab's count of what the AI was offered, taken before anything changes.
+    let offered = e.and_then(|e| crate::coverage::offered(world, e));
     let checked = match e {
         None => Err(Rejection::new(format!("there is no combatant '{actor}'"))),
         Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
@@ -180,6 +182,10 @@ where
         result: result.clone(),
     });
     let intent = IntentRecord::new(intent);
+    if let Some(offered) = offered {
+        let taken = result.is_ok().then(|| crate::coverage::kind(&intent.to_json()));
+        crate::coverage::count(world, offered, taken);
+    }
     crate::session::record(world, crate::session::Recorded { actor, intent, accepted: result.is_ok(), rng });
     world.resource_mut::<crate::phase::StepProgress>().mark();
     result

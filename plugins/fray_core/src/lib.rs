@@ -8,7 +8,8 @@
 //! - [`location`]: strategic locations (or zones), "no location", accessibility.
 //! - [`tokens`]: counter tokens as entities, and the counters the rules read.
 //! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
-//! - [`intent`]: typed intents, validation outcomes, rejections.
+//! - [`intent`]: typed intents, validation outcomes, rejections; [`coverage`]: what the AI
+//!   was offered and took, by intent kind, for the balance lab.
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
 //! - [`scenario`]: RON scenarios, their checks, and spawning them; [`edit`]: editing one.
 //! - [`session`]: the record of a fight's decisions, save files, replay.
@@ -17,6 +18,7 @@
 
 pub mod board;
 pub mod cores;
+pub mod coverage;
 pub mod dice;
 pub mod edit;
 pub mod fight;
