@@ -204,3 +204,62 @@ fn qr(ui: &mut egui::Ui, text: &str, side: f32) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use fray_core::ruleset::{FightResult, open_record};
+    use fray_core::session::IntentHistory;
+    use fray_core::testing::log_of;
+
+    use super::super::audience::Viewer;
+    use super::*;
+
+    /// Player 1's phone drops at the ford while the rules wait on Brann: the GM hands the
+    /// seat to the AI, which plays on for him, and the fight's record (the AI's choices
+    /// before, the change of hands at its place, the AI's for Brann after) replays onto a
+    /// fresh table to the same log, Brann the AI's at its end.
+    #[test]
+    fn a_seat_handed_to_the_ai_plays_on_and_its_fight_replays_exactly() {
+        let text = include_str!("../../assets/scenarios/fast_slow_crossing.ron");
+        let scenario = crate::rulesets::parse(text).expect("the ford parses");
+        let (seed, limit) = (scenario.seed(), scenario.default_limit());
+        let mut app = scenario.table_app(seed, limit, false);
+        let host =
+            Host::start(app.world(), "127.0.0.1:0".parse().expect("an address"), None).expect("a host");
+        app.insert_resource(host).insert_resource(Viewer::default()).add_plugins(HostPlugin);
+        app.update();
+        let brann = app.world().resource::<fray_core::prelude::TableIndex>().combatant(&"brann".into());
+        let brann = brann.expect("Brann");
+        let rules = fray_core::fight::ruleset(app.world()).expect("a fight");
+        assert_eq!(rules.awaiting(app.world()), vec![brann], "the rules wait on Brann's phone alone");
+        let before = app.world().resource::<IntentHistory>().entries.len();
+        apply(app.world_mut(), InviteAsk::HandTo(0, Controller::Ai));
+        for _ in 0..100 {
+            app.update();
+            if app.world().contains_resource::<FightResult>() {
+                break;
+            }
+        }
+        assert!(app.world().contains_resource::<FightResult>(), "the AI played the fight out");
+        let history = app.world().resource::<IntentHistory>().clone();
+        let handed = history.controller_changes.iter().find(|c| c.combatant.as_str() == "brann");
+        let handed = handed.expect("the change of hands is in the record");
+        assert_eq!((handed.at, &handed.controller), (before, &Controller::Ai), "at its place");
+        let his = history.entries[before..].iter().filter(|r| r.accepted && r.actor.as_str() == "brann");
+        assert!(his.count() > 0, "the AI decided for Brann after");
+        let mut fresh = scenario.table_app(seed, limit, false);
+        let replayed = open_record(
+            fresh.world_mut(),
+            scenario.ruleset().as_ref(),
+            &|w| scenario.rebuild(w, seed, limit, false),
+            &history.start,
+            &history.entries,
+            &history.controller_changes,
+        );
+        assert!(replayed.stopped.is_none(), "every recorded intent replays: {}", replayed.message());
+        assert!(log_of(&app) == log_of(&fresh), "the replay gives the same log");
+        let index = fresh.world().resource::<fray_core::prelude::TableIndex>();
+        let again = index.combatant(&"brann".into()).and_then(|e| fresh.world().get::<Controller>(e));
+        assert_eq!(again, Some(&Controller::Ai), "and Brann is the AI's after it, as at the table");
+    }
+}
