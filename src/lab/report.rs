@@ -98,6 +98,28 @@ impl IntentsReport {
             never_taken,
         })
     }
+
+    /// The table for a terminal.
+    fn text(&self) -> String {
+        let mut s = String::new();
+        let width = self.kinds.iter().map(|k| k.kind.chars().count()).max().unwrap_or(0).max(11);
+        let _ = writeln!(
+            s,
+            "\nThe AI's decisions by intent kind, per 100 battles ({:.1} decisions):",
+            self.decisions_per_100
+        );
+        let _ = writeln!(s, "  {:<width$} {:>9} {:>9} {:>8}", "intent kind", "offered", "taken", "battles");
+        for k in &self.kinds {
+            let _ = writeln!(
+                s,
+                "  {:<width$} {:>9.1} {:>9.1} {:>8}",
+                k.kind, k.offered_per_100, k.taken_per_100, k.battles_taken
+            );
+        }
+        let never = if self.never_taken.is_empty() { "none".to_owned() } else { self.never_taken.join(", ") };
+        let _ = writeln!(s, "Offered but never taken: {never}");
+        s
+    }
 }
 
 /// One side's results.
@@ -335,30 +357,6 @@ impl Report {
         if let Some(intents) = &self.intents {
             s.push_str(&intents.text());
         }
-        s
-    }
-}
-
-impl IntentsReport {
-    /// The table for a terminal.
-    fn text(&self) -> String {
-        let mut s = String::new();
-        let width = self.kinds.iter().map(|k| k.kind.chars().count()).max().unwrap_or(0).max(11);
-        let _ = writeln!(
-            s,
-            "\nThe AI's decisions by intent kind, per 100 battles ({:.1} decisions):",
-            self.decisions_per_100
-        );
-        let _ = writeln!(s, "  {:<width$} {:>9} {:>9} {:>8}", "intent kind", "offered", "taken", "battles");
-        for k in &self.kinds {
-            let _ = writeln!(
-                s,
-                "  {:<width$} {:>9.1} {:>9.1} {:>8}",
-                k.kind, k.offered_per_100, k.taken_per_100, k.battles_taken
-            );
-        }
-        let never = if self.never_taken.is_empty() { "none".to_owned() } else { self.never_taken.join(", ") };
-        let _ = writeln!(s, "Offered but never taken: {never}");
         s
     }
 }
