@@ -50,6 +50,12 @@ fn host(scenario: &str, dir: &Path) -> (Hosting, Value) {
     }
 }
 
+/// Each player's seat's link in the host's status.
+fn seat_urls(status: &Value) -> Vec<String> {
+    let seats = status["seats"].as_array().expect("seats");
+    seats.iter().map(|s| s["url"].as_str().expect("a link").to_owned()).collect()
+}
+
 /// A page's socket for the page at `url`.
 async fn join(url: &str) -> Socket {
     let ws =
@@ -134,12 +140,7 @@ fn a_choice(view: &Value) -> Option<(String, Value)> {
 fn four_phones_bid_in_secret_and_play_a_fiend_wake_round_on_loopback() {
     let dir = scratch_dir("host-swamp");
     let (_host, status) = host("assets/scenarios/swamp.ron", &dir);
-    let urls: Vec<String> = status["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["url"].as_str().expect("a link").to_owned())
-        .collect();
+    let urls = seat_urls(&status);
     assert_eq!(urls.len(), 4, "the swamp's four seats: {status}");
     let codes: Vec<&str> = urls.iter().map(|u| u.rsplit('/').next().unwrap_or("")).collect();
     assert!(codes.iter().all(|c| c.len() >= 20), "unguessable codes: {codes:?}");
@@ -286,12 +287,7 @@ fn four_phones_commit_fast_or_slow_and_the_reveal_waits_for_the_last() {
     let path = dir.join("ford_four_seats.ron");
     std::fs::write(&path, format!("{}\n{seats}", ford.trim_end().trim_end_matches(')'))).expect("written");
     let (_host, status) = host(path.to_str().expect("a path"), &dir);
-    let urls: Vec<String> = status["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["url"].as_str().expect("a link").to_owned())
-        .collect();
+    let urls = seat_urls(&status);
     assert_eq!(urls.len(), 4, "four seats: {status}");
     let overlay = status["overlay"].as_str().expect("an overlay link").to_owned();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");

@@ -459,6 +459,11 @@ mod tests {
         tokio_tungstenite::connect_async(url).await.is_ok()
     }
 
+    /// The socket's address of the page at `url` (a seat's or the overlay's).
+    fn socket(url: &str) -> String {
+        url.replacen("http://", "ws://", 1).replacen("/seat/", "/ws/", 1).replacen("/overlay/", "/ws/", 1)
+    }
+
     type Page = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
     /// Steps `app` until `page` receives a message that `wanted` takes.
@@ -502,13 +507,10 @@ mod tests {
         let (brann, table) = (host.url(&host.seats[0]), host.url(&host.seats[1]));
         app.insert_resource(host).add_plugins(HostPlugin);
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-        let socket = |url: String| {
-            url.replacen("http://", "ws://", 1).replacen("/seat/", "/ws/", 1).replacen("/overlay/", "/ws/", 1)
-        };
         let mut page =
-            runtime.block_on(tokio_tungstenite::connect_async(socket(brann))).expect("Brann's page").0;
+            runtime.block_on(tokio_tungstenite::connect_async(socket(&brann))).expect("Brann's page").0;
         let mut overlay =
-            runtime.block_on(tokio_tungstenite::connect_async(socket(table))).expect("the overlay").0;
+            runtime.block_on(tokio_tungstenite::connect_async(socket(&table))).expect("the overlay").0;
         let asked = step_until(&mut app, &runtime, &mut page, |m| slow(m).is_some());
         // The AI holds still after Brann's choice: the GM's undo takes back his, not the AI's.
         app.world_mut().insert_resource(fray_core::session::HoldAi);
@@ -598,11 +600,7 @@ mod tests {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
         let mut pages: Vec<Page> = urls
             .iter()
-            .map(|url| {
-                let ws = url.replacen("http://", "ws://", 1).replacen("/seat/", "/ws/", 1);
-                let ws = ws.replacen("/overlay/", "/ws/", 1);
-                runtime.block_on(tokio_tungstenite::connect_async(ws)).expect("a page").0
-            })
+            .map(|url| runtime.block_on(tokio_tungstenite::connect_async(socket(url))).expect("a page").0)
             .collect();
         let (mut sent, mut while_hidden, mut last) = (0, 0, vec![None; urls.len()]);
         for _ in 0..100_000 {
