@@ -1,6 +1,9 @@
 //! Benchmark: headless all-AI battles played to the end.
 //!
-//! `cargo run --release --example bench_battles [-- SECONDS_PER_MEASURE]`
+//! `cargo run --release --example bench_battles [-- SECONDS_PER_MEASURE [LEVEL]]`
+//!
+//! `LEVEL` (`simple` or `tactical`) plays the N v N battles at that AI level; by default the
+//! scenario's (tactical).
 //!
 //! First, Fiend Wake N v N battles (rifles and axes on an open field with one tower) for
 //! N = 4, 8, 16, 32 and 64 on one core: as many as fit in the time given (2 s by default)
@@ -9,47 +12,23 @@
 //! bundled scenario of every ruleset through the balance lab's battery (what `fray sim`
 //! runs): battles per second on one core and on every core, and the speed-up.
 
-use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use fray::battle::play_to_end;
 use fray::lab::Battery;
-use fray::lab::battery::{Keep, cores};
+use fray::lab::battery::{Keep, Levels, cores};
 
-fn scenario(per_side: usize) -> String {
-    let mut combatants = String::new();
-    for side in ["red", "blue"] {
-        for i in 0..per_side {
-            let (weapon, skill) = if i % 2 == 0 { ("rifle", "Firearms: 2") } else { ("axe", "Blades: 2") };
-            let location = if i % 4 == 1 { "location: \"tower\"," } else { "" };
-            let _ = write!(
-                combatants,
-                r#"(id: "{side}_{i}", name: "{side} {i}", side: "{side}", {location}
-                    sheet: (attributes: (power: 3, grace: 3, cunning: 3, endurance: 3, resolve: 3, spirit: 3),
-                            evasion: 7, skills: {{{skill}, Tactics: {t}}}, weapons: ["{weapon}"], ready: "{weapon}", armour: "light")),"#,
-                t = i % 3
-            );
-        }
-    }
-    format!(
-        r#"Scenario(name: "bench", ruleset: "fiend_wake",
-            rules: (
-                weapons: {{
-                    "rifle": (name: "Rifle", kind: Ranged, skill: Firearms, first_intention: 5, second_intention: 1, ready_cost: 2),
-                    "axe": (name: "Axe", kind: Melee, skill: Blades, first_intention: 5, second_intention: 2, ready_cost: 1),
-                }},
-                armours: {{ "light": (name: "Light", reduction: 1, encumbrance: 1) }},
-            ),
-            sides: [(id: "red", name: "Red"), (id: "blue", name: "Blue")],
-            locations: [(id: "tower", name: "Tower", entry_cost: 2)],
-            combatants: [{combatants}])"#
-    )
-}
+#[path = "common/mod.rs"]
+mod common;
+
+use common::scenario;
 
 fn main() {
     let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    println!("Fiend Wake headless battles, AI on every side, one thread ({seconds} s per size)");
+    let level: Option<fray_core::ai::AiLevel> = std::env::args().nth(2).and_then(|s| s.parse().ok());
+    let shown = level.map_or_else(|| "as the scenario says".to_owned(), |l| l.name().to_owned());
+    println!("Fiend Wake headless battles, AI ({shown}) on every side, one thread ({seconds} s per size)");
     println!(
         "{:>8} {:>10} {:>14} {:>12} {:>11} {:>22}",
         "size", "battles", "battles/s", "ms/battle", "rounds", "us/combatant-round"
@@ -71,6 +50,12 @@ fn main() {
         while start.elapsed() < budget || battles < 3 {
             if battles > 0 {
                 parsed.start(app.world_mut(), battles, 200, true);
+            }
+            if let Some(level) = level {
+                let everyone = app.world().resource::<fray_core::prelude::TableIndex>().order.clone();
+                for e in everyone {
+                    app.world_mut().entity_mut(e).insert(level);
+                }
             }
             match play_to_end(&mut app, 10) {
                 Some(summary) => rounds += u64::from(summary.clock),
@@ -126,7 +111,8 @@ fn every_ruleset(seconds: f64) {
         // One battery of `battles` on `threads`: its battles per second.
         let rate = |battles: u32, threads: usize| -> Option<f64> {
             let limit = scenario.default_limit();
-            let battery = Battery { scenario: &scenario, base: 1, battles, limit, threads };
+            let battery =
+                Battery { scenario: &scenario, base: 1, battles, limit, threads, levels: Levels::AsScenario };
             let start = Instant::now();
             if let Err(e) = battery.run(Keep::default(), &AtomicBool::new(false), |_| {}) {
                 eprintln!("{}: {e}", path.display());

@@ -64,7 +64,7 @@ fn describe(event: &LogEvent) -> String {
         LogEvent::Damage { damage, amount, reduced, taken, source } => {
             format!("takes {taken} {damage} ({amount} - {reduced} reduction) from {}", source.name)
         }
-        LogEvent::IntentAccepted { intent } => format!("does {}", intent.to_json()),
+        LogEvent::IntentAccepted { intent, .. } => format!("does {}", intent.to_json()),
         LogEvent::IntentRejected { intent, reason } => format!("may not {}: {reason}", intent.to_json()),
         other => serde_json::to_string(other).unwrap_or_default(),
     }

@@ -282,6 +282,130 @@ fn the_balance_report_adds_up() {
 }
 
 #[test]
+fn sim_plays_each_side_at_the_level_asked_and_says_so() {
+    let sides = |r: &serde_json::Value| -> Vec<String> {
+        r["sides"]
+            .as_array()
+            .expect("sides")
+            .iter()
+            .map(|s| s["ai"].as_str().expect("ai").to_owned())
+            .collect()
+    };
+    let r = castle_report("levels-default.json", &["--battles", "4"]);
+    assert_eq!(sides(&r), ["tactical", "tactical"], "tactical by default");
+    assert!(r.get("versus").is_none(), "no tournament asked");
+    let first = r["sides"][0]["id"].as_str().expect("an id").to_owned();
+    let r = castle_report("levels-ai.json", &["--battles", "4", "--ai", &format!("{first}=simple")]);
+    assert_eq!(sides(&r), ["simple", "tactical"]);
+    // A side the scenario does not have, or a level Fray does not know: refused, naming them.
+    for (spec, says) in
+        [("nobody=simple", "no side 'nobody'"), (&*format!("{first}=clever"), "unknown AI level 'clever'")]
+    {
+        let out = fray(&["sim", "--scenario", "assets/scenarios/castle.ron", "--ai", spec]);
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{spec}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = fray(&[
+        "sim",
+        "--scenario",
+        "assets/scenarios/castle.ron",
+        "--ai",
+        "x=simple",
+        "--versus",
+        "tactical,simple",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "--ai and --versus together are refused");
+}
+
+#[test]
+fn a_tournament_swaps_the_levels_halfway_and_counts_each_levels_wins() {
+    let json = scratch("versus.json");
+    let shown = json.display().to_string();
+    let args = ["sim", "--scenario", "assets/scenarios/castle.ron", "--seed", "3", "--battles", "40"];
+    let out = fray(&[&args[..], &["--versus", "tactical,simple", "--each", "--json", &shown]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("written")).expect("JSON");
+    let versus = &r["versus"];
+    assert_eq!(versus["battles"], 40, "{versus}");
+    let levels = versus["levels"].as_array().expect("levels");
+    let names: Vec<&str> = levels.iter().map(|l| l["level"].as_str().expect("level")).collect();
+    assert_eq!(names, ["tactical", "simple"]);
+    for side in r["sides"].as_array().expect("sides") {
+        assert_eq!(side["ai"], "varies", "each side played both levels: {side}");
+    }
+    // The first level plays the defenders in battles 1-20 and the raiders in 21-40.
+    let lines = String::from_utf8_lossy(&out.stdout).into_owned();
+    let won = |range: std::ops::RangeInclusive<usize>, side: &str| {
+        range
+            .filter(|i| {
+                lines.lines().any(|l| {
+                    l.starts_with(&format!("battle {i}: ")) && l.contains(&format!("winner {side} "))
+                })
+            })
+            .count() as u64
+    };
+    let tactical = won(1..=20, "defenders") + won(21..=40, "raiders");
+    let simple = won(1..=20, "raiders") + won(21..=40, "defenders");
+    assert_eq!(
+        (levels[0]["wins"].as_u64(), levels[1]["wins"].as_u64()),
+        (Some(tactical), Some(simple)),
+        "{lines}"
+    );
+    assert_eq!(tactical + simple + versus["no_winner"].as_u64().expect("no winner"), 40, "{versus}");
+    for l in levels {
+        let (lo, p, hi) = (l["interval"][0].as_f64(), l["win_rate"].as_f64(), l["interval"][1].as_f64());
+        let (lo, p, hi) = (lo.expect("lo"), p.expect("rate"), hi.expect("hi"));
+        assert!(0.0 <= lo && lo <= p && p <= hi && hi <= 1.0, "{l}");
+    }
+}
+
+/// The kinds of intent the AI took in 60 battles of a bundled scenario (`--json`'s `intents`).
+fn taken(scenario: &str, extra: &[&str]) -> Vec<String> {
+    let json = scratch(&format!("taken-{scenario}-{}.json", extra.join("-").replace('=', "-")));
+    let shown = json.display().to_string();
+    let path = format!("assets/scenarios/{scenario}.ron");
+    let out = fray(&[&["sim", "--scenario", &path, "--battles", "60", "--json", &shown][..], extra].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("written")).expect("JSON");
+    let kinds = r["intents"]["kinds"].as_array().expect("kinds").clone();
+    kinds
+        .iter()
+        .filter(|k| k["taken_per_100"].as_f64() > Some(0.0))
+        .map(|k| k["kind"].as_str().expect("kind").to_owned())
+        .collect()
+}
+
+#[test]
+fn the_tactical_ai_takes_what_the_scenarios_made_for_it_call_for_and_the_simple_one_does_not() {
+    // Each scenario sets up situations the first AI never answered (docs/balance.md).
+    let cases = [
+        (
+            "faction_zones_toll_bridge",
+            &["Spread", "NonLethal", "Guard", "Sprint", "Stunt", "TakeIt"][..],
+            ["bridge", "goblins"],
+        ),
+        ("fiend_wake_crossroads", &["Grapple", "RefuseArmour", "Retreat"][..], ["outriders", "imps"]),
+        ("fatewalker_yard", &["Hold", "ChangeMovement"][..], ["dock", "raiders"]),
+    ];
+    for (scenario, kinds, sides) in cases {
+        let tactical = taken(scenario, &[]);
+        let missing: Vec<&&str> = kinds.iter().filter(|k| !tactical.iter().any(|t| t == *k)).collect();
+        assert!(missing.is_empty(), "{scenario}: the tactical AI never took {missing:?} (took {tactical:?})");
+        // Every side at the simple level: none of them.
+        let [a, b] = sides.map(|side| format!("{side}=simple"));
+        let simple = taken(scenario, &["--ai", &a, "--ai", &b]);
+        let used: Vec<&&str> = kinds.iter().filter(|k| simple.iter().any(|t| t == *k)).collect();
+        assert!(used.is_empty(), "{scenario}: the simple AI took {used:?}");
+    }
+}
+
+#[test]
 fn the_html_report_is_one_page_with_its_charts() {
     let page = scratch("report.html");
     let shown = page.display().to_string();

@@ -12,7 +12,9 @@ use clap::Args;
 use fray_core::fight::LoadedScenario;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::lab::battery::{Finished, Keep, cores};
+use fray_core::ai::AiLevel;
+
+use crate::lab::battery::{Finished, Keep, Levels, cores};
 use crate::lab::{Battery, BattleRecord, Report, Sweep, SweepPoint, Vary, html};
 use crate::rulesets;
 
@@ -55,6 +57,48 @@ pub struct SimArgs {
     /// `fray replay`.
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// The AI level a side plays at: SIDE=simple or SIDE=tactical (repeatable; the other
+    /// sides play as the scenario says, tactical unless it says otherwise).
+    #[arg(long, value_name = "SIDE=LEVEL", conflicts_with = "versus")]
+    pub ai: Vec<String>,
+    /// One AI level against the other, e.g. tactical,simple: the scenario's first side plays
+    /// the first and every other side the second in the first half of the battles, swapped
+    /// in the second half; the report gives each level's wins.
+    #[arg(long, value_name = "A,B")]
+    pub versus: Option<String>,
+}
+
+/// The levels `--ai` and `--versus` ask for, checked against the scenario's sides.
+fn levels(args: &SimArgs, scenario: &LoadedScenario) -> Result<Levels, String> {
+    if let Some(pair) = &args.versus {
+        let named: Vec<&str> = pair.split(',').map(str::trim).collect();
+        let [a, b] = named[..] else {
+            return Err(format!("--versus {pair}: name two levels, e.g. tactical,simple"));
+        };
+        let (a, b) = (a.parse::<AiLevel>(), b.parse::<AiLevel>());
+        return Ok(Levels::Versus(
+            a.map_err(|e| format!("--versus: {e}"))?,
+            b.map_err(|e| format!("--versus: {e}"))?,
+        ));
+    }
+    if args.ai.is_empty() {
+        return Ok(Levels::AsScenario);
+    }
+    let sides: Vec<String> = scenario.side_ids().iter().map(ToString::to_string).collect();
+    let mut map = BTreeMap::new();
+    for spec in &args.ai {
+        let (side, level) = spec
+            .split_once('=')
+            .ok_or_else(|| format!("--ai {spec}: write SIDE=LEVEL, e.g. bandits=simple"))?;
+        if !sides.iter().any(|s| s == side) {
+            return Err(format!(
+                "--ai {spec}: the scenario has no side '{side}' (its sides: {})",
+                sides.join(", ")
+            ));
+        }
+        map.insert(side.to_owned(), level.parse::<AiLevel>().map_err(|e| format!("--ai {spec}: {e}"))?);
+    }
+    Ok(Levels::Sides(map))
 }
 
 /// Set by Ctrl+C: no new battle starts, and the report of those finished is printed.
@@ -79,11 +123,18 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let levels = match levels(args, &scenario) {
+        Ok(levels) => levels,
+        Err(why) => {
+            eprintln!("{why}");
+            return ExitCode::from(2);
+        }
+    };
     // Without a handler (one is set already), Ctrl+C ends the process as usual.
     let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
     let outcome = match &args.vary {
-        Some(spec) => sweep(args, &scenario, spec),
-        None => battery(args, &scenario),
+        Some(spec) => sweep(args, &scenario, spec, &levels),
+        None => battery(args, &scenario, levels),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -104,13 +155,14 @@ enum Failure {
     Run(String),
 }
 
-fn plan<'a>(args: &SimArgs, scenario: &'a LoadedScenario) -> Battery<'a> {
+fn plan<'a>(args: &SimArgs, scenario: &'a LoadedScenario, levels: Levels) -> Battery<'a> {
     Battery {
         scenario,
         base: args.seed.unwrap_or_else(|| scenario.seed()),
         battles: args.battles,
         limit: args.max_rounds.unwrap_or_else(|| scenario.default_limit()),
         threads: args.threads.map_or_else(cores, |t| t as usize),
+        levels,
     }
 }
 
@@ -129,8 +181,8 @@ fn progress(total: u64) -> ProgressBar {
 }
 
 /// One battery: the report on stdout, and the files asked for.
-fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
-    let battery = plan(args, scenario);
+fn battery(args: &SimArgs, scenario: &LoadedScenario, levels: Levels) -> Result<(), Failure> {
+    let battery = plan(args, scenario, levels);
     let clock = scenario.ruleset().clock().units;
     let mut log = match &args.log {
         Some(path) => Some(BufWriter::new(
@@ -199,7 +251,7 @@ fn battery(args: &SimArgs, scenario: &LoadedScenario) -> Result<(), Failure> {
 }
 
 /// A sweep: one battery per value of the varied field.
-fn sweep(args: &SimArgs, scenario: &LoadedScenario, spec: &str) -> Result<(), Failure> {
+fn sweep(args: &SimArgs, scenario: &LoadedScenario, spec: &str, levels: &Levels) -> Result<(), Failure> {
     if args.log.is_some() || args.save.is_some() || args.each {
         return Err(Failure::Input(
             "--vary reports each value's battles; --log, --save and --each are for one battery".to_owned(),
@@ -218,7 +270,7 @@ fn sweep(args: &SimArgs, scenario: &LoadedScenario, spec: &str) -> Result<(), Fa
             let lines = e.report(&format!("{} with {}={value}", args.scenario.display(), vary.name()));
             Failure::Input(lines.join("\n"))
         })?;
-        let battery = plan(args, &varied);
+        let battery = plan(args, &varied, levels.clone());
         let mut records = Vec::new();
         let roster = battery
             .run(Keep::default(), &STOP, |f| {

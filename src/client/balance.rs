@@ -13,7 +13,7 @@ use egui_plot::{Bar, BarChart, Line, Plot};
 use fray_core::fight::Session;
 
 use super::options::PlayOptions;
-use crate::lab::battery::{Keep, cores};
+use crate::lab::battery::{Keep, Levels, cores};
 use crate::lab::report::percent;
 use crate::lab::{Battery, Report};
 
@@ -129,6 +129,7 @@ pub(super) fn apply(world: &mut World, ask: BalanceAsk) {
                     battles: total,
                     limit,
                     threads: (cores() - 1).max(1),
+                    levels: Levels::AsScenario,
                 };
                 let mut records = Vec::new();
                 let ran = battery.run(Keep::default(), &shared.stop, |f| {

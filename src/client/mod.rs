@@ -160,11 +160,25 @@ fn single_threaded_main() -> bool {
     std::env::var("FRAY_EXECUTOR").as_deref() != Ok("multi")
 }
 
+/// Selects the combatant or location `--select` names, on a scenario or a resumed fight.
+fn select_at_start(world: &mut World, options: &PlayOptions) {
+    let Some(id) = &options.select else { return };
+    let index = world.resource::<fray_core::prelude::TableIndex>();
+    let selection = board::pieces::Selection {
+        combatant: index.combatant(&id.as_str().into()),
+        location: index.location(&id.as_str().into()),
+    };
+    world.insert_resource(selection);
+}
+
 /// Opens the scenario; a broken file leaves an empty table and its error on screen.
 fn load_scenario(world: &mut World) {
     let options = world.resource::<PlayOptions>().clone();
     match history::open_at_start(world, &options) {
-        Ok(true) => return,
+        Ok(true) => {
+            select_at_start(world, &options);
+            return;
+        }
         Ok(false) => {}
         Err(e) => {
             world.resource_mut::<LoadError>().0 = Some(e);
@@ -175,14 +189,7 @@ fn load_scenario(world: &mut World) {
         Ok(scenario) => {
             let seed = options.seed.unwrap_or_else(|| scenario.seed());
             scenario.start(world, seed, scenario.default_limit(), false);
-            if let Some(id) = &options.select {
-                let index = world.resource::<fray_core::prelude::TableIndex>();
-                let selection = board::pieces::Selection {
-                    combatant: index.combatant(&id.as_str().into()),
-                    location: index.location(&id.as_str().into()),
-                };
-                world.insert_resource(selection);
-            }
+            select_at_start(world, &options);
             let index = world.resource::<fray_core::prelude::TableIndex>();
             let unknown: Vec<&str> = options
                 .hide

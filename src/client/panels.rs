@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, LayerId, RichText, UiBuilder};
 use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext};
+use fray_core::ai::AiLevel;
 use fray_core::board::OrderMark;
 use fray_core::fight::ruleset;
 use fray_core::log::{GameLog, LogEvent};
-use fray_core::prelude::{Combatant, Controller, Side, Status, TableIndex};
+use fray_core::prelude::{Combatant, Controller, Side, SideIndex, Status, TableIndex};
 use fray_core::table::name;
 
 use super::audience::{GmHidden, Seen, Viewer, hidden_from_main, main_seat, seats};
@@ -40,6 +41,7 @@ impl Default for PanelState {
 enum Ask {
     Decision(DecisionAsk),
     Control(Entity, Controller),
+    Level(Vec<Entity>, AiLevel),
     Zoom(f32),
     Fit,
     Scale(f32),
@@ -107,6 +109,13 @@ fn panels(world: &mut World) {
                 }
                 // What each seat sees depends on who controls whom.
                 world.resource_mut::<Viewer>().set_changed();
+            }
+            Ask::Level(people, level) => {
+                for e in people {
+                    if let Ok(mut entity) = world.get_entity_mut(e) {
+                        entity.insert(level);
+                    }
+                }
             }
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
             Ask::Fit => *world.resource_mut::<super::camera::view::Framed>() = Default::default(),
@@ -599,6 +608,57 @@ fn controller_picker(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec
             }
         }
     });
+    if controller == Controller::Ai {
+        ai_level_picker(ui, world, e, asks);
+    }
+    // Also once handed to a person: the GM may want to know why the AI did what it did.
+    if let Some(why) = last_reason(world, e) {
+        ui.label(RichText::new(format!("The AI's last reason: {why}")).italics());
+    }
+}
+
+/// The AI's level for the combatant, and the same for every AI combatant of its side at a
+/// click.
+fn ai_level_picker(ui: &mut egui::Ui, world: &World, e: Entity, asks: &mut Vec<Ask>) {
+    let level = fray_core::ai::level(world, e);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("AI level:");
+        for choice in AiLevel::ALL {
+            if ui.selectable_label(choice == level, choice.name()).clicked() && choice != level {
+                asks.push(Ask::Level(vec![e], choice));
+            }
+        }
+        let side = world.get::<SideIndex>(e).copied();
+        let index = world.resource::<TableIndex>();
+        let mates: Vec<Entity> = index
+            .order
+            .iter()
+            .copied()
+            .filter(|&m| {
+                world.get::<SideIndex>(m).copied() == side
+                    && world.get::<Controller>(m) == Some(&Controller::Ai)
+            })
+            .collect();
+        let all_same = mates.iter().all(|&m| fray_core::ai::level(world, m) == level);
+        if ui
+            .add_enabled(!all_same, egui::Button::new("Whole side"))
+            .on_hover_text("Every AI combatant of this side at this level")
+            .clicked()
+        {
+            asks.push(Ask::Level(mates, level));
+        }
+    });
+}
+
+/// The reason the AI gave for the newest decision of `e` it gave one for.
+fn last_reason(world: &World, e: Entity) -> Option<String> {
+    let id = world.get::<Combatant>(e)?.id.clone();
+    world.resource::<GameLog>().entries().iter().rev().take(400).find_map(|entry| match &entry.event {
+        LogEvent::IntentAccepted { why: Some(why), .. } if entry.actor.as_ref() == Some(&id) => {
+            Some(why.clone())
+        }
+        _ => None,
+    })
 }
 
 /// One line with the newest roll; unfolded, the rolls before it in a few lines of their own.

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use bevy_app::App;
 use bevy_ecs::world::World;
+use fray_core::ai::AiLevel;
 use fray_core::coverage::{Coverage, IntentCoverage};
 use fray_core::fight::LoadedScenario;
 use fray_core::log::{GameLog, LogEvent};
@@ -32,6 +33,9 @@ pub struct Setup {
     pub limit: u32,
     /// What the clock counts, e.g. "rounds".
     pub clock: String,
+    /// The two levels played one against the other, if they were (`--versus`).
+    #[serde(skip)]
+    pub versus: Option<[AiLevel; 2]>,
 }
 
 /// Who fights in the scenario, in scenario order, and the sides in theirs.
@@ -85,6 +89,9 @@ pub struct BattleRecord {
     pub fighters: Vec<FighterRecord>,
     /// What the AI was offered and took, by intent kind, when counted.
     pub intents: Option<Coverage>,
+    /// The AI level each side played at, in scenario order (`mixed` when its combatants'
+    /// levels differ).
+    pub levels: Vec<String>,
 }
 
 /// One combatant's part in one battle.
@@ -134,7 +141,69 @@ impl BattleRecord {
             f.survived = summary.survivors.contains(&m.id);
         }
         let intents = world.get_resource::<IntentCoverage>().map(|c| c.counts.clone());
-        BattleRecord { index, seed, summary, fighters, intents }
+        let levels = roster.sides.iter().map(|(side, _)| side_level(world, side)).collect();
+        BattleRecord { index, seed, summary, fighters, intents, levels }
+    }
+}
+
+/// The level a side's combatants play at: `simple`, `tactical`, or `mixed`.
+fn side_level(world: &World, side: &str) -> String {
+    let index = world.resource::<TableIndex>();
+    let on_side =
+        |e: &&bevy_ecs::entity::Entity| world.get::<Side>(**e).is_some_and(|s| s.0.as_str() == side);
+    let levels: std::collections::BTreeSet<AiLevel> =
+        index.order.iter().filter(on_side).map(|&e| fray_core::ai::level(world, e)).collect();
+    match levels.len() {
+        1 => levels.first().map_or_else(String::new, |l| l.name().to_owned()),
+        _ => "mixed".to_owned(),
+    }
+}
+
+/// Which AI level plays each side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Levels {
+    /// The sides named at the level given (`fray sim --ai SIDE=LEVEL`); the rest as the
+    /// scenario says (tactical unless it says otherwise).
+    #[default]
+    AsScenario,
+    /// The named sides at their level.
+    Sides(BTreeMap<String, AiLevel>),
+    /// One level against the other (`--versus A,B`): in the first half of the battles the
+    /// scenario's first side plays `A` and every other side `B`; in the second, swapped.
+    Versus(AiLevel, AiLevel),
+}
+
+impl Levels {
+    /// The level side `side` (the `n`th in scenario order) plays at in battle `i` of
+    /// `battles`; None: as the scenario says.
+    pub fn of(&self, n: usize, side: &str, i: u32, battles: u32) -> Option<AiLevel> {
+        match self {
+            Levels::AsScenario => None,
+            Levels::Sides(map) => map.get(side).copied(),
+            Levels::Versus(a, b) => {
+                let swapped = i >= battles.div_ceil(2);
+                Some(if (n == 0) != swapped { *a } else { *b })
+            }
+        }
+    }
+
+    /// Sets every combatant's level on a table spawned for battle `i`.
+    fn apply(&self, world: &mut World, i: u32, battles: u32) {
+        if *self == Levels::AsScenario {
+            return;
+        }
+        let index = world.resource::<TableIndex>();
+        let sides: Vec<String> = index.sides.iter().map(|(id, _)| id.to_string()).collect();
+        let wanted: Vec<_> = index
+            .order
+            .iter()
+            .filter_map(|&e| {
+                let side = world.get::<Side>(e)?.0.to_string();
+                let n = sides.iter().position(|s| *s == side)?;
+                Some((world.get::<Combatant>(e)?.id.clone(), self.of(n, &side, i, battles)?))
+            })
+            .collect();
+        fray_core::session::set_ai_levels(world, &wanted);
     }
 }
 
@@ -150,6 +219,8 @@ pub struct Battery<'a> {
     pub limit: u32,
     /// Threads to play them on (at least one).
     pub threads: usize,
+    /// The AI level of each side.
+    pub levels: Levels,
 }
 
 /// What a worker hands over as each battle ends.
@@ -185,6 +256,10 @@ impl Battery<'_> {
             battles: self.battles,
             limit: self.limit,
             clock: ruleset.clock().units.to_owned(),
+            versus: match self.levels {
+                Levels::Versus(a, b) => Some([a, b]),
+                _ => None,
+            },
         }
     }
 
@@ -251,6 +326,7 @@ impl Battery<'_> {
             }
             None => app.insert(self.scenario.table_app(seed, self.limit, true)),
         };
+        self.levels.apply(app.world_mut(), i, self.battles);
         if keep.coverage {
             let rules = self.scenario.ruleset().clone();
             app.insert_resource(IntentCoverage::new(Box::new(move |world, e| {

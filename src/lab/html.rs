@@ -114,25 +114,49 @@ fn summary(report: &Report, each: &str) -> String {
 
 fn sides_table(report: &Report) -> String {
     let mut out = String::from(
-        "<table><tr><th>side</th><th>wins</th><th>win rate</th><th>95% interval</th><th>wiped out</th></tr>\n",
+        "<table><tr><th>side</th><th>wins</th><th>win rate</th><th>95% interval</th><th>wiped out</th><th>AI</th></tr>\n",
     );
     for side in &report.sides {
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} to {}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} to {}</td><td>{}</td><td>{}</td></tr>",
             escape(&side.name),
             side.wins,
             percent(side.win_rate),
             percent(side.interval[0]),
             percent(side.interval[1]),
-            percent(side.wipe_rate)
+            percent(side.wipe_rate),
+            escape(&side.ai)
         );
     }
     let _ = writeln!(
         out,
-        "<tr><td>no winner</td><td>{}</td><td colspan=3>{} reached the limit</td></tr></table>",
+        "<tr><td>no winner</td><td>{}</td><td colspan=4>{} reached the limit</td></tr></table>",
         report.no_winner, report.hit_limit
     );
+    if let Some(versus) = &report.versus {
+        let _ = writeln!(
+            out,
+            "<h2>One AI level against the other</h2>\n<p>{} battles, the sides swapped halfway.</p>\n<table><tr><th>level</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>",
+            versus.battles
+        );
+        for l in &versus.levels {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} to {}</td></tr>",
+                escape(&l.level),
+                l.wins,
+                percent(l.win_rate),
+                percent(l.interval[0]),
+                percent(l.interval[1])
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<tr><td>no winner</td><td>{}</td><td colspan=2></td></tr></table>",
+            versus.no_winner
+        );
+    }
     out
 }
 

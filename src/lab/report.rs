@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use fray_core::ai::AiLevel;
+
 use super::battery::{BattleRecord, Roster, Setup};
 
 /// The version of the report's JSON form.
@@ -33,6 +35,79 @@ pub struct Report {
     /// What the AI was offered and took, by intent kind (when counted: `--json`, `--report`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intents: Option<IntentsReport>,
+    /// One AI level against the other, when played so (`--versus`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub versus: Option<VersusReport>,
+}
+
+/// A tournament: one AI level against another, the sides swapped halfway.
+#[derive(Clone, Debug, Serialize)]
+pub struct VersusReport {
+    /// Battles played.
+    pub battles: u32,
+    /// Each level's wins, the first named first.
+    pub levels: Vec<LevelWins>,
+    /// Battles no side won.
+    pub no_winner: u32,
+}
+
+/// One level's wins in a tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelWins {
+    /// `simple` or `tactical`.
+    pub level: String,
+    /// Battles its side won.
+    pub wins: u32,
+    /// Wins out of battles played.
+    pub win_rate: f64,
+    /// The win rate's 95% Wilson score interval.
+    pub interval: [f64; 2],
+}
+
+impl VersusReport {
+    /// The wins of `levels` in `records`, each battle's winner read with the level its side
+    /// played at.
+    fn new(levels: [AiLevel; 2], roster: &Roster, records: &[&BattleRecord]) -> VersusReport {
+        let n = records.len() as u32;
+        let level_won = |r: &BattleRecord| {
+            let side =
+                roster.sides.iter().position(|(id, _)| Some(id.as_str()) == r.summary.winner.as_deref())?;
+            r.levels.get(side).cloned()
+        };
+        let levels = levels
+            .iter()
+            .map(|level| {
+                let wins =
+                    records.iter().filter(|r| level_won(r).as_deref() == Some(level.name())).count() as u32;
+                LevelWins {
+                    level: level.name().to_owned(),
+                    wins,
+                    win_rate: rate(wins, n),
+                    interval: wilson(wins, n),
+                }
+            })
+            .collect();
+        let no_winner = records.iter().filter(|r| r.summary.winner.is_none()).count() as u32;
+        VersusReport { battles: n, levels, no_winner }
+    }
+
+    /// The lines for a terminal.
+    fn text(&self) -> String {
+        let mut s =
+            format!("\nOne AI level against the other, sides swapped halfway ({} battles):\n", self.battles);
+        for l in &self.levels {
+            let _ = writeln!(
+                s,
+                "  {:<9} wins {:>6}  [{:>6}, {:>6}]",
+                l.level,
+                percent(l.win_rate),
+                percent(l.interval[0]),
+                percent(l.interval[1])
+            );
+        }
+        let _ = writeln!(s, "  no winner      {:>6}", percent(rate(self.no_winner, self.battles)));
+        s
+    }
 }
 
 /// What the AI did with what the rules offered it, by intent kind.
@@ -139,6 +214,9 @@ pub struct SideReport {
     pub wiped: u32,
     /// Wiped out of battles finished.
     pub wipe_rate: f64,
+    /// The AI level it played at: `simple`, `tactical`, `mixed` (its combatants' differ) or
+    /// `varies` (from battle to battle, as in a tournament).
+    pub ai: String,
 }
 
 /// The fight's length in the ruleset's clock.
@@ -242,6 +320,7 @@ impl Report {
                     interval: wilson(wins, n),
                     wiped,
                     wipe_rate: rate(wiped, n),
+                    ai: side_level(&records, side_index(roster, id)),
                 }
             })
             .collect();
@@ -283,6 +362,7 @@ impl Report {
                 }
             })
             .collect();
+        let versus = setup.versus.map(|levels| VersusReport::new(levels, roster, &records));
         Report {
             schema: SCHEMA,
             setup,
@@ -293,6 +373,7 @@ impl Report {
             length: length(records.iter().map(|r| r.summary.clock).collect()),
             combatants,
             intents: IntentsReport::new(&records),
+            versus,
         }
     }
 
@@ -309,16 +390,17 @@ impl Report {
             let _ = writeln!(s, "interrupted: {} of {} battles finished", self.finished, setup.battles);
         }
         let width = self.sides.iter().map(|x| x.name.chars().count()).max().unwrap_or(0).max(9);
-        let _ = writeln!(s, "\nWins (95% interval)            wiped out");
+        let _ = writeln!(s, "\nWins (95% interval)            wiped out  AI");
         for side in &self.sides {
             let _ = writeln!(
                 s,
-                "  {:<width$} {:>6}  [{:>6}, {:>6}]  {:>6}",
+                "  {:<width$} {:>6}  [{:>6}, {:>6}]  {:>6}  {}",
                 side.name,
                 percent(side.win_rate),
                 percent(side.interval[0]),
                 percent(side.interval[1]),
                 percent(side.wipe_rate),
+                side.ai,
             );
         }
         let _ = writeln!(
@@ -354,11 +436,25 @@ impl Report {
             );
         }
         let _ = writeln!(s, "(damage in the ruleset's own units, means per battle)");
+        if let Some(versus) = &self.versus {
+            s.push_str(&versus.text());
+        }
         if let Some(intents) = &self.intents {
             s.push_str(&intents.text());
         }
         s
     }
+}
+
+fn side_index(roster: &Roster, id: &str) -> usize {
+    roster.sides.iter().position(|(s, _)| s == id).unwrap_or(usize::MAX)
+}
+
+/// The level side `n` played at over the battles: the one level, or `varies`.
+fn side_level(records: &[&BattleRecord], n: usize) -> String {
+    let mut levels = records.iter().filter_map(|r| r.levels.get(n));
+    let first = levels.next().cloned().unwrap_or_default();
+    if levels.all(|l| *l == first) { first } else { "varies".to_owned() }
 }
 
 fn length(mut clocks: Vec<u32>) -> Length {

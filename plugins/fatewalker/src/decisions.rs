@@ -57,7 +57,10 @@ fn ai_decide(world: &mut World) {
         if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
             continue;
         }
-        let intent = ai::decide(world, e);
+        let (intent, why) = fray_core::ai::timed(world, |world| ai::decide(world, e));
+        if let Some(why) = why {
+            fray_core::ai::say_why(world, why);
+        }
         if submit(world, Submitted { actor: id.clone(), intent }).is_err() {
             let fallback = ai::fallback(world, e);
             let _ = submit(world, Submitted { actor: id, intent: fallback });

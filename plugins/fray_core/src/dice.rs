@@ -31,6 +31,11 @@ impl TableRng {
         self.0.get_word_pos()
     }
 
+    /// The seed it was made from (the AI's own generator starts from it: [`crate::ai`]).
+    pub fn seed(&self) -> [u8; 32] {
+        self.0.get_seed()
+    }
+
     /// Puts the generator at this position of its stream (a replay restores it).
     pub fn set_word_pos(&mut self, pos: u128) {
         self.0.set_word_pos(pos);

@@ -161,9 +161,12 @@ where
     I: Serialize + core::fmt::Debug + Send + Sync + 'static,
 {
     let Submitted { actor, intent } = submitted;
+    let why = crate::ai::take_why(world);
     let rng = crate::session::rng_for_submit(world);
     let e = world.resource::<crate::table::TableIndex>().combatant(&actor);
     let record = shown(world, e, &intent);
+    // A sealed choice's reason would tell the choice: the log keeps none.
+    let why = why.filter(|_| record.to_json() == serde_json::to_value(&intent).unwrap_or_default());
     // The balance lab's count of what the AI was offered, taken before anything changes.
     let offered = e.and_then(|e| crate::coverage::offered(world, e));
     let checked = match e {
@@ -171,7 +174,7 @@ where
         Some(e) => validate(world, e, &intent).map(|plan| (e, plan)),
     };
     let event = match &checked {
-        Ok(_) => crate::log::LogEvent::IntentAccepted { intent: record.clone() },
+        Ok(_) => crate::log::LogEvent::IntentAccepted { intent: record.clone(), why: why.clone() },
         Err(r) => crate::log::LogEvent::IntentRejected { intent: record.clone(), reason: r.0.clone() },
     };
     world.resource_mut::<crate::log::GameLog>().about(&actor, event);
@@ -186,7 +189,11 @@ where
         let taken = result.is_ok().then(|| crate::coverage::kind(&intent.to_json()));
         crate::coverage::count(world, offered, taken);
     }
-    crate::session::record(world, crate::session::Recorded { actor, intent, accepted: result.is_ok(), rng });
+    let why = why.filter(|_| result.is_ok());
+    crate::session::record(
+        world,
+        crate::session::Recorded { actor, intent, accepted: result.is_ok(), rng, why },
+    );
     world.resource_mut::<crate::phase::StepProgress>().mark();
     result
 }

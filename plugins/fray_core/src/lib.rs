@@ -8,6 +8,7 @@
 //! - [`location`]: strategic locations (or zones), "no location", accessibility.
 //! - [`tokens`]: counter tokens as entities, and the counters the rules read.
 //! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
+//! - [`ai`]: the AI's levels, its reasons, its pick among scored choices.
 //! - [`intent`]: typed intents, validation outcomes, rejections; [`coverage`]: what the AI
 //!   was offered and took, by intent kind, for the balance lab.
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.
@@ -16,6 +17,7 @@
 //! - [`seat`]: who is looking (the GM, a player, the table) and what each may see.
 #![forbid(missing_docs)]
 
+pub mod ai;
 pub mod board;
 pub mod cores;
 pub mod coverage;

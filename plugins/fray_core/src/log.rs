@@ -65,6 +65,9 @@ pub enum LogEvent {
     IntentAccepted {
         /// The intent.
         intent: IntentRecord,
+        /// Why the AI chose it, in a few words (the AI's tactical level says).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        why: Option<String>,
     },
     /// An intent was refused; nothing changed.
     IntentRejected {

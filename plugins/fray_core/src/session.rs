@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::ai::AiLevel;
 use crate::dice::TableRng;
 use crate::ids::{CombatantId, SeatId};
 use crate::intent::IntentRecord;
@@ -38,6 +39,9 @@ pub struct Recorded<I> {
     pub accepted: bool,
     /// The table RNG's position (in 32-bit words) when it was submitted.
     pub rng: u64,
+    /// Why the AI chose it, when it gave a reason (the log shows it; a replay gives it back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// A combatant handed to a person or to the AI during the fight.
@@ -118,6 +122,25 @@ pub fn controllers(world: &World) -> Vec<(CombatantId, Controller)> {
             Some((c.id.clone(), world.get::<Controller>(e).cloned().unwrap_or_default()))
         })
         .collect()
+}
+
+/// The AI levels of the table's combatants, in scenario order.
+pub fn ai_levels(world: &World) -> Vec<(CombatantId, AiLevel)> {
+    let Some(index) = world.get_resource::<TableIndex>() else {
+        return Vec::new();
+    };
+    let level =
+        |e: Entity| Some((world.get::<crate::table::Combatant>(e)?.id.clone(), crate::ai::level(world, e)));
+    index.order.iter().filter_map(|&e| level(e)).collect()
+}
+
+/// Sets the AI levels given (unknown ids are skipped).
+pub fn set_ai_levels(world: &mut World, wanted: &[(CombatantId, AiLevel)]) {
+    for (id, level) in wanted {
+        if let Some(e) = world.resource::<TableIndex>().combatant(id) {
+            world.entity_mut(e).insert(*level);
+        }
+    }
 }
 
 /// Hands combatants to the given controllers (unknown ids are skipped).
@@ -277,6 +300,10 @@ pub struct SaveFile<I> {
     /// Controller changes during the fight.
     #[serde(default)]
     pub controller_changes: Vec<ControllerChange>,
+    /// The AI combatants' levels when saved, where not the default (tactical); a save
+    /// without them plays on with every AI combatant tactical.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ai_levels: Vec<(CombatantId, AiLevel)>,
 }
 
 impl<I> SaveFile<I> {
@@ -293,8 +320,8 @@ impl<I> SaveFile<I> {
     pub fn try_map<J, E>(self, mut f: impl FnMut(I) -> Result<J, E>) -> Result<SaveFile<J>, (usize, E)> {
         let mut intents = Vec::with_capacity(self.intents.len());
         for (i, r) in self.intents.into_iter().enumerate() {
-            let Recorded { actor, intent, accepted, rng } = r;
-            intents.push(Recorded { actor, intent: f(intent).map_err(|e| (i, e))?, accepted, rng });
+            let Recorded { actor, intent, accepted, rng, why } = r;
+            intents.push(Recorded { actor, intent: f(intent).map_err(|e| (i, e))?, accepted, rng, why });
         }
         Ok(SaveFile {
             version: self.version,
@@ -306,6 +333,7 @@ impl<I> SaveFile<I> {
             controllers: self.controllers,
             intents,
             controller_changes: self.controller_changes,
+            ai_levels: self.ai_levels,
         })
     }
 }

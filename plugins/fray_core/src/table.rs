@@ -11,7 +11,7 @@ use crate::tokens::Counters;
 
 /// A combatant on the table.
 #[derive(Component, Clone, Debug)]
-#[require(Counters, Status, Controller)]
+#[require(Counters, Status, Controller, crate::ai::AiLevel)]
 pub struct Combatant {
     /// Stable id.
     pub id: CombatantId,

@@ -135,9 +135,9 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) -> Vec<MoveKind> {
                         moved.push(how);
                         intent
                     }
-                    _ => crate::ai::choose(app.world(), e),
+                    _ => crate::ai::simple::choose(app.world(), e),
                 },
-                _ => crate::ai::choose(app.world(), e),
+                _ => crate::ai::simple::choose(app.world(), e),
             };
             let id = fray_core::table::id(app.world(), e);
             app.world_mut().resource_mut::<Inbox<ApLadderIntent>>().submit(id, intent);

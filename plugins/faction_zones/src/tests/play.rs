@@ -226,7 +226,7 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
         let intent = if pick.is_multiple_of(3) {
             ok[pick as usize % ok.len()].clone()
         } else {
-            crate::ai::choose(app.world(), e)
+            crate::ai::simple::choose(app.world(), e)
         };
         assert!(
             FactionZones::validate(app.world(), e, &intent).is_ok(),
@@ -873,7 +873,11 @@ fn holding_back_rolls_the_impaired_die_and_a_stunt_accepted_replaces_the_damage(
     };
     send(&mut app, "corin", stunt);
     let rolled = rolls(&app).len();
-    assert_eq!(crate::ai::choose(app.world(), brute), FactionZonesIntent::AcceptStunt, "a d6 could fell him");
+    assert_eq!(
+        crate::ai::simple::choose(app.world(), brute),
+        FactionZonesIntent::AcceptStunt,
+        "a d6 could fell him"
+    );
     send(&mut app, "brute", FactionZonesIntent::AcceptStunt);
     assert_eq!(rolls(&app).len(), rolled, "no damage rolled");
     assert_eq!(app.world().get::<Status>(brute), Some(&Status::Unconscious));

@@ -107,7 +107,7 @@ fn a_surprised_party_rolls_no_leadership_goes_last_and_accrues_no_fog_in_round_o
             break;
         }
         for e in FastSlow::awaiting(app.world()) {
-            let intent = crate::ai::choose(app.world(), e);
+            let intent = crate::ai::simple::choose(app.world(), e);
             let id = fray_core::table::id(app.world(), e);
             app.world_mut().resource_mut::<Inbox<FastSlowIntent>>().submit(id, intent);
         }
@@ -135,7 +135,7 @@ fn a_move_past_the_turns_pace_budget_is_refused_with_its_reason_and_changes_noth
             } else if e == brann && current::<FastSlowPhase>(app.world()) == FastSlowPhase::Opening {
                 FastSlowIntent::EndTurn
             } else {
-                crate::ai::choose(app.world(), e)
+                crate::ai::simple::choose(app.world(), e)
             };
             let id = fray_core::table::id(app.world(), e);
             app.world_mut().resource_mut::<Inbox<FastSlowIntent>>().submit(id, intent);
@@ -231,7 +231,7 @@ fn random_fight(text: &str, seed: u64, picks: &[u16]) {
             let intent = if pick.is_multiple_of(3) {
                 ok[pick as usize % ok.len()].clone()
             } else {
-                crate::ai::choose(app.world(), e)
+                crate::ai::simple::choose(app.world(), e)
             };
             let id = fray_core::table::id(app.world(), e);
             app.world_mut().resource_mut::<Inbox<FastSlowIntent>>().submit(id, intent);

@@ -16,8 +16,13 @@ fn log_of(app: &bevy_app::App) -> Vec<u8> {
 
 #[test]
 fn undo_and_redo_of_a_reaction_give_the_same_log() {
-    // The convoy is played by people: the marksman's shot waits on Mara's answer.
+    // The convoy is played by people: the marksman's shot waits on Mara's answer (the crew
+    // plays at the simple level, whose opening shot this test was written for).
     let mut app = app(AMBUSH, 7, 600, false);
+    let crew: Vec<_> = app.world().resource::<fray_core::prelude::TableIndex>().order.clone();
+    for e in crew {
+        app.world_mut().entity_mut(e).insert(fray_core::ai::AiLevel::Simple);
+    }
     app.update();
     let asked = log_of(&app);
     let before = fight::accepted_intents(app.world());

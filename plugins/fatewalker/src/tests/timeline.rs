@@ -268,7 +268,7 @@ fn an_aware_enemy_may_react_with_an_action_of_its_own_resolving_with_the_trigger
 }
 
 #[test]
-fn the_ai_counters_an_enemys_move_with_a_good_shot_and_still_dodges_an_attack_on_itself() {
+fn the_ai_counters_an_enemys_move_with_a_good_shot_and_the_simple_one_dodges_an_attack_on_itself() {
     let mut t = Table::from_ron(YARD);
     let walk = Action::BeginMoving { mode: MoveMode::Walk, to: (2.0, 0.0) };
     t.accept("ann", FateWalkerIntent::Act { action: walk });
@@ -277,13 +277,22 @@ fn the_ai_counters_an_enemys_move_with_a_good_shot_and_still_dodges_an_attack_on
     let plan = crate::combat::check(t.world(), bo, ann, false).expect("Bo's pistol reaches Ann");
     assert!(plan.target_number >= 5, "a good shot: target number {}", plan.target_number);
     let shot = Action::Attack { target: "ann".into(), through_cover: false };
-    assert_eq!(crate::ai::decide(t.world(), bo), FateWalkerIntent::Counter { action: shot.clone() });
+    assert_eq!(crate::ai::decide(t.world(), bo).0, FateWalkerIntent::Counter { action: shot.clone() });
     t.accept("bo", FateWalkerIntent::Counter { action: shot });
-    // An attack on the AI itself is still dodged rather than countered.
+    // An attack on the AI itself: the simple AI dodges it; the tactical one answers it with
+    // its own shot, a good one (RULES.md: a counter hurts, a dodge only takes a success off).
     let mut t = Table::from_ron(YARD);
     t.accept("ann", attack("bo"));
+    let bo = t.e("bo");
+    let (tactical, why) = crate::ai::decide(t.world(), bo);
     assert_eq!(
-        crate::ai::decide(t.world(), t.e("bo")),
-        FateWalkerIntent::React { reaction: Reaction::Dodge }
+        tactical,
+        FateWalkerIntent::Counter { action: Action::Attack { target: "ann".into(), through_cover: false } }
+    );
+    assert_eq!(why.as_deref(), Some("answers Ann with an attack on Ann"));
+    t.world_mut().entity_mut(bo).insert(fray_core::ai::AiLevel::Simple);
+    assert_eq!(
+        crate::ai::decide(t.world(), bo),
+        (FateWalkerIntent::React { reaction: Reaction::Dodge }, None)
     );
 }

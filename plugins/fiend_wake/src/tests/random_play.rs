@@ -143,7 +143,7 @@ fn nobody_out_of_the_fight_acts(t: &Table) -> Result<(), TestCaseError> {
                 // Revived by a medic.
                 out.remove(&who);
             }
-            fray_core::log::LogEvent::IntentAccepted { intent } => {
+            fray_core::log::LogEvent::IntentAccepted { intent, .. } => {
                 prop_assert!(!out.contains(&who), "{who} acted after leaving the fight: {intent:?}");
             }
             _ => {}

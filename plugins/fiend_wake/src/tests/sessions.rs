@@ -171,6 +171,30 @@ fn undo_keeps_the_controllers_people_chose() {
     assert_eq!(history.controller_changes.len(), 1, "the hand-over is in the record: {history:?}");
 }
 
+#[test]
+fn undo_and_a_save_keep_the_ai_levels_chosen() {
+    use fray_core::ai::AiLevel;
+    let mut t = lockjaw();
+    t.accept("lockjaw", FiendWakeIntent::PayArmour { tp: 1, turn_tokens: 0 });
+    let imp = t.e("imp");
+    t.world_mut().entity_mut(imp).insert(AiLevel::Simple);
+    t.accept("lockjaw", FiendWakeIntent::Bid { tp: 0 });
+    undo(&mut t);
+    let level = |t: &Table, id: &str| t.world().get::<AiLevel>(t.e(id)).copied();
+    assert_eq!(level(&t, "imp"), Some(AiLevel::Simple), "undo keeps the level the GM chose");
+    let saved = session::save_string(t.world()).expect("saving");
+    assert!(saved.contains("ai_levels") && saved.contains("simple"), "{saved}");
+    let loaded = load_text(&saved);
+    assert_eq!(
+        (level(&loaded, "imp"), level(&loaded, "lockjaw")),
+        (Some(AiLevel::Simple), Some(AiLevel::Tactical))
+    );
+    // A save with every level the default says nothing of them.
+    let imp = t.e("imp");
+    t.world_mut().entity_mut(imp).insert(AiLevel::Tactical);
+    assert!(!session::save_string(t.world()).expect("saving").contains("ai_levels"));
+}
+
 /// One step of a random fight: a person (the test) submits a random legal intent for a
 /// combatant it controls (sometimes an illegal one, which is refused and logged), or the AI
 /// is let take one decision, or now and then a combatant changes hands.

@@ -6,11 +6,12 @@
 use bevy_ecs::prelude::*;
 
 use super::AnyRuleset;
+use crate::ai::AiLevel;
 use crate::ids::{CombatantId, SeatId};
 use crate::intent::IntentRecord;
 use crate::session::{
     ControllerChange, IntentHistory, OpenReport, Recorded, RedoStack, ReplayStop, Replaying, SaveError,
-    SaveFile, controllers, note_controllers, set_controllers,
+    SaveFile, ai_levels, controllers, note_controllers, set_ai_levels, set_controllers,
 };
 use crate::table::{Controller, TableIndex};
 
@@ -82,6 +83,7 @@ impl Record<'_> {
             controllers: history.start.clone(),
             intents: history.entries.clone(),
             controller_changes: history.controller_changes.clone(),
+            ai_levels: ai_levels(world).into_iter().filter(|(_, l)| *l != AiLevel::default()).collect(),
         })
     }
 
@@ -119,7 +121,11 @@ impl Record<'_> {
     ) -> OpenReport {
         let file = &save.file;
         let record = (&file.controllers[..], &file.intents[..], &file.controller_changes[..]);
-        open_record_watching(world, self.0, rebuild, record, each)
+        let report = open_record_watching(world, self.0, rebuild, record, each);
+        let every: Vec<_> = ai_levels(world).into_iter().map(|(id, _)| (id, AiLevel::default())).collect();
+        set_ai_levels(world, &every);
+        set_ai_levels(world, &file.ai_levels);
+        report
     }
 
     /// Takes back the last accepted intent; `rebuild` spawns the table afresh.
@@ -172,11 +178,13 @@ impl Record<'_> {
         keep: usize,
     ) -> Result<(), ReplayStop> {
         let now = controllers(world);
+        let levels = ai_levels(world);
         let changes: Vec<_> = history.controller_changes.iter().filter(|c| c.at <= keep).cloned().collect();
         rebuild(world);
         restart(world, &history.start);
         let replayed = replay(world, self.0, &history.entries[..keep], &changes, &mut |_| {});
         set_controllers(world, &now);
+        set_ai_levels(world, &levels);
         note_controllers(world);
         replayed
     }
@@ -296,6 +304,7 @@ fn replay_one(
         return Err(stop(format!("there is no combatant '{}'", entry.actor)));
     }
     world.resource_mut::<Replaying>().next_rng = Some(entry.rng);
+    world.insert_resource(crate::ai::Why(entry.why.clone()));
     rules.submit(world, entry.actor.clone(), &entry.intent);
     crate::phase::run_rules_until_waiting(world);
     if rules.drop_queued(world) > 0 {

@@ -241,6 +241,11 @@ pub struct MountSpec<M> {
     pub image: Option<String>,
 }
 
+/// Whether a field holds its default (such fields are not written).
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// A combatant.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -255,6 +260,9 @@ pub struct CombatantSpec<S> {
     /// seat is given in the scenario's `seats`.
     #[serde(default)]
     pub controller: Controller,
+    /// How the AI decides for it when the AI has it: `tactical` (the default) or `simple`.
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
+    pub ai: crate::ai::AiLevel,
     /// The location it starts in; absent means no location.
     #[serde(default)]
     pub location: Option<LocationId>,

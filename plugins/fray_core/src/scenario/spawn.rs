@@ -139,6 +139,7 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
                 Side(c.side.clone()),
                 SideIndex(side),
                 self.controller_of(c),
+                c.ai,
                 Occupies(at),
             ));
             if let Some(mount) = mount {

@@ -515,10 +515,23 @@ impl<'w> Gathered<'w> {
             })
             .filter(|value| !hidden.iter().any(|p| names(value, &p.token.id, &p.token.name, &others)))
             .take(LOG_LINES)
-            .cloned()
+            .map(|value| if *seat == Seat::Gm { value.clone() } else { without_reason(value) })
             .collect();
         lines.reverse();
         lines
+    }
+}
+
+/// A log line without the AI's reason for its decision: the AI plays for the GM, and its
+/// reasons are the GM's to read.
+fn without_reason(value: &Arc<Value>) -> Arc<Value> {
+    match value.as_object() {
+        Some(line) if line.contains_key("why") => {
+            let mut line = line.clone();
+            line.remove("why");
+            Arc::new(Value::Object(line))
+        }
+        _ => value.clone(),
     }
 }
 

@@ -1,39 +1,21 @@
-//! The AI of Factions in zones: a plain opponent. Its faction acts first when it holds the
+//! The `simple` AI of Factions in zones: a plain opponent. Its faction acts first when it holds the
 //! initiative; it activates its characters in scenario order and never passes while one can
 //! act; a character attacks the nearest enemy it can reach (a nearby incapacitated one last,
 //! never one who surrendered), else moves toward the nearest enemy it can see; it counters when it can, else dodges; it
 //! accepts a stunt rather than risk falling; grabbed, it tries to break free.
 
 use bevy_ecs::prelude::*;
-use fray_core::intent::Submitted;
 use fray_core::location::place_id;
-use fray_core::prelude::{Controller, Side, Status, TableIndex};
-use fray_core::session::ai_may_act;
+use fray_core::prelude::{Side, Status, TableIndex};
 use fray_core::table::{can_act, enemies, id};
 
 use crate::combat::{check_attack, check_counter};
-use crate::decisions::{awaiting, submit, validate};
+use crate::decisions::validate;
 use crate::intent::FactionZonesIntent;
 use crate::phase::{Battle, Fighter};
 use crate::turns::{between, distance, zone};
 
-/// Decides for the first AI character the rules wait on.
-pub(crate) fn decide(world: &mut World) {
-    // Only the target answers an attack for the AI (its allies never guard).
-    let target = world.resource::<Battle>().pending.as_ref().map(|p| p.target);
-    let ai =
-        |e: &Entity| world.get::<Controller>(*e) == Some(&Controller::Ai) && target.is_none_or(|t| t == *e);
-    let Some(e) = awaiting(world).into_iter().find(ai) else {
-        return;
-    };
-    if !ai_may_act(world) {
-        return;
-    }
-    let intent = choose(world, e);
-    let _ = submit(world, Submitted { actor: id(world, e), intent });
-}
-
-fn weapons(world: &World, e: Entity) -> Vec<Option<usize>> {
+pub(super) fn weapons(world: &World, e: Entity) -> Vec<Option<usize>> {
     let n = world.get::<Fighter>(e).map_or(0, |f| f.sheet.weapons.len());
     let mut all: Vec<Option<usize>> = (0..n).map(Some).collect();
     all.push(None);
@@ -123,7 +105,7 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
 
 /// Whether the attack's highest damage after armour would leave `t` incapacitated or dead (the
 /// AI then accepts a stunt instead).
-fn would_fall(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
+pub(super) fn would_fall(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
     let (Some(weapon), Some(f)) = (crate::combat::weapon(world, a, w), world.get::<Fighter>(t)) else {
         return false;
     };

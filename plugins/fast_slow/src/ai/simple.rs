@@ -1,37 +1,20 @@
-//! The AI of Fast & Slow: a plain, predictable opponent. It goes Fast when an enemy is within
+//! The `simple` AI of Fast & Slow: a plain, predictable opponent. It goes Fast when an enemy is within
 //! its reach at round start, unless it has a bold strike to use (Slow turns only), else Slow; on its turn it strikes (a bold strike first when it
 //! has one), else closes in on the nearest enemy; it defends with its best allowed defence
 //! and always counterattacks.
 
 use bevy_ecs::prelude::*;
-use fray_core::intent::Submitted;
-use fray_core::prelude::{Controller, TableIndex};
-use fray_core::session::ai_may_act;
+use fray_core::prelude::TableIndex;
 use fray_core::table::{can_act, enemies, id, on_table};
 
 use crate::combat::{check_attack, check_bold, check_technique, defences};
 use crate::data::BoldEffect;
-use crate::decisions::{awaiting, submit, validate};
+use crate::decisions::validate;
 use crate::intent::FastSlowIntent;
 use crate::phase::{Battle, Fighter, Speed};
 use crate::turns::{between, budget, distance, position};
 
-/// Decides for every AI combatant the rules wait on.
-pub(crate) fn decide(world: &mut World) {
-    for e in awaiting(world) {
-        // A decision that ended the fight ends the deciding.
-        if !crate::ending::goes_on(world) {
-            return;
-        }
-        if world.get::<Controller>(e) != Some(&Controller::Ai) || !ai_may_act(world) {
-            continue;
-        }
-        let intent = choose(world, e);
-        let _ = submit(world, Submitted { actor: id(world, e), intent });
-    }
-}
-
-fn enemies_on_field(world: &World, e: Entity) -> Vec<Entity> {
+pub(super) fn enemies_on_field(world: &World, e: Entity) -> Vec<Entity> {
     world
         .resource::<TableIndex>()
         .order
@@ -43,7 +26,7 @@ fn enemies_on_field(world: &World, e: Entity) -> Vec<Entity> {
         .collect()
 }
 
-fn reach(world: &World, e: Entity) -> f32 {
+pub(super) fn reach(world: &World, e: Entity) -> f32 {
     world.get::<Fighter>(e).map_or(1.5, |f| f.sheet.weapons.iter().map(|w| w.reach).fold(0.0, f32::max))
 }
 
@@ -86,7 +69,7 @@ pub fn choose(world: &World, e: Entity) -> FastSlowIntent {
     turn(world, e)
 }
 
-fn turn(world: &World, e: Entity) -> FastSlowIntent {
+pub(super) fn turn(world: &World, e: Entity) -> FastSlowIntent {
     let ok = |i: &FastSlowIntent| validate(world, e, i).is_ok();
     let Some(f) = world.get::<Fighter>(e) else { return FastSlowIntent::EndTurn };
     if f.prone && ok(&FastSlowIntent::Stand) {

@@ -1,37 +1,19 @@
-//! The Initiative ladder's AI: a plain, predictable opponent. It reacts with its best chance
+//! The Initiative ladder's `simple` AI: a plain, predictable opponent. It reacts with its best chance
 //! when it is 30% or better; on its turn it escapes a chokehold, keeps one it holds, gets up,
 //! speaks its inspiring words once, loads, strikes the nearest foe it can (keeping its last AP
 //! for a reaction once it has struck), and otherwise closes in, charging to a free point beside
 //! its foe when that reaches.
 
 use bevy_ecs::prelude::*;
-use fray_core::intent::Submitted;
-use fray_core::prelude::Controller;
-use fray_core::session::ai_may_act;
 use fray_core::table::id;
 
 use crate::combat::reactions;
 use crate::data::{Condition, WeaponKind};
-use crate::decisions::{awaiting, submit, validate};
+use crate::decisions::validate;
 use crate::field::{between, distance, foes, position};
 use crate::intent::{ApLadderIntent, MoveKind};
 use crate::moves::reach;
 use crate::phase::{Battle, Fighter};
-
-/// Decides for every AI combatant the rules wait on.
-pub(crate) fn decide(world: &mut World) {
-    for e in awaiting(world) {
-        // A decision that ended the fight ends the deciding.
-        if !crate::ending::goes_on(world) {
-            return;
-        }
-        if world.get::<Controller>(e) != Some(&Controller::Ai) || !ai_may_act(world) {
-            continue;
-        }
-        let intent = choose(world, e);
-        let _ = submit(world, Submitted { actor: id(world, e), intent });
-    }
-}
 
 /// The AI's decision for `e` now (always one the rules accept, ending the turn at worst).
 pub fn choose(world: &World, e: Entity) -> ApLadderIntent {

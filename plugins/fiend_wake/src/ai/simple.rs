@@ -1,4 +1,4 @@
-//! The AI's simple, legal policy, one intent at a time. Deterministic given the table's
+//! The `simple` AI: a plain, legal policy, one intent at a time. Deterministic given the table's
 //! seed: its only randomness comes from the table's RNG.
 
 use std::collections::VecDeque;
@@ -19,7 +19,7 @@ use crate::sheet::{Arsenal, Inventory, MountTraits, Skills, Spells};
 use crate::view;
 
 /// The AI stops a turn after this many actions.
-const MAX_ACTIONS_PER_TURN: u32 = 10;
+pub(super) const MAX_ACTIONS_PER_TURN: u32 = 10;
 
 /// The next intent the AI submits for `e`.
 pub fn decide(world: &mut World, e: Entity) -> FiendWakeIntent {
@@ -66,11 +66,11 @@ pub fn fallback(world: &World, e: Entity) -> FiendWakeIntent {
     }
 }
 
-fn tp(world: &World, e: Entity) -> u32 {
+pub(super) fn tp(world: &World, e: Entity) -> u32 {
     view::count(world, e, TACTICAL_POINT)
 }
 
-fn skill(world: &World, e: Entity, s: Skill) -> u32 {
+pub(super) fn skill(world: &World, e: Entity, s: Skill) -> u32 {
     world.get::<Skills>(e).map_or(0, |k| k.level(s))
 }
 
@@ -102,7 +102,7 @@ pub fn intercept_threshold(world: &World, target: Entity) -> u32 {
     view::reduction(world, target)
 }
 
-fn armour(world: &World, e: Entity) -> FiendWakeIntent {
+pub(super) fn armour(world: &World, e: Entity) -> FiendWakeIntent {
     let cost = view::encumbrance(world, e).unwrap_or(0);
     let tp = tp(world, e);
     let tokens = view::count(world, e, TURN_TOKEN);
@@ -118,7 +118,7 @@ fn armour(world: &World, e: Entity) -> FiendWakeIntent {
     }
 }
 
-fn fuel(world: &World, e: Entity) -> FiendWakeIntent {
+pub(super) fn fuel(world: &World, e: Entity) -> FiendWakeIntent {
     let mut left = tp(world, e);
     let mut keep = Vec::new();
     for (spec, _) in world.get::<Spells>(e).map(|s| s.0.clone()).unwrap_or_default() {
@@ -132,7 +132,7 @@ fn fuel(world: &World, e: Entity) -> FiendWakeIntent {
 }
 
 /// The best carried weapon that is not ready and that `tp` pays for: ranged first.
-fn weapon_to_arm(world: &World, e: Entity, tp: u32) -> Option<(String, u32)> {
+pub(super) fn weapon_to_arm(world: &World, e: Entity, tp: u32) -> Option<(String, u32)> {
     let arsenal = world.get::<Arsenal>(e)?;
     if arsenal.ready.is_some() {
         return None;
@@ -151,7 +151,7 @@ fn weapon_to_arm(world: &World, e: Entity, tp: u32) -> Option<(String, u32)> {
     options.into_iter().next().map(|(id, cost, _)| (id, cost))
 }
 
-fn fighting_enemy(world: &World, e: Entity, t: Entity) -> bool {
+pub(super) fn fighting_enemy(world: &World, e: Entity, t: Entity) -> bool {
     view::status(world, t) == Status::Fighting && view::enemies(world, e, t)
 }
 
@@ -164,7 +164,7 @@ fn is_target(world: &World, e: Entity, t: Entity, from: Entity, kind: WeaponKind
         }
 }
 
-fn enemy_targets(world: &World, e: Entity, from: Entity, kind: WeaponKind) -> Vec<Entity> {
+pub(super) fn enemy_targets(world: &World, e: Entity, from: Entity, kind: WeaponKind) -> Vec<Entity> {
     let index = world.resource::<TableIndex>();
     index.order.iter().copied().filter(|&t| is_target(world, e, t, from, kind)).collect()
 }
@@ -189,7 +189,7 @@ fn pick_target(world: &mut World, e: Entity, from: Entity, kind: WeaponKind) -> 
 }
 
 /// Locations (not the field) holding fighting enemies of `e`, with how many.
-fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
+pub(super) fn enemy_held(world: &World, e: Entity) -> Vec<(Entity, usize)> {
     let index = world.resource::<TableIndex>();
     index
         .location_order
@@ -274,7 +274,7 @@ fn turn(world: &mut World, e: Entity) -> FiendWakeIntent {
 
 /// A local, free mount `e` could ride: trained (or wrangled), or, with `wild`, one the GM
 /// lets it wrangle.
-fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::MountId> {
+pub(super) fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::MountId> {
     if world.get::<fray_core::prelude::Rides>(e).is_some() {
         return None;
     }
@@ -292,7 +292,12 @@ fn free_mount(world: &World, e: Entity, wild: bool) -> Option<fray_core::ids::Mo
 
 /// A full action other than a plain attack, when it fits: a grenade or a siege weapon on
 /// an enemy-held location, a medic for a local friend, caltrops, an assault, wrangling.
-fn special(world: &mut World, e: Entity, at: Entity, kind: Option<WeaponKind>) -> Option<FiendWakeIntent> {
+pub(super) fn special(
+    world: &World,
+    e: Entity,
+    at: Entity,
+    kind: Option<WeaponKind>,
+) -> Option<FiendWakeIntent> {
     let held = enemy_held(world, e);
     let carries = |item| world.get::<Inventory>(e).is_some_and(|i| i.0.contains(&item));
     if carries(Item::Grenade)
@@ -382,7 +387,7 @@ fn assault(world: &World, e: Entity, at: Entity, held: &[(Entity, usize)]) -> Op
 }
 
 /// The first move on a shortest path from `from` to a place holding a fighting enemy.
-fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
+pub(super) fn step_toward_enemy(world: &World, e: Entity, from: Entity) -> Option<Entity> {
     let goals: Vec<Entity> = view::combatants(world)
         .into_iter()
         .filter(|&t| fighting_enemy(world, e, t))

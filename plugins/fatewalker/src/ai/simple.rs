@@ -1,4 +1,4 @@
-//! The AI's simple, legal policy, one intent at a time: shoot or strike the enemy it hits
+//! The `simple` AI: a legal policy, one intent at a time: shoot or strike the enemy it hits
 //! most easily; otherwise close in (running when far), stop when it arrives or can shoot;
 //! dodge or parry attacks on itself while it can spare the ticks, else answer an enemy's
 //! action with a good shot or blow at that enemy (a counter); never hold or preempt.
@@ -17,13 +17,13 @@ use crate::sheet::Arms;
 use crate::view;
 
 /// An attack is worth making at this target number or more.
-const WORTHWHILE: i32 = 3;
+pub(super) const WORTHWHILE: i32 = 3;
 /// A counter (an attack pushed into someone else's action) is worth it from this target
 /// number on: it costs the ticks of a whole attack.
-const COUNTER_FROM: i32 = 5;
+pub(super) const COUNTER_FROM: i32 = 5;
 /// The AI reacts only while its next action is at most this many ticks away: a reaction
 /// pushes that tick further.
-const REACT_WITHIN: u32 = 6;
+pub(super) const REACT_WITHIN: u32 = 6;
 
 /// The next intent the AI submits for `e`.
 pub fn decide(world: &World, e: Entity) -> FateWalkerIntent {
@@ -44,7 +44,7 @@ pub fn fallback(world: &World, e: Entity) -> FateWalkerIntent {
     }
 }
 
-fn respond(world: &World, e: Entity) -> FateWalkerIntent {
+pub(super) fn respond(world: &World, e: Entity) -> FateWalkerIntent {
     let Some(ask) = preempt::asked(world).filter(|a| a.responder == e && a.kind == AskKind::React) else {
         return FateWalkerIntent::Decline;
     };
@@ -73,7 +73,7 @@ fn counter(world: &World, e: Entity, actor: Entity) -> Option<FateWalkerIntent> 
 }
 
 /// The best attack `e` can make now: (target number, action).
-fn best_attack(world: &World, e: Entity) -> Option<(i32, Action)> {
+pub(super) fn best_attack(world: &World, e: Entity) -> Option<(i32, Action)> {
     let mut best: Option<(i32, Action)> = None;
     for t in view::combatants(world) {
         if !view::enemies(world, e, t) || !view::can_act(world, t) {
@@ -90,7 +90,7 @@ fn best_attack(world: &World, e: Entity) -> Option<(i32, Action)> {
 
 /// The best attack of `e` on `t` (in the open, else through cover): its target number less
 /// any barrier, and the action; the first of equals.
-fn attack_on(world: &World, e: Entity, t: Entity) -> Option<(i32, Action)> {
+pub(super) fn attack_on(world: &World, e: Entity, t: Entity) -> Option<(i32, Action)> {
     let mut best: Option<(i32, Action)> = None;
     for through_cover in [false, true] {
         if let Ok(plan) = combat::check(world, e, t, through_cover) {
@@ -103,14 +103,14 @@ fn attack_on(world: &World, e: Entity, t: Entity) -> Option<(i32, Action)> {
     best
 }
 
-fn nearest_enemy(world: &World, e: Entity) -> Option<Entity> {
+pub(super) fn nearest_enemy(world: &World, e: Entity) -> Option<Entity> {
     view::combatants(world)
         .into_iter()
         .filter(|&t| view::enemies(world, e, t) && view::can_act(world, t))
         .min_by(|&a, &b| view::distance(world, e, a).total_cmp(&view::distance(world, e, b)))
 }
 
-fn action(world: &World, e: Entity) -> Action {
+pub(super) fn action(world: &World, e: Entity) -> Action {
     let legal = |a: &Action| actions::check(world, e, a).is_ok();
     if view::ready_weapon(world, e).is_none()
         && let Some(weapon) = world.get::<Arms>(e).and_then(|a| a.carried.first().cloned())
@@ -137,7 +137,7 @@ fn action(world: &World, e: Entity) -> Action {
 
 /// Getting closer to the nearest enemy: out of the vehicle, up from prone, then moving to
 /// the weapon's medium range (or into reach), running when far.
-fn approach(world: &World, e: Entity) -> Vec<Action> {
+pub(super) fn approach(world: &World, e: Entity) -> Vec<Action> {
     let Some(enemy) = nearest_enemy(world, e) else { return Vec::new() };
     if world.get::<Rides>(e).is_some() {
         return vec![Action::Dismount];
@@ -161,7 +161,7 @@ fn approach(world: &World, e: Entity) -> Vec<Action> {
     vec![Action::BeginMoving { mode, to }, Action::BeginMoving { mode: MoveMode::Walk, to }]
 }
 
-fn keep_moving(world: &World, e: Entity) -> FateWalkerIntent {
+pub(super) fn keep_moving(world: &World, e: Entity) -> FateWalkerIntent {
     let Some(m) = view::motion(world, e) else { return FateWalkerIntent::StopMoving };
     let arrived = view::distance_between(view::position(world, e), m.to) < 0.5;
     let can_attack = best_attack(world, e).is_some_and(|(s, _)| s >= WORTHWHILE);
