@@ -1,10 +1,10 @@
 //! What every ruleset's AI shares: the level each AI combatant plays at ([`AiLevel`]), the
 //! few words it gives for a decision ([`say_why`]: the log keeps them with the intent, and a
-//! replay gives them back), and how a tactical AI picks among the choices it scored
-//! ([`best`]), ties broken on a generator of its own ([`decision_rng`]), never the table's.
+//! replay gives them back), the generator a tactical AI may draw on ([`decision_rng`]), never
+//! the table's, and the decisions' timing for the benchmark ([`timed`]).
 
 use bevy_ecs::prelude::*;
-use rand::{Rng, RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -88,38 +88,6 @@ pub(crate) fn take_why(world: &mut World) -> Option<String> {
     world.get_resource_mut::<Why>().and_then(|mut w| w.0.take())
 }
 
-/// A decision the AI weighed: the higher the score, the better it thinks it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Scored<I> {
-    /// The decision.
-    pub intent: I,
-    /// How good it looks.
-    pub score: f32,
-    /// Why, in a few words.
-    pub why: String,
-}
-
-impl<I> Scored<I> {
-    /// A decision with its score and reason.
-    pub fn new(intent: I, score: f32, why: impl Into<String>) -> Self {
-        Self { intent, score, why: why.into() }
-    }
-}
-
-/// Scores this close count as equal.
-const EQUAL: f32 = 1e-3;
-
-/// The best of the scored decisions; among equals, one drawn on `rng`.
-pub fn best<I>(options: Vec<Scored<I>>, rng: &mut impl Rng) -> Option<Scored<I>> {
-    let top = options.iter().map(|o| o.score).fold(f32::NEG_INFINITY, f32::max);
-    let mut equal: Vec<Scored<I>> = options.into_iter().filter(|o| o.score >= top - EQUAL).collect();
-    match equal.len() {
-        0 => None,
-        1 => equal.pop(),
-        n => Some(equal.swap_remove(rng.random_range(0..n))),
-    }
-}
-
 /// The AI's own generator for the decision about to be taken: the fight's seed on a stream
 /// of its own per decision (the table's dice are stream 0), so the same seed gives the same
 /// decisions, and the AI neither draws from nor foresees the table's dice.
@@ -133,19 +101,9 @@ pub fn decision_rng(world: &World) -> ChaCha8Rng {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use rand::RngExt;
 
-    #[test]
-    fn the_best_is_the_highest_and_equals_are_drawn() {
-        let scored =
-            |s: &[f32]| s.iter().enumerate().map(|(i, &x)| Scored::new(i, x, "")).collect::<Vec<_>>();
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        assert_eq!(best(scored(&[1.0, 3.0, 2.0]), &mut rng).map(|s| s.intent), Some(1));
-        assert_eq!(best(Vec::<Scored<u8>>::new(), &mut rng), None);
-        let drawn: std::collections::BTreeSet<usize> =
-            (0..40).filter_map(|_| best(scored(&[2.0, 0.0, 2.0]), &mut rng)).map(|s| s.intent).collect();
-        assert_eq!(drawn, [0, 2].into(), "both equals are drawn, never the worse");
-    }
+    use super::*;
 
     #[test]
     fn the_decision_generator_is_not_the_tables() {

@@ -8,7 +8,7 @@
 //! - [`location`]: strategic locations (or zones), "no location", accessibility.
 //! - [`tokens`]: counter tokens as entities, and the counters the rules read.
 //! - [`phase`]: the [`RulesStep`](phase::RulesStep) schedule and phase machinery.
-//! - [`ai`]: the AI's levels, its reasons, its pick among scored choices.
+//! - [`ai`]: the AI's levels, its reasons, its own generator.
 //! - [`intent`]: typed intents, validation outcomes, rejections; [`coverage`]: what the AI
 //!   was offered and took, by intent kind, for the balance lab.
 //! - [`dice`]: the one seeded RNG; [`log`]: the structured battle log.

@@ -67,7 +67,7 @@ fn odds(world: &World, e: Entity) -> (usize, usize) {
 /// Why `e` should guard the target of the attack waiting, if it should.
 pub fn guards(world: &World, e: Entity) -> Option<String> {
     let p = world.resource::<Battle>().pending.clone()?;
-    if p.target == e || !crate::combat::guards(world).contains(&e) {
+    if p.target == e || !ok(world, e, &FactionZonesIntent::Guard) {
         return None;
     }
     (would_fall(world, p.attacker, p.target, p.weapon) && !would_fall(world, p.attacker, e, p.weapon))

@@ -147,9 +147,11 @@ fn focused_attack(world: &World, e: Entity) -> Option<(i32, Action, &'static str
     let options = view::combatants(world)
         .into_iter()
         .filter(|&t| view::enemies(world, e, t) && view::can_act(world, t));
+    // The first of equals, in table order (as the simple AI picks).
+    let key = |t: Entity, s: i32| (view::wound_penalty(world, t), s);
     let (t, (score, attack)) = options
         .filter_map(|t| simple::attack_on(world, e, t).filter(|(s, _)| *s >= best - 1).map(|a| (t, a)))
-        .max_by_key(|(t, (s, _))| (view::wound_penalty(world, *t), *s))?;
+        .reduce(|first, next| if key(next.0, next.1.0) > key(first.0, first.1.0) { next } else { first })?;
     let why =
         if view::wound_penalty(world, t) > 0 { "the most wounded it can hit well" } else { "a good chance" };
     Some((score, attack, why))
