@@ -57,10 +57,7 @@ fn ai_decide(world: &mut World) {
         if !ai || queued || !is_awaited(world, e) || !ai_may_act(world) {
             continue;
         }
-        let (intent, why) = fray_core::ai::timed(world, |world| ai::decide(world, e));
-        if let Some(why) = why {
-            fray_core::ai::say_why(world, why);
-        }
+        let intent = fray_core::ai::decided(world, |world| ai::decide(world, e));
         if submit(world, Submitted { actor: id.clone(), intent }).is_err() {
             let fallback = ai::fallback(world, e);
             let _ = submit(world, Submitted { actor: id, intent: fallback });

@@ -124,10 +124,7 @@ fn ai_decide(world: &mut World) {
                 if queued || (step > 0 && !is_awaited(world, e)) || !ai_may_act(world) {
                     break;
                 }
-                let (intent, why) = fray_core::ai::timed(world, |world| ai::decide(world, e));
-                if let Some(why) = why {
-                    fray_core::ai::say_why(world, why);
-                }
+                let intent = fray_core::ai::decided(world, |world| ai::decide(world, e));
                 if submit(world, Submitted { actor: id.clone(), intent }).is_err() {
                     let fallback = ai::fallback(world, e);
                     if submit(world, Submitted { actor: id.clone(), intent: fallback }).is_err() {

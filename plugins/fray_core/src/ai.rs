@@ -73,6 +73,33 @@ pub fn timed<T>(world: &mut World, decide: impl FnOnce(&mut World) -> T) -> T {
     decided
 }
 
+/// The decision for `e` at its level: `simple`'s (no reason given) or `tactical`'s, with its
+/// reason.
+pub fn at_level<I>(
+    world: &World,
+    e: Entity,
+    simple: impl FnOnce(&World, Entity) -> I,
+    tactical: impl FnOnce(&World, Entity) -> (I, String),
+) -> (I, Option<String>) {
+    match level(world, e) {
+        AiLevel::Simple => (simple(world, e), None),
+        AiLevel::Tactical => {
+            let (intent, why) = tactical(world, e);
+            (intent, Some(why))
+        }
+    }
+}
+
+/// Takes an AI's decision ([`timed`]) and gives its reason ([`say_why`]) for the intent the
+/// caller submits next.
+pub fn decided<I>(world: &mut World, decide: impl FnOnce(&mut World) -> (I, Option<String>)) -> I {
+    let (intent, why) = timed(world, decide);
+    if let Some(why) = why {
+        say_why(world, why);
+    }
+    intent
+}
+
 /// The reason given for the intent about to be submitted; the core takes it as it records
 /// the intent.
 #[derive(Resource, Debug, Default)]

@@ -2,7 +2,6 @@
 //! [`tactical`] (the default, which gives its reasons).
 
 use bevy_ecs::prelude::*;
-use fray_core::ai::AiLevel;
 use fray_core::intent::Submitted;
 use fray_core::prelude::Controller;
 use fray_core::session::ai_may_act;
@@ -24,21 +23,12 @@ pub(crate) fn decide(world: &mut World) {
         if world.get::<Controller>(e) != Some(&Controller::Ai) || !ai_may_act(world) {
             continue;
         }
-        let (intent, why) = fray_core::ai::timed(world, |world| choose(world, e));
-        if let Some(why) = why {
-            fray_core::ai::say_why(world, why);
-        }
+        let intent = fray_core::ai::decided(world, |world| choose(world, e));
         let _ = submit(world, Submitted { actor: id(world, e), intent });
     }
 }
 
 /// The AI's decision for `e` now at its level, with its reason when it gives one.
 pub fn choose(world: &World, e: Entity) -> (FastSlowIntent, Option<String>) {
-    match fray_core::ai::level(world, e) {
-        AiLevel::Simple => (simple::choose(world, e), None),
-        AiLevel::Tactical => {
-            let (intent, why) = tactical::choose(world, e);
-            (intent, Some(why))
-        }
-    }
+    fray_core::ai::at_level(world, e, simple::choose, tactical::choose)
 }

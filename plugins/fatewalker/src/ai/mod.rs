@@ -3,7 +3,6 @@
 //! first from a hold, runs for cover, changes pace on the move), which gives its reasons.
 
 use bevy_ecs::prelude::*;
-use fray_core::ai::AiLevel;
 
 use crate::intent::FateWalkerIntent;
 
@@ -14,11 +13,5 @@ pub use simple::fallback;
 
 /// The next intent the AI submits for `e`, with its reason when it gives one.
 pub fn decide(world: &World, e: Entity) -> (FateWalkerIntent, Option<String>) {
-    match fray_core::ai::level(world, e) {
-        AiLevel::Simple => (simple::decide(world, e), None),
-        AiLevel::Tactical => {
-            let (intent, why) = tactical::decide(world, e);
-            (intent, Some(why))
-        }
-    }
+    fray_core::ai::at_level(world, e, simple::decide, tactical::decide)
 }
