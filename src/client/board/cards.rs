@@ -81,13 +81,16 @@ pub(super) fn place_badges(
         })
         .collect();
     let segments: Vec<(Vec2, Vec2)> = arrows.segments().collect();
+    // The board as the camera frames it: its cards, words and tokens.
+    let board = cards.iter().map(|(rect, ..)| rect.0).chain(taken.iter().copied()).reduce(|a, b| a.union(b));
+    let Some(board) = board else { return };
     for (rect, card_at, children) in &cards {
         for &part in children {
             let Ok((mut transform, mut ink, layout, text)) = badges.get_mut(part) else { continue };
             if text.0.is_empty() || layout.size == Vec2::ZERO {
                 continue;
             }
-            let (at, on_card) = badge_spot(rect.0, layout.size / 2.0, (&taken, &segments));
+            let (at, on_card) = badge_spot(rect.0, layout.size / 2.0, board, (&taken, &segments));
             let wanted = if on_card { palette.card_ink } else { palette.ink };
             if ink.0 != wanted {
                 ink.0 = wanted;
@@ -102,16 +105,27 @@ pub(super) fn place_badges(
 
 /// Where a badge `half` its size stands by a card `card`, clear of every rectangle `taken`
 /// by a gap (so "2 moves" never reads on from a caption) and of the arrows' `segments`, and
-/// whether that is on the card.
-fn badge_spot(card: Rect, half: Vec2, (taken, segments): (&[Rect], &[(Vec2, Vec2)])) -> (Vec2, bool) {
+/// whether that is on the card. Off the card, a spot within the `board` (what the camera
+/// frames) comes first: one past the board's edge may be cut by the screen's.
+fn badge_spot(
+    card: Rect,
+    half: Vec2,
+    board: Rect,
+    (taken, segments): (&[Rect], &[(Vec2, Vec2)]),
+) -> (Vec2, bool) {
     let apart = half + Vec2::new(10.0, 3.0);
     let free = |at: &Vec2| {
         let mine = Rect::from_center_half_size(*at, apart);
         !taken.iter().any(|r| !r.intersect(mine).is_empty())
             && !segments.iter().any(|&(p, q)| super::arrows::segment_hits(p, q, mine))
     };
+    let on_board = |at: &Vec2| board.contains(*at - half) && board.contains(*at + half);
     let spots = badge_spots(card, half);
-    let i = spots.iter().position(free).unwrap_or(0);
+    let i = spots
+        .iter()
+        .position(|at| free(at) && on_board(at))
+        .or_else(|| spots.iter().position(free))
+        .unwrap_or(0);
     (spots[i], i < ON_CARD)
 }
 
@@ -194,28 +208,51 @@ mod tests {
     fn a_badge_stands_clear_of_the_cards_captions_on_the_card_if_it_can_else_beside_it() {
         let card = Rect::new(0.0, 0.0, 200.0, 160.0);
         let half = Vec2::new(40.0, 12.0);
-        assert_eq!(badge_spot(card, half, (&[], &[])), (Vec2::new(100.0, 16.0), true), "the foot's middle");
+        // A board reaching well past the card on every side.
+        let board = Rect::new(-400.0, -400.0, 600.0, 600.0);
+        assert_eq!(
+            badge_spot(card, half, board, (&[], &[])),
+            (Vec2::new(100.0, 16.0), true),
+            "the foot's middle"
+        );
         // A caption across the foot's middle and left: the foot's right, a gap from it.
         let caption = Rect::new(20.0, 4.0, 90.0, 40.0);
         assert_eq!(
-            badge_spot(card, half, (&[caption], &[])),
+            badge_spot(card, half, board, (&[caption], &[])),
             (Vec2::new(154.0, 16.0), true),
             "the foot's right"
         );
         // Captions along the whole foot and words along the top: just under the card.
         let foot = Rect::new(0.0, 0.0, 200.0, 40.0);
         let top = Rect::new(0.0, 120.0, 200.0, 160.0);
-        let (at, on_card) = badge_spot(card, half, (&[foot, top], &[]));
+        let (at, on_card) = badge_spot(card, half, board, (&[foot, top], &[]));
         assert!(!on_card && at.y < 0.0, "under the card: {at}");
         // An arrow leaving the card's foot downwards: beside it.
         let arrow = [(Vec2::new(100.0, 0.0), Vec2::new(100.0, -200.0))];
-        let (beside, _) = badge_spot(card, half, (&[foot, top], &arrow));
+        let (beside, _) = badge_spot(card, half, board, (&[foot, top], &arrow));
         assert!(
             beside.y < 0.0 && (beside.x - 100.0).abs() > half.x,
             "under the card, off the arrow: {beside}"
         );
         // Nowhere free: the foot's middle.
         let everywhere = Rect::new(-500.0, -500.0, 500.0, 500.0);
-        assert_eq!(badge_spot(card, half, (&[everywhere], &[])), (Vec2::new(100.0, 16.0), true));
+        assert_eq!(badge_spot(card, half, board, (&[everywhere], &[])), (Vec2::new(100.0, 16.0), true));
+    }
+
+    #[test]
+    fn a_badge_off_a_card_at_the_boards_foot_stands_over_it_not_past_the_boards_edge() {
+        // The lowest card of the board, its foot and its top corners full: just under it would
+        // be past the board's edge, so over it.
+        let card = Rect::new(0.0, 0.0, 200.0, 160.0);
+        let half = Vec2::new(40.0, 12.0);
+        let board = Rect::new(-300.0, 0.0, 500.0, 600.0);
+        let foot = Rect::new(0.0, 0.0, 200.0, 40.0);
+        let top = Rect::new(0.0, 120.0, 200.0, 160.0);
+        let (at, on_card) = badge_spot(card, half, board, (&[foot, top], &[]));
+        assert!(!on_card && at.y > 160.0 && board.contains(at - half), "over the card: {at}");
+        // With nothing free on the board: under it all the same, rather than over a word.
+        let above = Rect::new(-300.0, 160.0, 500.0, 600.0);
+        let (at, _) = badge_spot(card, half, board, (&[foot, top, above], &[]));
+        assert!(at.y < 0.0, "under the card: {at}");
     }
 }
