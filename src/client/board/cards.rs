@@ -50,7 +50,9 @@ type Beneath<'w, 's> = Query<
 
 /// Where each card's badge stands (the reach view's "2 moves", a drag's words for entering):
 /// at its foot where no word or token is, else at a corner or just off an edge that is free
-/// (then in the field's ink); at its foot where none is.
+/// (then in the field's ink); at its foot where none is. A badge that would stand past the
+/// board's edge (under the lowest card) moves to a free spot on the board, clear of the other
+/// badges too, where there is one: past the edge the screen's edge may cut it.
 pub(super) fn place_badges(
     cards: Query<(&CardRect, &GlobalTransform, &Children), With<Card>>,
     mut badges: Query<
@@ -81,52 +83,86 @@ pub(super) fn place_badges(
         })
         .collect();
     let segments: Vec<(Vec2, Vec2)> = arrows.segments().collect();
-    // The board as the camera frames it: its cards, words and tokens.
-    let board = cards.iter().map(|(rect, ..)| rect.0).chain(taken.iter().copied()).reduce(|a, b| a.union(b));
-    let Some(board) = board else { return };
+    let mut placed: Vec<Placed> = Vec::new();
     for (rect, card_at, children) in &cards {
         for &part in children {
-            let Ok((mut transform, mut ink, layout, text)) = badges.get_mut(part) else { continue };
+            let Ok((.., layout, text)) = badges.get(part) else { continue };
             if text.0.is_empty() || layout.size == Vec2::ZERO {
                 continue;
             }
-            let (at, on_card) = badge_spot(rect.0, layout.size / 2.0, board, (&taken, &segments));
-            let wanted = if on_card { palette.card_ink } else { palette.ink };
-            if ink.0 != wanted {
-                ink.0 = wanted;
-            }
-            let local = card_at.affine().inverse().transform_point3(at.extend(0.0)).truncate();
-            if transform.translation.truncate() != local {
-                transform.translation = local.extend(transform.translation.z);
-            }
+            let half = layout.size / 2.0;
+            let (at, on_card) = badge_spot(rect.0, half, (&taken, &segments));
+            placed.push(Placed { badge: part, card: rect.0, card_at: *card_at, half, at, on_card });
+        }
+    }
+    // The board as the camera frames it: its cards, words and tokens.
+    let board = cards.iter().map(|(rect, ..)| rect.0).chain(taken.iter().copied()).reduce(|a, b| a.union(b));
+    if let Some(board) = board {
+        onto_the_board(&mut placed, board, &taken, &segments);
+    }
+    for p in placed {
+        let Ok((mut transform, mut ink, ..)) = badges.get_mut(p.badge) else { continue };
+        let wanted = if p.on_card { palette.card_ink } else { palette.ink };
+        if ink.0 != wanted {
+            ink.0 = wanted;
+        }
+        let local = p.card_at.affine().inverse().transform_point3(p.at.extend(0.0)).truncate();
+        if transform.translation.truncate() != local {
+            transform.translation = local.extend(transform.translation.z);
+        }
+    }
+}
+
+/// A badge's place by its card.
+struct Placed {
+    badge: Entity,
+    card: Rect,
+    card_at: GlobalTransform,
+    half: Vec2,
+    at: Vec2,
+    on_card: bool,
+}
+
+/// Moves each badge that stands past the `board`'s edge to the first spot by its card that is
+/// on the board and free of `taken`, the arrows' `segments` and every other badge, if one is.
+fn onto_the_board(placed: &mut [Placed], board: Rect, taken: &[Rect], segments: &[(Vec2, Vec2)]) {
+    let on_board = |at: Vec2, half: Vec2| board.contains(at - half) && board.contains(at + half);
+    for i in 0..placed.len() {
+        let Placed { card, half, at, .. } = placed[i];
+        if on_board(at, half) {
+            continue;
+        }
+        let others = placed.iter().enumerate().filter(|&(j, _)| j != i);
+        let mut around: Vec<Rect> = others.map(|(_, p)| Rect::from_center_half_size(p.at, p.half)).collect();
+        around.extend_from_slice(taken);
+        let spots = badge_spots(card, half);
+        let free = free_spots(&spots, half, (&around, segments));
+        if let Some(k) = (0..spots.len()).find(|&k| free[k] && on_board(spots[k], half)) {
+            placed[i].at = spots[k];
+            placed[i].on_card = k < ON_CARD;
         }
     }
 }
 
 /// Where a badge `half` its size stands by a card `card`, clear of every rectangle `taken`
 /// by a gap (so "2 moves" never reads on from a caption) and of the arrows' `segments`, and
-/// whether that is on the card. Off the card, a spot within the `board` (what the camera
-/// frames) comes first: one past the board's edge may be cut by the screen's.
-fn badge_spot(
-    card: Rect,
-    half: Vec2,
-    board: Rect,
-    (taken, segments): (&[Rect], &[(Vec2, Vec2)]),
-) -> (Vec2, bool) {
+/// whether that is on the card.
+fn badge_spot(card: Rect, half: Vec2, (taken, segments): (&[Rect], &[(Vec2, Vec2)])) -> (Vec2, bool) {
+    let spots = badge_spots(card, half);
+    let free = free_spots(&spots, half, (taken, segments));
+    let i = free.iter().position(|&f| f).unwrap_or(0);
+    (spots[i], i < ON_CARD)
+}
+
+/// Which of `spots` a badge `half` its size may stand at, clear of `taken` by a gap and of
+/// the arrows' `segments`.
+fn free_spots(spots: &[Vec2; 11], half: Vec2, (taken, segments): (&[Rect], &[(Vec2, Vec2)])) -> [bool; 11] {
     let apart = half + Vec2::new(10.0, 3.0);
-    let free = |at: &Vec2| {
-        let mine = Rect::from_center_half_size(*at, apart);
+    spots.map(|at| {
+        let mine = Rect::from_center_half_size(at, apart);
         !taken.iter().any(|r| !r.intersect(mine).is_empty())
             && !segments.iter().any(|&(p, q)| super::arrows::segment_hits(p, q, mine))
-    };
-    let on_board = |at: &Vec2| board.contains(*at - half) && board.contains(*at + half);
-    let spots = badge_spots(card, half);
-    let i = spots
-        .iter()
-        .position(|at| free(at) && on_board(at))
-        .or_else(|| spots.iter().position(free))
-        .unwrap_or(0);
-    (spots[i], i < ON_CARD)
+    })
 }
 
 /// How many of [`badge_spots`] lie on the card.
@@ -202,57 +238,64 @@ fn card_info(world: &World, rules: &dyn fray_core::ruleset::AnyRuleset, place: E
 mod tests {
     use bevy::prelude::*;
 
-    use super::badge_spot;
+    use super::{Placed, badge_spot, onto_the_board};
 
     #[test]
     fn a_badge_stands_clear_of_the_cards_captions_on_the_card_if_it_can_else_beside_it() {
         let card = Rect::new(0.0, 0.0, 200.0, 160.0);
         let half = Vec2::new(40.0, 12.0);
-        // A board reaching well past the card on every side.
-        let board = Rect::new(-400.0, -400.0, 600.0, 600.0);
-        assert_eq!(
-            badge_spot(card, half, board, (&[], &[])),
-            (Vec2::new(100.0, 16.0), true),
-            "the foot's middle"
-        );
+        assert_eq!(badge_spot(card, half, (&[], &[])), (Vec2::new(100.0, 16.0), true), "the foot's middle");
         // A caption across the foot's middle and left: the foot's right, a gap from it.
         let caption = Rect::new(20.0, 4.0, 90.0, 40.0);
         assert_eq!(
-            badge_spot(card, half, board, (&[caption], &[])),
+            badge_spot(card, half, (&[caption], &[])),
             (Vec2::new(154.0, 16.0), true),
             "the foot's right"
         );
         // Captions along the whole foot and words along the top: just under the card.
         let foot = Rect::new(0.0, 0.0, 200.0, 40.0);
         let top = Rect::new(0.0, 120.0, 200.0, 160.0);
-        let (at, on_card) = badge_spot(card, half, board, (&[foot, top], &[]));
+        let (at, on_card) = badge_spot(card, half, (&[foot, top], &[]));
         assert!(!on_card && at.y < 0.0, "under the card: {at}");
         // An arrow leaving the card's foot downwards: beside it.
         let arrow = [(Vec2::new(100.0, 0.0), Vec2::new(100.0, -200.0))];
-        let (beside, _) = badge_spot(card, half, board, (&[foot, top], &arrow));
+        let (beside, _) = badge_spot(card, half, (&[foot, top], &arrow));
         assert!(
             beside.y < 0.0 && (beside.x - 100.0).abs() > half.x,
             "under the card, off the arrow: {beside}"
         );
         // Nowhere free: the foot's middle.
         let everywhere = Rect::new(-500.0, -500.0, 500.0, 500.0);
-        assert_eq!(badge_spot(card, half, board, (&[everywhere], &[])), (Vec2::new(100.0, 16.0), true));
+        assert_eq!(badge_spot(card, half, (&[everywhere], &[])), (Vec2::new(100.0, 16.0), true));
     }
 
     #[test]
-    fn a_badge_off_a_card_at_the_boards_foot_stands_over_it_not_past_the_boards_edge() {
-        // The lowest card of the board, its foot and its top corners full: just under it would
-        // be past the board's edge, so over it.
+    fn a_badge_past_the_boards_edge_moves_onto_the_board_clear_of_the_other_badges() {
+        // The lowest card of a board, its foot and its top corners full: just under it is past
+        // the board's edge, so it stands over the card.
         let card = Rect::new(0.0, 0.0, 200.0, 160.0);
         let half = Vec2::new(40.0, 12.0);
         let board = Rect::new(-300.0, 0.0, 500.0, 600.0);
-        let foot = Rect::new(0.0, 0.0, 200.0, 40.0);
-        let top = Rect::new(0.0, 120.0, 200.0, 160.0);
-        let (at, on_card) = badge_spot(card, half, board, (&[foot, top], &[]));
-        assert!(!on_card && at.y > 160.0 && board.contains(at - half), "over the card: {at}");
-        // With nothing free on the board: under it all the same, rather than over a word.
-        let above = Rect::new(-300.0, 160.0, 500.0, 600.0);
-        let (at, _) = badge_spot(card, half, board, (&[foot, top, above], &[]));
-        assert!(at.y < 0.0, "under the card: {at}");
+        let words = [Rect::new(0.0, 0.0, 200.0, 40.0), Rect::new(0.0, 120.0, 200.0, 160.0)];
+        let (at, on_card) = badge_spot(card, half, (&words, &[]));
+        assert!(!on_card && at.y < 0.0, "first under the card: {at}");
+        let badge = |at: Vec2| Placed {
+            badge: Entity::PLACEHOLDER,
+            card,
+            card_at: GlobalTransform::IDENTITY,
+            half,
+            at,
+            on_card: false,
+        };
+        let mut placed = [badge(at)];
+        onto_the_board(&mut placed, board, &words, &[]);
+        assert!(placed[0].at.y > 160.0 && board.contains(placed[0].at + half), "over it: {}", placed[0].at);
+        // Over it stands the badge of the card above (its own, under that card): this one
+        // stays where it was rather than cover it.
+        let above = Vec2::new(100.0, 180.0);
+        let mut placed = [badge(at), badge(above)];
+        placed[1].card = Rect::new(0.0, 200.0, 200.0, 360.0);
+        onto_the_board(&mut placed, board, &words, &[]);
+        assert_eq!((placed[0].at, placed[1].at), (at, above), "neither moved");
     }
 }
