@@ -392,6 +392,7 @@ fn the_tactical_ai_takes_what_the_scenarios_made_for_it_call_for_and_the_simple_
         ),
         ("fiend_wake_crossroads", &["Grapple", "RefuseArmour", "Retreat"][..], ["outriders", "imps"]),
         ("fatewalker_yard", &["Hold", "ChangeMovement"][..], ["dock", "raiders"]),
+        ("fast_slow_watchtower", &["Potion", "Stake", "Flee"][..], ["patrol", "tower"]),
     ];
     for (scenario, kinds, sides) in cases {
         let tactical = taken(scenario, &[]);

@@ -335,3 +335,28 @@ fn replay_prints_a_seats_view_after_every_step_as_json_lines() {
         "--seat: there is no seat 'Nobody' (the seats: One, Two)"
     );
 }
+
+/// The AI plays for the GM: its reasons for its decisions are in the GM's view of the log
+/// alone, never in the table's nor a player's (nor, so, on a phone's page).
+#[test]
+fn only_the_gms_view_of_the_log_gives_the_ais_reasons() {
+    let text = with_seats(include_str!("../assets/scenarios/faction_zones_toll_bridge.ron"));
+    let scenario = parse(&text);
+    let mut app = scenario.table_app(7, scenario.default_limit(), true);
+    let reasons = |view: &SeatView| view.log.iter().filter(|line| line.get("why").is_some()).count();
+    let mut gm_read = 0;
+    for _ in 0..10 {
+        app.update();
+        let world = app.world();
+        let views = seat_views(world, rules(world).as_ref(), &all_seats());
+        gm_read += reasons(&views[0]);
+        for view in &views[1..] {
+            assert_eq!(reasons(view), 0, "{:?} is shown the AI's reasons", view.seat);
+            assert!(!view.log.is_empty(), "{:?} reads the log", view.seat);
+        }
+        if session::fight_over(world) {
+            break;
+        }
+    }
+    assert!(gm_read > 0, "the GM reads the AI's reasons");
+}
