@@ -209,7 +209,11 @@ async fn connected(mut socket: WebSocket, link: SeatLink, inbox: mpsc::Sender<In
     };
     let mut check = tokio::time::interval(Duration::from_millis(500));
     while going && link.open.load(Ordering::Relaxed) {
+        // Biased, answers first: the world queues an ask's answer before it publishes the
+        // view that ask led to, so the page reads "taken" before the view it made.
         going = tokio::select! {
+            biased;
+            Some(answer) = replies.recv() => socket.send(Message::Text(answer.into())).await.is_ok(),
             changed = view.changed() => match changed {
                 Ok(()) => {
                     let now = view.borrow_and_update().clone();
@@ -224,7 +228,6 @@ async fn connected(mut socket: WebSocket, link: SeatLink, inbox: mpsc::Sender<In
                 }
                 Err(_) => false,
             },
-            Some(answer) = replies.recv() => socket.send(Message::Text(answer.into())).await.is_ok(),
             received = socket.recv() => match received {
                 Some(Ok(Message::Text(text))) => {
                     let answer = take(&link, text.as_str(), &mut window, &inbox, &reply);
