@@ -390,6 +390,8 @@ fn the_tactical_ai_takes_what_the_scenarios_made_for_it_call_for_and_the_simple_
             &["Spread", "NonLethal", "Guard", "Sprint", "Stunt", "TakeIt"][..],
             ["bridge", "goblins"],
         ),
+        ("faction_zones_hillfort", &["Pass", "Hide", "AcceptStunt"][..], ["hillfolk", "raiders"]),
+        ("faction_zones_patrol", &["Dismount", "Reserve"][..], ["patrol", "highwaymen"]),
         ("fiend_wake_crossroads", &["Grapple", "RefuseArmour", "Retreat"][..], ["outriders", "imps"]),
         ("fatewalker_yard", &["Hold", "ChangeMovement"][..], ["dock", "raiders"]),
         ("fast_slow_watchtower", &["Potion", "Stake", "Flee"][..], ["patrol", "tower"]),

@@ -18,7 +18,14 @@
 //!   shooter with no one in range about to move up: **hides** (a hidden attacker's shot takes
 //!   its target by surprise);
 //! - it asks a beaten foe (badly hurt and outnumbered) **to drop its weapons** (a stunt), and,
-//!   beaten itself, accepts such a stunt rather than risk the blow.
+//!   beaten itself, accepts such a stunt rather than risk the blow, or **yields** to a knockout
+//!   when the blow could kill it;
+//! - attacked by one in a hazard, or one whose weapon outdoes its own: **shoves** or
+//!   **disarms** it as a counter (when the blow cannot fell it);
+//! - a rider about to strike **gets off** (no save); on foot with no enemy by it, **gets on**
+//!   a faster mount standing by; a mount or rider with nothing to do **reserves** its part;
+//! - its faction **passes** when all it has still to act are shooters behind cover with no one
+//!   in range, while an enemy comes on.
 //!
 //! It never takes "another main action" or "a bonus action" (the table resolves those). It
 //! reads what its seat may: no concealed enemy is ever considered.
@@ -101,6 +108,11 @@ pub fn choose(world: &World, e: Entity) -> (FactionZonesIntent, String) {
         return (intent, "tries to break free".to_owned());
     }
     if battle.active != Some(e) {
+        if battle.to_act.is_some()
+            && let Some(why) = holds(world, e)
+        {
+            return (FactionZonesIntent::Pass, why);
+        }
         let intent = simple::choose(world, e);
         let why = match intent {
             FactionZonesIntent::PickFirst { .. } => "its own faction first".to_owned(),
@@ -119,6 +131,13 @@ fn react(world: &World, e: Entity, p: &crate::phase::PendingAttack) -> (FactionZ
     // Another is taken when the blow could fell it, or (badly hurt and outnumbered) rather
     // than risk the blow.
     let out = matches!(p.stunt, Some(StuntEffect::Incapacitated | StuntEffect::Surrenders));
+    // Except a knockout offered to one beaten whom the blow could kill: its life over a fight
+    // it is losing.
+    let knockout = p.stunt == Some(StuntEffect::Incapacitated);
+    if knockout && beaten(world, e) && could_kill(world, p.attacker, e, p.weapon) {
+        let why = format!("yields to {who}'s knockout: beaten, and the blow could kill it");
+        return (FactionZonesIntent::AcceptStunt, why);
+    }
     if p.stunt.is_some() && !out && (falls || beaten(world, e)) {
         let why = if falls {
             "the blow could fell it"
@@ -143,6 +162,9 @@ fn react(world: &World, e: Entity, p: &crate::phase::PendingAttack) -> (FactionZ
             return (FactionZonesIntent::HideBehind { ally: id(world, a) }, why);
         }
     }
+    if !falls && let Some(step) = counter_without_harm(world, e, p) {
+        return step;
+    }
     let counter = weapons(world, e).into_iter().find(|&w| check_counter(world, e, w).is_ok());
     if let Some(weapon) = counter {
         return (FactionZonesIntent::Counter { weapon }, format!("counters {who}"));
@@ -156,6 +178,38 @@ fn react(world: &World, e: Entity, p: &crate::phase::PendingAttack) -> (FactionZ
         return (grab, format!("grabs {who}, smaller, as it strikes"));
     }
     (FactionZonesIntent::Dodge, format!("dodges {who}"))
+}
+
+/// A non-lethal counter when it pays as the turn's would (it takes the blow first): the
+/// attacker shoved into the hazard it stands in, or disarmed of a weapon that outdoes the
+/// target's own best by 3 or more.
+fn counter_without_harm(
+    world: &World,
+    e: Entity,
+    p: &crate::phase::PendingAttack,
+) -> Option<(FactionZonesIntent, String)> {
+    let who = name(world, p.attacker);
+    let shove = FactionZonesIntent::CounterNonLethal { kind: NonLethal::Shove { to: None } };
+    if zone_has(world, p.attacker, ZoneProperty::Hazard) && ok(world, e, &shove) {
+        return Some((shove, format!("shoves {who} into the hazard as it strikes")));
+    }
+    let weapon = p.weapon?;
+    let theirs = crate::combat::weapon(world, p.attacker, Some(weapon)).map_or(0, |w| w.damage);
+    let own =
+        world.get::<Fighter>(e).map_or(0, |f| f.sheet.weapons.iter().map(|w| w.damage).max().unwrap_or(0));
+    let disarm = FactionZonesIntent::CounterNonLethal { kind: NonLethal::Disarm { weapon } };
+    (theirs > own + 2 && ok(world, e, &disarm))
+        .then(|| (disarm, format!("disarms {who} as it strikes: its weapon outdoes its own")))
+}
+
+/// Whether the attack's highest damage after armour could kill `t` (leave it at zero).
+fn could_kill(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
+    let (Some(weapon), Some(f)) = (crate::combat::weapon(world, a, w), world.get::<Fighter>(t)) else {
+        return false;
+    };
+    let dice = crate::dice::dice_count(size(world, a), size(world, t));
+    let rules = &world.resource::<Battle>().rules;
+    crate::dice::after_armour(weapon.damage * dice, f.armour(), rules.max_armour) >= f.health
 }
 
 /// Whether `e` could attack an enemy it sees with some weapon, from where it stands.
@@ -211,6 +265,9 @@ fn turn(world: &World, e: Entity) -> (FactionZonesIntent, String) {
         return step;
     }
     let planned = simple::choose(world, e);
+    if let Some(step) = get_off_to_strike(world, e, &planned).or_else(|| ride(world, e, &planned, &foes)) {
+        return step;
+    }
     if let FactionZonesIntent::Attack { target, weapon, .. } = &planned
         && let Some(t) = world.resource::<TableIndex>().combatant(target)
         && can_act(world, t)
@@ -251,6 +308,12 @@ fn turn(world: &World, e: Entity) -> (FactionZonesIntent, String) {
             "closes in on the nearest enemy".to_owned()
         }
         FactionZonesIntent::EndTurn => {
+            if ok(world, e, &FactionZonesIntent::Reserve) {
+                return (
+                    FactionZonesIntent::Reserve,
+                    "reserves its part: nothing to strike now, it keeps its reaction".to_owned(),
+                );
+            }
             if ok(world, e, &FactionZonesIntent::Hide) && !can_strike_someone(world, e) {
                 return (FactionZonesIntent::Hide, "hides: no enemy near, nothing to strike".to_owned());
             }
@@ -259,6 +322,75 @@ fn turn(world: &World, e: Entity) -> (FactionZonesIntent, String) {
         other => format!("{other:?}"),
     };
     (planned, why)
+}
+
+/// A rider about to strike gets off first where that takes no save (its mount has not moved
+/// this round) and its weapon outdoes the impaired die a rider strikes with.
+fn get_off_to_strike(
+    world: &World,
+    e: Entity,
+    planned: &FactionZonesIntent,
+) -> Option<(FactionZonesIntent, String)> {
+    let FactionZonesIntent::Attack { target, weapon, hold_back: false } = planned else { return None };
+    let mount = crate::mounts::mount_of(world, e)?;
+    let damage = crate::combat::weapon(world, e, *weapon).map_or(0, |w| w.damage);
+    let impaired = world.resource::<Battle>().rules.impaired_die;
+    let no_save = crate::mounts::check_dismount(world, e).is_ok_and(|save| !save);
+    (damage > impaired && no_save && ok(world, e, &FactionZonesIntent::Dismount)).then(|| {
+        let why = format!(
+            "gets off {} to strike {}: a rider's blows are impaired",
+            name(world, mount),
+            shown(world, target)
+        );
+        (FactionZonesIntent::Dismount, why)
+    })
+}
+
+/// On foot with no one to strike: gets on a faster mount of its side standing by (one not on
+/// the move: no save), to ride toward the enemy.
+fn ride(
+    world: &World,
+    e: Entity,
+    planned: &FactionZonesIntent,
+    foes: &[Entity],
+) -> Option<(FactionZonesIntent, String)> {
+    if !matches!(planned, FactionZonesIntent::Move { .. } | FactionZonesIntent::EndTurn) {
+        return None;
+    }
+    let speed = |x: Entity| crate::turns::speed(world, x);
+    let order = &world.resource::<TableIndex>().order;
+    let mount = order.iter().copied().find(|&m| {
+        speed(m) > speed(e)
+            && crate::mounts::check_mount(world, e, m).is_ok_and(|save| !save)
+            && ok(world, e, &FactionZonesIntent::Mount { mount: id(world, m) })
+    })?;
+    // Not with an enemy by it (it would get off again to strike).
+    let far = foes.iter().map(|&t| between(world, e, t).unwrap_or(u32::MAX)).min().filter(|&d| d > 0)?;
+    let why = format!("gets on {}: the nearest enemy is {far} zones away", name(world, mount));
+    Some((FactionZonesIntent::Mount { mount: id(world, mount) }, why))
+}
+
+/// Why `e`'s faction should pass now, if it should: each of its characters still to act
+/// waits (a shooter behind cover with no enemy in range), and an enemy who does not wait
+/// fights on (it comes into range; two factions waiting would never fight).
+fn holds(world: &World, e: Entity) -> Option<String> {
+    let ours = crate::activation::candidates(world);
+    if !ours.contains(&e)
+        || !ours.iter().all(|&x| waits(world, x))
+        || !ok(world, e, &FactionZonesIntent::Pass)
+    {
+        return None;
+    }
+    let comer = foes(world, e).into_iter().find(|&t| !waits(world, t))?;
+    Some(format!("holds behind cover: {} comes into range", name(world, comer)))
+}
+
+/// A shooter behind cover with no enemy it sees in range.
+fn waits(world: &World, x: Entity) -> bool {
+    let covered = crate::turns::zone(world, x)
+        .and_then(|z| world.get::<crate::phase::ZoneProperties>(z))
+        .is_some_and(|z| z.0.iter().any(|p| matches!(p, ZoneProperty::Cover | ZoneProperty::CoverFrom(_))));
+    covered && shoots(world, x) && !can_strike_someone(world, x)
 }
 
 /// Whether `e` carries a weapon that shoots.

@@ -1600,5 +1600,55 @@ fn the_log_follows_a_shove_a_surrender_a_hold_lost_and_the_parts_of_an_armour_va
     assert_eq!(damage["reduced"].as_u64(), Some(amount.min(3)), "the 3 it names is what it takes off");
 }
 
+const HILLFORT: &str = include_str!("../../../../assets/scenarios/faction_zones_hillfort.ron");
+
+/// The tactical AI's decision for `id` now, and its reason.
+fn tactical(app: &App, id: &str) -> (FactionZonesIntent, String) {
+    let (intent, why) = crate::ai::choose(app.world(), who(app, id));
+    (intent, why.unwrap_or_default())
+}
+
+#[test]
+fn the_tactical_ai_holds_its_bows_behind_cover_and_hides_its_slings_out_of_range() {
+    let mut app = by_hand(HILLFORT);
+    send(&mut app, "eirik", FactionZonesIntent::PickFirst { faction: "hillfolk".into() });
+    // Bows and javelins behind the palisade, the raiders four zones off: the fort waits.
+    let (intent, why) = tactical(&app, "eirik");
+    assert_eq!(intent, FactionZonesIntent::Pass, "{why}");
+    assert_eq!(why, "holds behind cover: Ulfar comes into range");
+    send(&mut app, "eirik", FactionZonesIntent::Pass);
+    // A sling reaching two zones, no one within one: it hides before it moves up.
+    send(&mut app, "hake", FactionZonesIntent::Activate);
+    let (intent, why) = tactical(&app, "hake");
+    assert_eq!(intent, FactionZonesIntent::Hide, "{why}");
+    // An axe has nothing to wait for: the raiders' side never holds.
+    assert_ne!(tactical(&app, "ulfar").0, FactionZonesIntent::Pass);
+}
+
+#[test]
+fn a_tactical_rider_gets_off_to_strike_and_reserves_its_part_with_no_one_to_strike() {
+    // On the road, the yard's highwaymen out of the sabre's reach: the sergeant keeps his
+    // reaction rather than end a turn he cannot use.
+    let mut app = patrol(1);
+    send(&mut app, "sergeant", FactionZonesIntent::Activate);
+    let (intent, why) = tactical(&app, "sergeant");
+    assert_eq!(intent, FactionZonesIntent::Reserve, "{why}");
+    // In the yard, his horse not yet moved this round: he gets off (no save) to strike whole.
+    let yard =
+        PATROL.replacen(r#"controller: Gm, location: "road""#, r#"controller: Gm, location: "yard""#, 2);
+    let mut app = by_hand_seeded(&yard.replace("concealed: true,", ""), 1);
+    send(&mut app, "captain", FactionZonesIntent::PickFirst { faction: "patrol".into() });
+    send(&mut app, "sergeant", FactionZonesIntent::Activate);
+    let (intent, why) = tactical(&app, "sergeant");
+    assert_eq!(intent, FactionZonesIntent::Dismount, "{why}");
+    assert!(why.starts_with("gets off Bay horse to strike"), "{why}");
+    send(&mut app, "sergeant", FactionZonesIntent::Dismount);
+    assert_eq!(crate::mounts::mount_of(app.world(), who(&app, "sergeant")), None, "on foot");
+    // Then strikes (a blow, or a knockout offered: a blow the target may answer).
+    let (intent, why) = tactical(&app, "sergeant");
+    let strikes = matches!(intent, FactionZonesIntent::Attack { .. } | FactionZonesIntent::Stunt { .. });
+    assert!(strikes, "then strikes: {intent:?}, {why}");
+}
+
 // The golden log, determinism, a reused table, a recorded fight replayed, the schedule.
 fray_core::ruleset_tests!(crate::ruleset::FactionZones, INN, seed 4, limit 40, golden "tests/golden/inn_seed4.jsonl");
