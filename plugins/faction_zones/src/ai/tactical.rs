@@ -31,7 +31,7 @@
 //! reads what its seat may: no concealed enemy is ever considered.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::{Side, TableIndex};
+use fray_core::prelude::{Controller, Side, TableIndex};
 use fray_core::table::{can_act, enemies, id, name};
 
 use super::simple::{self, weapons, would_fall};
@@ -370,13 +370,15 @@ fn ride(
     Some((FactionZonesIntent::Mount { mount: id(world, mount) }, why))
 }
 
-/// Why `e`'s faction should pass now, if it should: each of its characters still to act
-/// waits (a shooter behind cover with no enemy in range), and an enemy who does not wait
-/// fights on (it comes into range; two factions waiting would never fight).
+/// Why `e`'s faction should pass now, if it should: each of its characters still to act is
+/// the AI's (a pass is the whole faction's: never for a person's character) and waits (a
+/// shooter behind cover with no enemy in range), and an enemy who does not wait fights on (it
+/// comes into range; two factions waiting would never fight).
 fn holds(world: &World, e: Entity) -> Option<String> {
     let ours = crate::activation::candidates(world);
+    let ai = |x: Entity| world.get::<Controller>(x) == Some(&Controller::Ai);
     if !ours.contains(&e)
-        || !ours.iter().all(|&x| waits(world, x))
+        || !ours.iter().all(|&x| ai(x) && waits(world, x))
         || !ok(world, e, &FactionZonesIntent::Pass)
     {
         return None;

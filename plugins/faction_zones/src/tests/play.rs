@@ -1612,10 +1612,24 @@ fn tactical(app: &App, id: &str) -> (FactionZonesIntent, String) {
 fn the_tactical_ai_holds_its_bows_behind_cover_and_hides_its_slings_out_of_range() {
     let mut app = by_hand(HILLFORT);
     send(&mut app, "eirik", FactionZonesIntent::PickFirst { faction: "hillfolk".into() });
+    let hand_to = |app: &mut App, id: &str, c: Controller| {
+        let e = who(app, id);
+        app.world_mut().entity_mut(e).insert(c);
+    };
+    for id in ["eirik", "sigrun", "thrand"] {
+        hand_to(&mut app, id, Controller::Ai);
+    }
     // Bows and javelins behind the palisade, the raiders four zones off: the fort waits.
     let (intent, why) = tactical(&app, "eirik");
     assert_eq!(intent, FactionZonesIntent::Pass, "{why}");
     assert_eq!(why, "holds behind cover: Ulfar comes into range");
+    // Not for the whole faction while one of it is a person's.
+    hand_to(&mut app, "thrand", Controller::Gm);
+    assert_ne!(tactical(&app, "eirik").0, FactionZonesIntent::Pass);
+    // Back in the test's hands (else the AI would take their turns as the app updates).
+    for id in ["eirik", "sigrun"] {
+        hand_to(&mut app, id, Controller::Gm);
+    }
     send(&mut app, "eirik", FactionZonesIntent::Pass);
     // A sling reaching two zones, no one within one: it hides before it moves up.
     send(&mut app, "hake", FactionZonesIntent::Activate);
