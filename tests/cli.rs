@@ -395,6 +395,11 @@ fn the_tactical_ai_takes_what_the_scenarios_made_for_it_call_for_and_the_simple_
         ("fiend_wake_crossroads", &["Grapple", "RefuseArmour", "Retreat"][..], ["outriders", "imps"]),
         ("fatewalker_yard", &["Hold", "ChangeMovement"][..], ["dock", "raiders"]),
         ("fast_slow_watchtower", &["Potion", "Stake", "Flee"][..], ["patrol", "tower"]),
+        (
+            "ap_ladder_tollgate",
+            &["StrikeMount", "FixShield", "TakeAim", "LitanyOfHatred", "Wait"][..],
+            ["knights", "gate"],
+        ),
     ];
     for (scenario, kinds, sides) in cases {
         let tactical = taken(scenario, &[]);

@@ -663,6 +663,15 @@ pub fn odds(world: &World, p: &PendingAttack) -> Vec<(Reaction, Verdict<i32>)> {
         .collect()
 }
 
+/// Whether `d`'s armour lets it dodge: Heavy armour does not, unless a Flexible weapon in
+/// hand dodges by Athletics.
+pub fn may_dodge(world: &World, d: Entity) -> bool {
+    let Some(f) = world.get::<Fighter>(d) else { return false };
+    let flexible =
+        in_hand(world, d).and_then(|w| f.sheet.weapons.get(w)).is_some_and(|w| w.has(Quality::Flexible));
+    !f.sheet.armour.qualities.contains(&Quality::Heavy) || flexible
+}
+
 fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: &Fighter) -> Verdict<i32> {
     let tables = &world.resource::<Battle>().tables;
     if !can_act(world, d) {
@@ -688,7 +697,7 @@ fn reaction_chance(world: &World, d: Entity, p: &PendingAttack, r: Reaction, f: 
     match r {
         Reaction::Dodge => {
             let flexible = weapon.is_some_and(|w| w.has(Quality::Flexible));
-            if f.sheet.armour.qualities.contains(&Quality::Heavy) && !flexible {
+            if !may_dodge(world, d) {
                 return Err(Rejection::new("heavy armour: no Coordination to Dodge"));
             }
             let skill = if flexible { Skill::Athletics } else { Skill::Coordination };
@@ -1013,6 +1022,18 @@ fn source(world: &World, attacker: Entity, strike: Strike) -> Source {
     Source::by(name(world, attacker), id(world, attacker), weapon)
 }
 
+/// A blow's damage before its Fury Dice: Combat Bonus (or [AB] for Finesse, [BB] for
+/// Pummeling) + the weapon's damage, +1 for an Adaptable weapon held in both hands.
+pub fn blow_base(f: &Fighter, weapon: Option<&crate::data::Weapon>) -> i64 {
+    let attr = match weapon {
+        Some(w) if w.has(Quality::Finesse) => Attribute::Agility,
+        Some(w) if w.has(Quality::Pummeling) => Attribute::Brawn,
+        _ => Attribute::Combat,
+    };
+    let adaptable = weapon.is_some_and(|w| w.has(Quality::Adaptable) && w.two_handed);
+    f.sheet.bonus(attr) as i64 + weapon.map_or(0, |w| w.damage as i64) + i64::from(adaptable)
+}
+
 /// A hit lands: Combat Bonus (or [AB] for Finesse, [BB] for Pummeling) + weapon damage + Fury
 /// Dice (and those the target's conditions add), against the Damage Threshold.
 pub fn land(world: &mut World, p: &PendingAttack) {
@@ -1032,15 +1053,7 @@ pub fn land(world: &mut World, p: &PendingAttack) {
             roll(world, Some(e), "trample 1d10", 1, 10, 0) as i64 + mount as i64
         }
         Strike::Weapon(_) => {
-            let attr = match &weapon {
-                Some(w) if w.has(Quality::Finesse) => Attribute::Agility,
-                Some(w) if w.has(Quality::Pummeling) => Attribute::Brawn,
-                _ => Attribute::Combat,
-            };
-            let mut b = f.sheet.bonus(attr) as i64 + weapon.as_ref().map_or(0, |w| w.damage as i64);
-            if weapon.as_ref().is_some_and(|w| w.has(Quality::Adaptable) && w.two_handed) {
-                b += 1;
-            }
+            let mut b = blow_base(f, weapon.as_ref());
             if let Strike::Weapon(Some(w)) = p.strike
                 && off_hand_adds(f, w)
             {

@@ -5,33 +5,46 @@
 //!   otherwise);
 //! - engaged with AP to spare: **knocks out** a Defenseless or Helpless foe; **takes down** a
 //!   foe standing when the odds are fair (a prone foe is +30 and a Fury Die to hit);
-//! - a foe three steps down the damage track who would cheat death with a Fate Point is
-//!   **subdued** (a subduing blow puts it out without a slaying for the Fate Point to undo);
-//! - mounted and engaged with AP to spare: **tramples** first (only a dodge answers it);
+//! - the last foe standing, one step from Slain! and with a Fate Point to cheat death, is
+//!   **subdued** (a subduing blow puts it out, and the fight with it, with no slaying for the
+//!   Fate Point to undo);
+//! - mounted and engaged with AP to spare: **tramples** when a trample's chance to land
+//!   times its mean harm is no less than a blow's (only a dodge answers a trample);
 //! - with a ranged weapon and a full turn: **takes aim** first;
-//! - on foot with no foe to strike: **strikes the mount** of a rider out of its reach;
+//! - on foot with no foe to strike: **strikes the mount** of a rider out of its reach; and
+//!   about to strike a rider whose Damage Threshold its blow's mean does not reach but
+//!   whose mount's it does, strikes the mount instead (a mount never reacts; slain, it
+//!   throws its rider down);
+//! - a rider with no foe engaged and 3 AP **gets down** when its mount will not move this
+//!   turn, or is one wound from falling under it; on foot, about to move, it **gets on** a
+//!   calm riderless mount at hand;
 //! - a shooter with a free-standing shield **sets it** before shooting;
 //! - speaks its **litany of hatred** once, as it speaks its inspiring words;
-//! - a melee fighter out of reach **waits** for an ally nearer the foe, still to go this
-//!   turn, to engage first, then steps in and flanks (+10).
+//! - a melee fighter out of reach, with no charge into reach, **waits** for an ally nearer
+//!   the foe, still to go this turn, to engage first, then steps in and flanks (+10).
 //!
 //! It reads what its seat may: positions, conditions, weapons in hand; never a sneaking foe
 //! it cannot see.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::{Rides, TableIndex};
+use fray_core::prelude::{Mount, Rides, TableIndex};
 use fray_core::table::{id, name};
 
 use super::simple;
-use crate::data::{Condition, WeaponKind};
+use crate::combat::{AttackPlan, blow_base, damage_threshold, may_dodge, plan_attack, reaction_skill};
+use crate::data::{Condition, Reaction, Skill, WeaponKind};
 use crate::decisions::validate;
 use crate::field::{allies, between, engaged_foes, foes};
-use crate::intent::{ApLadderIntent, StuntKind};
-use crate::phase::{Battle, Fighter, RungOf};
+use crate::intent::{ApLadderIntent, MoveKind, StuntKind};
+use crate::load::MountSheet;
+use crate::mounts::{Steed, mount_of, threshold};
+use crate::phase::{Battle, DAMAGE_TRACK, Fighter, RungOf};
 use crate::stunts::stunt_odds;
 
-/// A foe this far down the damage track (of 5: Slain!) may be slain by the next blow.
-const SUBDUE_FROM: u32 = 3;
+/// A foe this far down the damage track (of 5: Slain!) is slain by any harm.
+const SUBDUE_FROM: u32 = 4;
+/// A Fury Die's mean: a d6 whose 6 rolls again and adds.
+const FURY_DIE_MEAN: f32 = 4.2;
 /// A takedown is worth trying at this chance (the test passed and the Resist failed) or more.
 const TAKEDOWN_FROM: f32 = 0.35;
 
@@ -110,10 +123,15 @@ fn turn(world: &World, e: Entity, planned: ApLadderIntent) -> (ApLadderIntent, S
         return step;
     }
     if f.ap >= 2
-        && let Some(&t) =
-            engaged.iter().find(|&&t| ok(world, e, &ApLadderIntent::Trample { target: id(world, t) }))
+        && let Some(&t) = engaged.iter().find(|&&t| {
+            ok(world, e, &ApLadderIntent::Trample { target: id(world, t) }) && tramples_harder(world, e, f, t)
+        })
     {
-        let why = format!("tramples {}: its mount's weight, and only a dodge answers", name(world, t));
+        let why = if may_dodge(world, t) {
+            format!("tramples {}: it would harm more than a blow", name(world, t))
+        } else {
+            format!("tramples {}: its heavy armour bars a dodge, the only answer", name(world, t))
+        };
         return (ApLadderIntent::Trample { target: id(world, t) }, why);
     }
     if let ApLadderIntent::Attack { target, .. } = &planned
@@ -129,8 +147,16 @@ fn turn(world: &World, e: Entity, planned: ApLadderIntent) -> (ApLadderIntent, S
     {
         return step;
     }
+    if engaged.is_empty()
+        && let Some(step) = get_down(world, e, f, &planned).or_else(|| get_on(world, e, f, &planned))
+    {
+        return step;
+    }
     if let ApLadderIntent::Move { how, .. } = &planned {
-        if let Some(step) = wait_for(world, e, f) {
+        // Only when a charge cannot bring it into reach this turn.
+        if *how == MoveKind::Walk
+            && let Some(step) = wait_for(world, e, f)
+        {
             return step;
         }
         return (planned.clone(), format!("{how:?}s toward the nearest foe"));
@@ -172,19 +198,57 @@ fn stunt(world: &World, e: Entity, f: &Fighter, engaged: &[Entity]) -> Option<(A
     None
 }
 
-/// What is worth doing before a blow at `t`: subdue one with a Fate Point, aim a shot with a
-/// full turn, strike a rider's mount from the ground.
+/// The mean damage of `f`'s blow planned as `plan`: its base, and 4.2 for each Fury Die.
+fn blow_mean(f: &Fighter, plan: &AttackPlan) -> f32 {
+    blow_base(f, f.weapon()) as f32 + FURY_DIE_MEAN * plan.fury as f32
+}
+
+/// A trample is worth a blow at `t` or more: each one's chance to land (its test passed, the
+/// foe's best answer failed: only a dodge answers a trample) times its mean damage past the
+/// foe's Damage Threshold (a trample's 1d10 + the mount's [BB], no Fury Dice).
+fn tramples_harder(world: &World, e: Entity, f: &Fighter, t: Entity) -> bool {
+    let Ok(plan) = plan_attack(world, e, t, None, 0, false) else { return true };
+    let threshold = damage_threshold(world, t, false).0 as f32;
+    let past = |mean: f32| (mean - threshold).max(0.0);
+    let blow =
+        percent(f.sheet.chance(plan.skill) + plan.modifiers.iter().map(|m| m.value as i32).sum::<i32>())
+            * (1.0 - answer(world, t, &plan.allowed))
+            * past(blow_mean(f, &plan));
+    let mount = mount_of(world, e).and_then(|m| world.get::<MountSheet>(m)).map_or(0, |m| m.0.brawn_bonus);
+    let ride = f.sheet.chance(Skill::Ride).max(f.sheet.chance(Skill::Drive));
+    let trample = percent(ride) * (1.0 - answer(world, t, &[Reaction::Dodge])) * past(5.5 + mount as f32);
+    trample >= blow
+}
+
+/// `t`'s best chance among the answers `allowed` (a dodge only where its armour lets it).
+fn answer(world: &World, t: Entity, allowed: &[Reaction]) -> f32 {
+    let Some(foe) = world.get::<Fighter>(t) else { return 0.0 };
+    let best = allowed
+        .iter()
+        .filter(|&&r| r != Reaction::Dodge || may_dodge(world, t))
+        .map(|&r| foe.sheet.chance(reaction_skill(world, t, r)))
+        .max();
+    best.map_or(0.0, percent)
+}
+
+fn percent(chance: i32) -> f32 {
+    chance.clamp(1, 99) as f32 / 100.0
+}
+
+/// What is worth doing before a blow at `t`: subdue the last foe with a Fate Point, aim a
+/// shot with a full turn, strike the mount of a rider whose armour would turn the blow.
 fn before_the_blow(world: &World, e: Entity, f: &Fighter, t: Entity) -> Option<(ApLadderIntent, String)> {
     let foe = world.get::<Fighter>(t)?;
     if foe.fate > 0
         && foe.damage >= SUBDUE_FROM
+        && foes(world, e).len() == 1
         && !f.subdue
         && f.ap >= 2
         && ok(world, e, &ApLadderIntent::Subdue)
     {
         return Some((
             ApLadderIntent::Subdue,
-            format!("subdues: {} would cheat death with a Fate Point", name(world, t)),
+            format!("subdues {}, the last foe: it would cheat death with a Fate Point", name(world, t)),
         ));
     }
     let ranged = f.weapon().is_some_and(|w| w.kind == WeaponKind::Ranged);
@@ -192,7 +256,85 @@ fn before_the_blow(world: &World, e: Entity, f: &Fighter, t: Entity) -> Option<(
     if ranged && f.ap >= 3 && f.aim == 0 && ok(world, e, &aim) {
         return Some((aim, format!("takes aim at {}", name(world, t))));
     }
-    None
+    the_softer_mount(world, e, f, t, ranged)
+}
+
+/// A blow whose mean damage does not reach the rider's Damage Threshold but reaches its
+/// mount's goes to the mount: it cannot dodge or parry, and slain it throws its rider down.
+fn the_softer_mount(
+    world: &World,
+    e: Entity,
+    f: &Fighter,
+    t: Entity,
+    ranged: bool,
+) -> Option<(ApLadderIntent, String)> {
+    let m = mount_of(world, t)?;
+    let (horse, rider) = (threshold(world, m).0, damage_threshold(world, t, ranged).0);
+    let blow = blow_mean(f, &plan_attack(world, e, t, None, 0, false).ok()?);
+    let strike = ApLadderIntent::StrikeMount { rider: id(world, t) };
+    ((horse as f32) <= blow && blow < rider as f32 && ok(world, e, &strike)).then(|| {
+        let why = format!(
+            "strikes {}'s mount: its blow would not get through the rider's Damage Threshold {rider} but gets through the mount's {horse}",
+            name(world, t)
+        );
+        (strike, why)
+    })
+}
+
+fn horse_name(world: &World, m: Entity) -> String {
+    world.get::<Mount>(m).map_or_else(|| "its mount".to_owned(), |h| h.name.clone())
+}
+
+/// Mounted with 3 AP and no foe engaged, it gets down to go on foot: when its mount will not
+/// move this turn (its Handle Animal test failed) and nothing but the end of its turn is
+/// planned, or when its mount is one step from Slain! (its fall would throw the rider down,
+/// prone before its foes).
+fn get_down(
+    world: &World,
+    e: Entity,
+    f: &Fighter,
+    planned: &ApLadderIntent,
+) -> Option<(ApLadderIntent, String)> {
+    let m = mount_of(world, e)?;
+    let steed = world.get::<Steed>(m)?;
+    let why = if steed.balking && *planned == ApLadderIntent::EndTurn {
+        format!("gets down to go on foot: {} will not move this turn", horse_name(world, m))
+    } else if about_to_fall(steed) {
+        format!("gets down before {} falls under it: one more wound slays it", horse_name(world, m))
+    } else {
+        return None;
+    };
+    (f.ap >= 3 && ok(world, e, &ApLadderIntent::Dismount)).then_some((ApLadderIntent::Dismount, why))
+}
+
+/// One step from Slain!: any wound slays it.
+fn about_to_fall(steed: &Steed) -> bool {
+    steed.damage + 2 >= DAMAGE_TRACK.len() as u32
+}
+
+/// On foot with 3 AP, no foe engaged, about to move: it gets on a riderless mount at hand
+/// that is under control and not about to fall (mounted, it goes further and strikes with a
+/// Fury Die more).
+fn get_on(
+    world: &World,
+    e: Entity,
+    f: &Fighter,
+    planned: &ApLadderIntent,
+) -> Option<(ApLadderIntent, String)> {
+    if !matches!(planned, ApLadderIntent::Move { .. }) || f.ap < 3 || world.get::<Rides>(e).is_some() {
+        return None;
+    }
+    world.resource::<TableIndex>().mounts.iter().find_map(|(mid, &m)| {
+        let calm = world.get::<Steed>(m).is_some_and(|s| !s.balking && !s.spooked && !about_to_fall(s));
+        let get_on = ApLadderIntent::Mount { mount: mid.clone() };
+        (calm && ok(world, e, &get_on)).then(|| {
+            let why = format!(
+                "gets on {}: mounted, it goes further and strikes with a Fury Die more",
+                horse_name(world, m)
+            );
+            (get_on, why)
+        })
+    })
 }
 
 /// No foe to strike: the mount of a rider it cannot reach, if it can reach the mount.

@@ -579,3 +579,81 @@ fn a_shot_that_fails_critically_into_an_engagement_rolls_where_it_strikes_the_al
     }
     assert!(struck > 0, "a critical failure into the engagement comes up in 400 seeds");
 }
+
+/// The tollgate with `id` to act: its speeches spoken (they come first), at `at` when given.
+fn tollgate_turn(id: &str, at: Option<[f32; 2]>) -> App {
+    let mut app = table(super::TOLLGATE, 1, false);
+    let e = turn_of(&mut app, id);
+    if let Some(at) = at {
+        place(&mut app, id, at);
+    }
+    let mut f = app.world_mut().get_mut::<Fighter>(e).expect("fighter");
+    (f.litany_spoken, f.inspired_others) = (true, true);
+    app
+}
+
+fn tactical(app: &App, id: &str) -> (ApLadderIntent, String) {
+    let (intent, why) = crate::ai::choose(app.world(), who(app, id));
+    (intent, why.expect("the tactical AI gives its reason"))
+}
+
+#[test]
+fn the_tactical_ai_strikes_a_horse_its_blow_can_hurt_and_a_rider_of_a_balking_horse_walks() {
+    // Sir Garin's full harness (threshold 12) turns Hew's bill (a mean blow of 11.2), his
+    // palfrey's hide (4) does not: Hew strikes the horse.
+    let app = tollgate_turn("hew", Some([-11.0, -3.0]));
+    let (intent, why) = tactical(&app, "hew");
+    assert_eq!(intent, ApLadderIntent::StrikeMount { rider: "garin".into() }, "{why}");
+    assert!(why.contains("Damage Threshold 12") && why.contains("mount's 4"), "{why}");
+    // Sir Roul's mail (7) does not turn it: Hew strikes the knight.
+    let app = tollgate_turn("hew", Some([-11.0, 3.0]));
+    let (intent, why) = tactical(&app, "hew");
+    assert!(
+        matches!(&intent, ApLadderIntent::Attack { target, .. } if target.as_str() == "roul"),
+        "{intent:?}: {why}"
+    );
+    // Garin's palfrey balks, no foe near: he gets down to walk on, and not before it calms
+    // does he get back on.
+    let mut app = tollgate_turn("garin", None);
+    let garin = who(&app, "garin");
+    let bay = crate::mounts::mount_of(app.world(), garin).expect("he rides");
+    app.world_mut().get_mut::<crate::mounts::Steed>(bay).expect("a steed").balking = true;
+    let (intent, why) = tactical(&app, "garin");
+    assert_eq!(intent, ApLadderIntent::Dismount, "{why}");
+    assert_eq!(why, "gets down to go on foot: Bay palfrey will not move this turn");
+    let submitted = fray_core::intent::Submitted { actor: "garin".into(), intent };
+    assert_eq!(crate::decisions::submit(app.world_mut(), submitted), Ok(()));
+    assert_eq!(crate::mounts::mount_of(app.world(), garin), None, "on foot");
+    app.world_mut().get_mut::<Fighter>(garin).expect("fighter").ap = 3;
+    assert!(matches!(tactical(&app, "garin").0, ApLadderIntent::Move { .. }), "the horse still balks");
+    app.world_mut().get_mut::<crate::mounts::Steed>(bay).expect("a steed").balking = false;
+    let (intent, why) = tactical(&app, "garin");
+    assert_eq!(intent, ApLadderIntent::Mount { mount: "bay".into() }, "{why}");
+    // Roul's palfrey one wound from Slain!: he gets down before it falls under him.
+    let mut app = tollgate_turn("roul", None);
+    let grey = crate::mounts::mount_of(app.world(), who(&app, "roul")).expect("he rides");
+    app.world_mut().get_mut::<crate::mounts::Steed>(grey).expect("a steed").damage = 4;
+    let (intent, why) = tactical(&app, "roul");
+    assert_eq!(intent, ApLadderIntent::Dismount, "{why}");
+    assert_eq!(why, "gets down before Grey palfrey falls under it: one more wound slays it");
+}
+
+#[test]
+fn a_tactical_rider_tramples_when_the_trample_would_harm_more_than_his_blow() {
+    // Sir Garin's longsword (15.4 in the mean, two Fury Dice) lands more harm than his
+    // palfrey's trample (1d10 + 4): he strikes, whether or not the foe may dodge. The squire's
+    // arming sword (12.4) against his rouncey's trample (1d10 + 6): he tramples, the more
+    // surely at Tam, whose old hauberk bars the dodge that alone answers a trample.
+    for (rider, foe, tramples) in [("garin", "hew", false), ("garin", "tam", false), ("piers", "tam", true)] {
+        let mut app = tollgate_turn(rider, None);
+        let at = crate::field::position(app.world(), who(&app, rider));
+        place(&mut app, foe, [at[0] + 1.0, at[1]]);
+        let (intent, why) = tactical(&app, rider);
+        let target = match &intent {
+            ApLadderIntent::Trample { target } if tramples => target,
+            ApLadderIntent::Attack { target, .. } if !tramples => target,
+            _ => panic!("{rider} at {foe}: {intent:?}, {why}"),
+        };
+        assert_eq!(target.as_str(), foe, "{why}");
+    }
+}

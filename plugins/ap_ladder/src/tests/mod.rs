@@ -18,6 +18,7 @@ use crate::ApLadder;
 
 pub(crate) const FORD: &str = include_str!("../../../../assets/scenarios/ap_ladder_ford.ron");
 pub(crate) const TAVERN: &str = include_str!("../../../../assets/scenarios/ap_ladder_tavern.ron");
+pub(crate) const TOLLGATE: &str = include_str!("../../../../assets/scenarios/ap_ladder_tollgate.ron");
 
 /// A headless table for a scenario.
 pub(crate) fn table(text: &str, seed: u64, all_ai: bool) -> App {

@@ -106,12 +106,29 @@ pub fn choose(world: &World, e: Entity) -> FactionZonesIntent {
 /// Whether the attack's highest damage after armour would leave `t` incapacitated or dead (the
 /// AI then accepts a stunt instead).
 pub(super) fn would_fall(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
+    let Some((left, f)) = left_after_worst(world, a, t, w) else { return false };
+    crate::dice::incapacitated(left, f.sheet.health)
+}
+
+/// `t`'s health left after the worst blow `a` could land with weapon `w` (every die at its
+/// most, past `t`'s armour), with `t`'s sheet; none without the weapon or the fighter.
+pub(super) fn left_after_worst(
+    world: &World,
+    a: Entity,
+    t: Entity,
+    w: Option<usize>,
+) -> Option<(u32, &Fighter)> {
     let (Some(weapon), Some(f)) = (crate::combat::weapon(world, a, w), world.get::<Fighter>(t)) else {
-        return false;
+        return None;
     };
     let dice = crate::dice::dice_count(crate::combat::size(world, a), crate::combat::size(world, t));
-    let worst = weapon.damage * dice;
     let rules = &world.resource::<Battle>().rules;
-    let left = f.health.saturating_sub(crate::dice::after_armour(worst, f.armour(), rules.max_armour));
-    crate::dice::incapacitated(left, f.sheet.health)
+    Some((
+        f.health.saturating_sub(crate::dice::after_armour(
+            weapon.damage * dice,
+            f.armour(),
+            rules.max_armour,
+        )),
+        f,
+    ))
 }

@@ -195,21 +195,20 @@ fn counter_without_harm(
     }
     let weapon = p.weapon?;
     let theirs = crate::combat::weapon(world, p.attacker, Some(weapon)).map_or(0, |w| w.damage);
-    let own =
-        world.get::<Fighter>(e).map_or(0, |f| f.sheet.weapons.iter().map(|w| w.damage).max().unwrap_or(0));
+    let own = best_damage(world, e);
     let disarm = FactionZonesIntent::CounterNonLethal { kind: NonLethal::Disarm { weapon } };
     (theirs > own + 2 && ok(world, e, &disarm))
         .then(|| (disarm, format!("disarms {who} as it strikes: its weapon outdoes its own")))
 }
 
+/// The highest damage among `t`'s weapons.
+fn best_damage(world: &World, t: Entity) -> u32 {
+    world.get::<Fighter>(t).map_or(0, |f| f.sheet.weapons.iter().map(|w| w.damage).max().unwrap_or(0))
+}
+
 /// Whether the attack's highest damage after armour could kill `t` (leave it at zero).
 fn could_kill(world: &World, a: Entity, t: Entity, w: Option<usize>) -> bool {
-    let (Some(weapon), Some(f)) = (crate::combat::weapon(world, a, w), world.get::<Fighter>(t)) else {
-        return false;
-    };
-    let dice = crate::dice::dice_count(size(world, a), size(world, t));
-    let rules = &world.resource::<Battle>().rules;
-    crate::dice::after_armour(weapon.damage * dice, f.armour(), rules.max_armour) >= f.health
+    simple::left_after_worst(world, a, t, w).is_some_and(|(left, _)| left == 0)
 }
 
 /// Whether `e` could attack an enemy it sees with some weapon, from where it stands.
@@ -366,7 +365,8 @@ fn ride(
     })?;
     // Not with an enemy by it (it would get off again to strike).
     let far = foes.iter().map(|&t| between(world, e, t).unwrap_or(u32::MAX)).min().filter(|&d| d > 0)?;
-    let why = format!("gets on {}: the nearest enemy is {far} zones away", name(world, mount));
+    let zones = if far == 1 { "1 zone".to_owned() } else { format!("{far} zones") };
+    let why = format!("gets on {}: the nearest enemy is {zones} away", name(world, mount));
     Some((FactionZonesIntent::Mount { mount: id(world, mount) }, why))
 }
 
@@ -422,9 +422,6 @@ fn non_lethal(world: &World, e: Entity, by: &[Entity]) -> Option<(FactionZonesIn
         .order
         .iter()
         .any(|&t| crate::non_lethal::grabbed_by(world, t) == Some(e));
-    let best = |t: Entity| {
-        world.get::<Fighter>(t).map_or(0, |f| f.sheet.weapons.iter().map(|w| w.damage).max().unwrap_or(0))
-    };
     for &t in by {
         let target = id(world, t);
         let act = |kind: NonLethal| FactionZonesIntent::NonLethal { target: target.clone(), kind };
@@ -443,7 +440,7 @@ fn non_lethal(world: &World, e: Entity, by: &[Entity]) -> Option<(FactionZonesIn
         let theirs = world.get::<Fighter>(t).map(|f| &f.sheet.weapons);
         let strongest = theirs.and_then(|ws| (0..ws.len()).max_by_key(|&i| ws[i].damage));
         if let Some(weapon) = strongest
-            && best(t) > best(e) + 2
+            && best_damage(world, t) > best_damage(world, e) + 2
         {
             let disarm = act(NonLethal::Disarm { weapon });
             if ok(world, e, &disarm) {
