@@ -25,6 +25,7 @@ pub mod options;
 pub mod order;
 mod panels;
 mod pointer;
+mod reasons;
 mod screen_layout;
 mod space;
 mod stats;
