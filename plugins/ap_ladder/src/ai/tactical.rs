@@ -159,7 +159,13 @@ fn turn(world: &World, e: Entity, planned: ApLadderIntent) -> (ApLadderIntent, S
         {
             return step;
         }
-        return (planned.clone(), format!("{how:?}s toward the nearest foe"));
+        let verb = match how {
+            MoveKind::Walk => "walks",
+            MoveKind::Run => "runs",
+            MoveKind::Charge => "charges",
+            _ => "moves",
+        };
+        return (planned.clone(), format!("{verb} toward the nearest foe"));
     }
     let why = match &planned {
         ApLadderIntent::Trample { target } => format!("tramples {}", who(world, target)),
