@@ -159,13 +159,8 @@ fn turn(world: &World, e: Entity, planned: ApLadderIntent) -> (ApLadderIntent, S
         {
             return step;
         }
-        let verb = match how {
-            MoveKind::Walk => "walks",
-            MoveKind::Run => "runs",
-            MoveKind::Charge => "charges",
-            _ => "moves",
-        };
-        return (planned.clone(), format!("{verb} toward the nearest foe"));
+        // The simple plan closes in by a walk or a charge: "walks", "charges".
+        return (planned.clone(), format!("{}s toward the nearest foe", how.word()));
     }
     let why = match &planned {
         ApLadderIntent::Trample { target } => format!("tramples {}", who(world, target)),
