@@ -242,6 +242,14 @@ impl GameLog {
         }
     }
 
+    /// This log's room for entries in an empty log, leaving this one empty: a table that plays
+    /// battle after battle (the balance lab) starts each log without growing it afresh.
+    pub fn emptied(&mut self) -> GameLog {
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.clear();
+        GameLog { entries, ..GameLog::default() }
+    }
+
     /// Appends an event about a combatant.
     pub fn about(&mut self, actor: &CombatantId, event: LogEvent) {
         self.push(Some(actor.clone()), event);
@@ -295,4 +303,27 @@ pub fn matches_golden(path: &std::path::Path, log: &str) -> Result<bool, String>
     let expected = std::fs::read_to_string(path)
         .map_err(|e| format!("{} (FRAY_BLESS=1 writes it): {e}", path.display()))?;
     Ok(log == expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_emptied_log_starts_afresh_in_the_old_ones_room() {
+        let mut old = GameLog::default();
+        old.set_clock(3);
+        old.set_phase("strike");
+        for _ in 0..100 {
+            old.push(None, LogEvent::RoundStarted);
+        }
+        let room = old.entries.capacity();
+
+        let new = old.emptied();
+
+        assert!(new.entries().is_empty());
+        assert_eq!((new.clock(), new.phase), (0, ""));
+        assert_eq!(new.entries.capacity(), room);
+        assert!(old.entries().is_empty());
+    }
 }

@@ -35,7 +35,9 @@ impl<R, S, M, P> Scenario<R, S, M, P> {
         let mount_places = self.spawn_mounts(world, &mut index, field);
         let shown = self.combatant_names();
         self.spawn_combatants(world, &mut index, (field, &mount_places), &shown);
-        let mut log = GameLog::default();
+        // A table playing battle after battle keeps the last log's room (the balance lab).
+        let mut log =
+            world.get_resource_mut::<GameLog>().map_or_else(GameLog::default, |mut old| old.emptied());
         log.set_phase(first_phase);
         log.push(
             None,
