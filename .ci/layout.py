@@ -152,9 +152,10 @@ def captions_cut(drawn):
             if t["kind"] == "text" and t["id"] in ids and any(overlap(t["rect"], b, 2.0) and not inside(t["rect"], b, 2.0) for b in boards):
                 out.append((window, f"{window}: {t['text']!r} ({t['id']})"))
         pinned = {d["text"] for d in mine if d["kind"] == "ui" and d["id"] == "pinned name"}
-        # A card shown with its name wholly out of view (its topmost text) counts too.
+        # A card shown with its name wholly out of view (its topmost text from its top down: a
+        # reach word such as "here" may stand above the card) counts too.
         for card in (d for d in mine if d["kind"] == "card"):
-            texts = [t for t in mine if t["kind"] == "text" and t["id"] == card["id"]]
+            texts = [t for t in mine if t["kind"] == "text" and t["id"] == card["id"] and t["rect"][1] >= card["rect"][1] - 2.0]
             if not texts or not any(overlap(card["rect"], b, 2.0) for b in boards):
                 continue
             name = min(texts, key=lambda t: t["rect"][1])

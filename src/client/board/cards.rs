@@ -124,7 +124,8 @@ struct Placed {
 }
 
 /// Moves each badge that stands past the `board`'s edge to the first spot by its card that is
-/// on the board and free of `taken`, the arrows' `segments` and every other badge, if one is.
+/// on the board and free of `taken`, the arrows' `segments` and every other badge, else to
+/// the first only an arrow crosses (read over a line rather than cut), if one is.
 fn onto_the_board(placed: &mut [Placed], board: Rect, taken: &[Rect], segments: &[(Vec2, Vec2)]) {
     let on_board = |at: Vec2, half: Vec2| board.contains(at - half) && board.contains(at + half);
     for i in 0..placed.len() {
@@ -137,7 +138,9 @@ fn onto_the_board(placed: &mut [Placed], board: Rect, taken: &[Rect], segments: 
         around.extend_from_slice(taken);
         let spots = badge_spots(card, half);
         let free = free_spots(&spots, half, (&around, segments));
-        if let Some(k) = (0..spots.len()).find(|&k| free[k] && on_board(spots[k], half)) {
+        let over_arrows = free_spots(&spots, half, (&around, &[]));
+        let first = |free: [bool; 11]| (0..spots.len()).find(|&k| free[k] && on_board(spots[k], half));
+        if let Some(k) = first(free).or_else(|| first(over_arrows)) {
             placed[i].at = spots[k];
             placed[i].on_card = k < ON_CARD;
         }
@@ -297,5 +300,28 @@ mod tests {
         placed[1].card = Rect::new(0.0, 200.0, 200.0, 360.0);
         onto_the_board(&mut placed, board, &words, &[]);
         assert_eq!((placed[0].at, placed[1].at), (at, above), "neither moved");
+    }
+
+    #[test]
+    fn a_badge_past_the_boards_edge_with_arrows_on_every_free_spot_stands_over_an_arrow() {
+        // The top card of a board, full of words: over it is past the board's edge, and an
+        // arrow leaves its foot across every spot under it.
+        let card = Rect::new(0.0, 0.0, 200.0, 160.0);
+        let half = Vec2::new(40.0, 12.0);
+        let board = Rect::new(-300.0, -400.0, 500.0, 160.0);
+        let words = [card];
+        let arrow = [(Vec2::new(-20.0, -20.0), Vec2::new(220.0, -20.0))];
+        let over = Vec2::new(100.0, 178.0);
+        let mut placed = [Placed {
+            badge: Entity::PLACEHOLDER,
+            card,
+            card_at: GlobalTransform::IDENTITY,
+            half,
+            at: over,
+            on_card: false,
+        }];
+        onto_the_board(&mut placed, board, &words, &arrow);
+        let at = placed[0].at;
+        assert!(at.y < 0.0 && board.contains(at - half) && board.contains(at + half), "under the card: {at}");
     }
 }

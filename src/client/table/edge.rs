@@ -33,6 +33,9 @@ pub(super) struct Pin {
     pub name: String,
     /// The part of the card in view, in world units.
     pub shown: Rect,
+    /// The part of the board in view, in world units: a card's sliver at the edge too narrow
+    /// for its name has the name reach past the card, inside this.
+    pub view: Rect,
     /// The name's size on the board, in world units.
     pub font: f32,
 }
@@ -119,7 +122,7 @@ fn find_cuts(
             let part = shown.intersect(card.0);
             let FontSize::Px(px) = font.font_size else { return None };
             let wanted = drawn.get() && !whole && part.width() >= PINNED_MIN && part.height() >= PINNED_MIN;
-            wanted.then(|| Pin { name: text.0.clone(), shown: part, font: px * at.scale().y })
+            wanted.then(|| Pin { name: text.0.clone(), shown: part, view: shown, font: px * at.scale().y })
         };
         cards.iter().filter_map(pin_of).collect()
     });
@@ -164,7 +167,7 @@ fn paint_pins(
     let painter = painter.clone().with_clip_rect(painter.ctx().viewport_rect());
     let mut placed: Vec<egui::Rect> = Vec::new();
     for pin in pins {
-        let Some(part) = on_screen(pin.shown) else { continue };
+        let (Some(part), Some(view)) = (on_screen(pin.shown), on_screen(pin.view)) else { continue };
         let per_unit = part.height() / pin.shown.height().max(1.0);
         // As large as the card's own name, else at the floor where that finds no room.
         let sizes = [(pin.font * per_unit).max(floor), floor];
@@ -176,7 +179,7 @@ fn paint_pins(
                 let r = r.expand(1.0);
                 !beneath.tokens.iter().chain(&beneath.names).chain(&placed).any(|o| o.intersects(r))
             };
-            let spot = spots(part, room).find(clear)?;
+            let spot = spots(room_for(part, room, view), room).find(clear)?;
             Some((spot, galley))
         });
         let Some((spot, galley)) = found else { continue };
@@ -191,6 +194,21 @@ fn paint_pins(
         placed.push(spot);
     }
     placed
+}
+
+/// `part`, grown where it is smaller than `room` (a card's sliver at the view's edge), away
+/// from the view's edges and inside `view` where that is large enough.
+fn room_for(part: egui::Rect, room: egui::Vec2, view: egui::Rect) -> egui::Rect {
+    let span = |(lo, hi): (f32, f32), need: f32, (min, max): (f32, f32)| {
+        if hi - lo >= need {
+            return (lo, hi);
+        }
+        let start = lo.min(max - need).max(min);
+        (start, start + need)
+    };
+    let (x0, x1) = span((part.min.x, part.max.x), room.x, (view.min.x, view.max.x));
+    let (y0, y1) = span((part.min.y, part.max.y), room.y, (view.min.y, view.max.y));
+    egui::Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
 }
 
 /// The spots for a box of `room` in `part`, from the top down: in the middle, left, right.
@@ -219,5 +237,19 @@ mod tests {
         assert!(!cuts(shown, Rect::new(10.0, 10.0, 90.0, 20.0)), "inside");
         assert!(!cuts(shown, Rect::new(10.0, 0.0, 90.0, 100.3)), "inside by a hair");
         assert!(!cuts(shown, Rect::new(110.0, 10.0, 130.0, 20.0)), "out of view");
+    }
+
+    #[test]
+    fn a_name_too_wide_for_its_cards_sliver_reaches_past_it_inside_the_view() {
+        let view = egui::Rect::from_min_max(egui::pos2(0.0, 80.0), egui::pos2(1600.0, 650.0));
+        let room = egui::vec2(60.0, 26.0);
+        let left = egui::Rect::from_min_max(egui::pos2(0.0, 80.0), egui::pos2(50.0, 280.0));
+        let grown = room_for(left, room, view);
+        assert_eq!((grown.min.x, grown.max.x, grown.min.y, grown.max.y), (0.0, 60.0, 80.0, 280.0));
+        let right = egui::Rect::from_min_max(egui::pos2(1570.0, 300.0), egui::pos2(1600.0, 310.0));
+        let grown = room_for(right, room, view);
+        assert_eq!((grown.min.x, grown.max.x, grown.min.y, grown.max.y), (1540.0, 1600.0, 300.0, 326.0));
+        let roomy = egui::Rect::from_min_max(egui::pos2(100.0, 100.0), egui::pos2(400.0, 300.0));
+        assert_eq!(room_for(roomy, room, view), roomy);
     }
 }
