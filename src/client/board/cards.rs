@@ -137,10 +137,9 @@ fn onto_the_board(placed: &mut [Placed], board: Rect, taken: &[Rect], segments: 
         let mut around: Vec<Rect> = others.map(|(_, p)| Rect::from_center_half_size(p.at, p.half)).collect();
         around.extend_from_slice(taken);
         let spots = badge_spots(card, half);
-        let free = free_spots(&spots, half, (&around, segments));
-        let over_arrows = free_spots(&spots, half, (&around, &[]));
         let first = |free: [bool; 11]| (0..spots.len()).find(|&k| free[k] && on_board(spots[k], half));
-        if let Some(k) = first(free).or_else(|| first(over_arrows)) {
+        let free = first(free_spots(&spots, half, (&around, segments)));
+        if let Some(k) = free.or_else(|| first(free_spots(&spots, half, (&around, &[])))) {
             placed[i].at = spots[k];
             placed[i].on_card = k < ON_CARD;
         }

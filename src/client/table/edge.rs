@@ -33,17 +33,20 @@ pub(super) struct Pin {
     pub name: String,
     /// The part of the card in view, in world units.
     pub shown: Rect,
-    /// The part of the board in view, in world units: a card's sliver at the edge too narrow
-    /// for its name has the name reach past the card, inside this.
-    pub view: Rect,
     /// The name's size on the board, in world units.
     pub font: f32,
 }
 
-/// The cards whose names are pinned on the table's screen now, and whether that screen is
-/// the table window (else the GM's window in table mode).
+/// The cards whose names are pinned on the table's screen now.
 #[derive(Resource, Default, PartialEq)]
-pub(super) struct Pinned(pub Vec<Pin>, pub bool);
+pub(super) struct Pinned {
+    pub pins: Vec<Pin>,
+    /// Whether that screen is the table window (else the GM's window in table mode).
+    pub window: bool,
+    /// The part of the board in view, in world units: a card's strip at the edge too narrow
+    /// for its name has the name reach past the card, inside this.
+    pub view: Rect,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pinned>().add_systems(
@@ -122,11 +125,12 @@ fn find_cuts(
             let part = shown.intersect(card.0);
             let FontSize::Px(px) = font.font_size else { return None };
             let wanted = drawn.get() && !whole && part.width() >= PINNED_MIN && part.height() >= PINNED_MIN;
-            wanted.then(|| Pin { name: text.0.clone(), shown: part, view: shown, font: px * at.scale().y })
+            wanted.then(|| Pin { name: text.0.clone(), shown: part, font: px * at.scale().y })
         };
         cards.iter().filter_map(pin_of).collect()
     });
-    pinned.set_if_neq(Pinned(pins, !table.is_empty()));
+    let view = shown.unwrap_or(Rect::EMPTY);
+    pinned.set_if_neq(Pinned { pins, window: !table.is_empty(), view });
 }
 
 /// Whether a text at `rect` stands across the edge of `shown` (in part in view).
@@ -136,30 +140,30 @@ fn cuts(shown: Rect, rect: Rect) -> bool {
     seen.width() > 0.0 && seen.height() > 0.0 && !(room.contains(rect.min) && room.contains(rect.max))
 }
 
-/// Paints each pin on its card's part in view (`on_screen` turns a world rectangle into the
-/// screen's points), as high as it covers no token or word of the board (`beneath`) and no
+/// Paints each of `pinned`'s pins on its card's part in view, or past a strip too narrow for
+/// it inside the view (`on_screen` turns a world rectangle into the screen's points), as high as it covers no token or word of the board (`beneath`) and no
 /// pin before it, its text at least `floor` points tall; where the pins stand.
 pub(super) fn draw(
     ctx: &egui::Context,
-    pins: &[Pin],
+    pinned: &Pinned,
     on_screen: &dyn Fn(Rect) -> Option<egui::Rect>,
     beneath: &Beneath,
     floor: f32,
 ) -> Vec<egui::Rect> {
-    if pins.is_empty() {
+    let Some(view) = on_screen(pinned.view).filter(|_| !pinned.pins.is_empty()) else {
         return Vec::new();
-    }
+    };
     // An area of its own (not a bare layer), so that what reads the screen's texts finds it.
     let area = egui::Area::new(egui::Id::new(PINNED_LAYER)).order(egui::Order::Middle).interactable(false);
     area.fixed_pos(egui::Pos2::ZERO)
-        .show(ctx, |ui| paint_pins(ui.painter(), pins, on_screen, beneath, floor))
+        .show(ctx, |ui| paint_pins(ui.painter(), (&pinned.pins, view), on_screen, beneath, floor))
         .inner
 }
 
-/// [`draw`]'s painting, with `painter`.
+/// [`draw`]'s painting, with `painter`, of `pins` inside `view` (on the screen).
 fn paint_pins(
     painter: &egui::Painter,
-    pins: &[Pin],
+    (pins, view): (&[Pin], egui::Rect),
     on_screen: &dyn Fn(Rect) -> Option<egui::Rect>,
     beneath: &Beneath,
     floor: f32,
@@ -167,7 +171,7 @@ fn paint_pins(
     let painter = painter.clone().with_clip_rect(painter.ctx().viewport_rect());
     let mut placed: Vec<egui::Rect> = Vec::new();
     for pin in pins {
-        let (Some(part), Some(view)) = (on_screen(pin.shown), on_screen(pin.view)) else { continue };
+        let Some(part) = on_screen(pin.shown) else { continue };
         let per_unit = part.height() / pin.shown.height().max(1.0);
         // As large as the card's own name, else at the floor where that finds no room.
         let sizes = [(pin.font * per_unit).max(floor), floor];

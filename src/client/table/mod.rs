@@ -420,12 +420,12 @@ fn pin_names<M: Component>(
     window: bool,
 ) {
     // The pins are worked out for one screen: the table window while it is open.
-    if world.resource::<edge::Pinned>().1 != window {
+    if world.resource::<edge::Pinned>().window != window {
         return;
     }
     let Some((to_screen, _)) = on_screen::<M>(world, ctx.pixels_per_point()) else { return };
     let floor = super::camera::Floor::table(ctx.viewport_rect().height()).text;
-    let placed = edge::draw(ctx, &world.resource::<edge::Pinned>().0, &to_screen, beneath, floor);
+    let placed = edge::draw(ctx, world.resource::<edge::Pinned>(), &to_screen, beneath, floor);
     beneath.names.extend(placed);
 }
 
