@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::support::{fray, scratch_file as scratch};
+use crate::support::{fray, fray_without_display, scratch_file as scratch};
 
 /// Writes `text` to a file, runs `fray check` on it, expects exit 2 and a line starting
 /// with the path and containing `expected`.
@@ -538,4 +538,23 @@ fn a_window_size_that_is_no_size_is_refused_before_any_window_opens() {
     }
     let out = fray(&["play", "--window-size", "10x10"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Found from outside: every command that opens a window panicked in winit with no display.
+/// Each says what is missing and what to do instead, and exits 1.
+#[test]
+fn window_commands_with_no_display_say_what_to_do_instead() {
+    for args in [
+        &[][..],
+        &["play", "assets/scenarios/swamp.ron"][..],
+        &["play", "assets/scenarios/swamp.ron", "--stats", "1", "--no-render"][..],
+        &["play", "assets/scenarios/castle.ron", "--edit"][..],
+    ] {
+        let out = fray_without_display(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "fray {args:?}: {stderr}");
+        assert!(stderr.contains("DISPLAY is not set"), "fray {args:?}: {stderr}");
+        assert!(stderr.contains("--headless") && stderr.contains("Xvfb"), "fray {args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "fray {args:?}: {stderr}");
+    }
 }

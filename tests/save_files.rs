@@ -14,7 +14,7 @@ use fray_core::session::SaveError;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::support::{fray, scratch_dir as scratch};
+use crate::support::{fray, fray_without_display, scratch_dir as scratch};
 
 fn text(out: &[u8]) -> String {
     String::from_utf8_lossy(out).into_owned()
@@ -52,6 +52,18 @@ fn a_simulated_battle_saved_replays_headless_to_the_same_log() {
         text(&out.stdout) == log,
         "fray replay --headless prints the log fray sim --log wrote, byte for byte"
     );
+}
+
+/// Found from outside: `fray replay SAVE` with no display panicked in winit.
+#[test]
+fn replaying_in_a_window_with_no_display_says_what_to_do_instead() {
+    let dir = scratch("replay-no-display");
+    simulate(&dir, 5);
+    let out = fray_without_display(&["replay", &dir.join("sim.ron").display().to_string()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("DISPLAY is not set") && stderr.contains("--headless"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]

@@ -2,14 +2,27 @@
 
 /// Runs the `fray` binary in the project folder, with no data folder from the environment.
 pub fn fray(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+    fray_command(args).output().expect("the fray binary runs")
+}
+
+/// Runs the `fray` binary as [`fray`] does, on a machine with no display.
+pub fn fray_without_display(args: &[&str]) -> std::process::Output {
+    fray_command(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn fray_command(args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_fray"));
+    command
         .args(args)
         .current_dir(
             std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned()),
         )
-        .env_remove(fray::session::DATA_DIR_ENV)
-        .output()
-        .expect("the fray binary runs")
+        .env_remove(fray::session::DATA_DIR_ENV);
+    command
 }
 
 /// A path for a file named `name` (unique across the test binary) in this run's scratch

@@ -1,6 +1,7 @@
 //! The command line: `fray play`, `fray sim`, `fray replay`, `fray check`, `fray new`.
 
 pub mod check;
+pub mod display;
 pub mod headless;
 pub mod new;
 pub mod play;

@@ -158,6 +158,12 @@ fn parse_phase(text: &str) -> Result<String, String> {
 
 /// Runs the window until it is closed (`--headless` runs `super::headless` instead).
 pub fn run(args: &PlayArgs) -> ExitCode {
+    if !args.offscreen
+        && let Some(why) = super::display::missing()
+    {
+        eprintln!("fray play: {why}");
+        return ExitCode::FAILURE;
+    }
     let options = PlayOptions {
         scenario: args.path.clone().unwrap_or_else(crate::assets::default_scenario),
         seed: args.seed,

@@ -96,6 +96,10 @@ fn seat_views(save: &session::LoadedSave, seat: &str, shown: &str) -> ExitCode {
 /// buttons or the arrow keys, the log following.
 fn watch(args: &ReplayArgs) -> ExitCode {
     use bevy::prelude::{App, AppExit};
+    if let Some(why) = super::display::missing() {
+        eprintln!("fray replay: {why}");
+        return ExitCode::FAILURE;
+    }
     let options = crate::client::PlayOptions {
         scenario: crate::assets::default_scenario(),
         seed: None,

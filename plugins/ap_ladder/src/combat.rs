@@ -1315,6 +1315,10 @@ pub fn wound(world: &mut World, e: Entity, n: u32, subdue: bool, by: Option<Enti
         if let Some(mut f) = world.get_mut::<Fighter>(e) {
             f.damage = 4;
         }
+        // Back a step from Slain!: the log's damage track follows the fighter's.
+        world
+            .resource_mut::<GameLog>()
+            .about(&who, LogEvent::Effect { what: "damage_condition", detail: DAMAGE_TRACK[4].to_owned() });
         add(world, e, Condition::Incapacitated);
         knock_out(world, e, turns, "subdued");
         return;

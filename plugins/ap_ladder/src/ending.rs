@@ -7,9 +7,8 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::ids::SideId;
 use fray_core::phase::RulesStep;
-use fray_core::prelude::{Side, TableIndex};
+use fray_core::prelude::{Side, Status, TableIndex};
 use fray_core::ruleset::end_fight;
-use fray_core::table::can_act;
 
 use crate::ApLadderPhase;
 use crate::phase::Battle;
@@ -25,7 +24,7 @@ pub fn sides_in_the_fight(world: &World) -> BTreeSet<SideId> {
         .resource::<TableIndex>()
         .order
         .iter()
-        .filter(|&&e| can_act(world, e) && !incapacitated(world, e))
+        .filter(|&&e| fighting(world, e, fray_core::table::status(world, e)))
         .filter_map(|&e| world.get::<Side>(e).map(|s| s.0.clone()))
         .collect()
 }
@@ -37,11 +36,16 @@ pub fn incapacitated(world: &World, e: Entity) -> bool {
         .is_some_and(|f| crate::dice::any_condition(world, f, |r| r.tests_fail))
 }
 
+/// Still fighting: not slain, out or Incapacitated!. The end test and the survivors alike.
+pub fn fighting(world: &World, e: Entity, status: Status) -> bool {
+    status.can_act() && !incapacitated(world, e)
+}
+
 /// Whether two sides or more are still in the fight: a run condition of every phase and of
 /// the decisions, so that once at most one side is left no turn or reaction starts and no one
 /// acts before the fight ends.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e, status| status.can_act() && !incapacitated(world, e))
+    fray_core::table::two_sides_fight(world, |e, status| fighting(world, e, status))
 }
 
 fn check_end(world: &mut World) {
@@ -60,5 +64,5 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.acting = None;
         battle.pending = None;
     }
-    end_fight::<ApLadderPhase>(world, winner, clock, reason);
+    end_fight::<ApLadderPhase>(world, winner, clock, reason, fighting);
 }

@@ -34,7 +34,12 @@ pub fn factions_in_the_fight(world: &World) -> Vec<SideId> {
 
 /// Whether `e` keeps its faction in the fight: fighting, and not a vehicle.
 pub fn fights(world: &World, e: Entity) -> bool {
-    can_act(world, e) && !vehicle(world, e)
+    fighting(world, e, fray_core::table::status(world, e))
+}
+
+/// [`fights`] given `e`'s status: the fight's end test and `battle_ended`'s survivors alike.
+pub fn fighting(world: &World, e: Entity, status: fray_core::prelude::Status) -> bool {
+    status.can_act() && !vehicle(world, e)
 }
 
 /// Whether `e` is a vehicle (which alone keeps no faction in the fight).

@@ -10,7 +10,7 @@ use fray_core::phase::RulesStep;
 use fray_core::ruleset::end_fight;
 use fray_core::table::{id, name};
 
-use crate::activation::factions_in_the_fight;
+use crate::activation::{factions_in_the_fight, fighting};
 use crate::phase::{Battle, FactionZonesPhase, Fighter};
 use crate::schedule::FactionZonesSystems;
 
@@ -22,9 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// the decisions, so that once at most one is left no turn, round or reaction starts and no one
 /// acts; only the durability rolls follow.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |e, status| {
-        status.can_act() && !crate::activation::vehicle(world, e)
-    })
+    fray_core::table::two_sides_fight(world, |e, status| fighting(world, e, status))
 }
 
 fn check_end(world: &mut World) {
@@ -48,7 +46,7 @@ pub fn finish(world: &mut World, reason: &str) {
         battle.to_act = None;
     }
     durability_rolls(world);
-    end_fight::<FactionZonesPhase>(world, winner, clock, reason);
+    end_fight::<FactionZonesPhase>(world, winner, clock, reason, fighting);
 }
 
 /// After the fight: a durability roll for each weapon and armour used, in scenario order.

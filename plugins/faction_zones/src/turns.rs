@@ -232,12 +232,13 @@ pub fn give_up(world: &mut World, e: Entity) {
     crate::non_lethal::end_lost_holds(world);
 }
 
-/// `e` spends its turn surrendering: out of the fight until an enemy harms it.
+/// `e` spends its turn surrendering (as its activation, or during its turn): the turn starts
+/// first, so the surrender is the turn's and none follows it.
 pub fn surrender(world: &mut World, e: Entity) {
-    give_up(world, e);
     if world.resource::<Battle>().active != Some(e) {
         start_turn(world, e);
     }
+    give_up(world, e);
     end_turn(world, e);
 }
 
@@ -287,7 +288,9 @@ pub fn end_part(world: &mut World, e: Entity, spent: bool) {
         fray_core::table::can_act(world, *x)
             && world.get::<Fighter>(*x).is_some_and(|f| !f.acted && !f.reserved)
     };
-    let rest: Vec<Entity> = joint.into_iter().filter(ready).collect();
+    // A fight decided in this part (the last of a faction surrendered) starts no other.
+    let rest: Vec<Entity> =
+        if crate::ending::goes_on(world) { joint.into_iter().filter(ready).collect() } else { Vec::new() };
     if let Some((&next, later)) = rest.split_first() {
         world.resource_mut::<Battle>().joint = later.to_vec();
         start_part(world, next);

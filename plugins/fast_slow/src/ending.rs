@@ -36,7 +36,7 @@ pub fn sides_in_the_fight(world: &World) -> BTreeSet<SideId> {
 /// the decisions, so that once at most one side is left no turn, round or reaction starts and
 /// no one acts before the fight ends.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
+    fray_core::table::two_sides_fight(world, |e, status| fray_core::table::fights_by_status(world, e, status))
 }
 
 fn check_end(world: &mut World) {
@@ -88,5 +88,5 @@ fn end(world: &mut World, reason: &str, may_win: bool) {
         battle.committing = false;
         battle.free_movers.clear();
     }
-    end_fight::<FastSlowPhase>(world, winner, clock, &reason);
+    end_fight::<FastSlowPhase>(world, winner, clock, &reason, fray_core::table::fights_by_status);
 }

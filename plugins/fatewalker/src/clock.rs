@@ -48,7 +48,7 @@ pub fn standing_sides(world: &World) -> BTreeSet<fray_core::ids::SideId> {
 /// Whether two sides or more are still standing: a run condition of every phase and of the
 /// decisions, so that once at most one side is left no tick, action or reaction goes on.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
+    fray_core::table::two_sides_fight(world, |e, status| fray_core::table::fights_by_status(world, e, status))
 }
 
 /// The fight ends the moment one side or none is left standing, whatever the phase.
@@ -207,5 +207,11 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
     let standing = standing_sides(world);
     let winner = (standing.len() == 1).then(|| standing.into_iter().next()).flatten();
     let ticks = view::tick(world);
-    fray_core::ruleset::end_fight::<FateWalkerPhase>(world, winner, ticks, reason);
+    fray_core::ruleset::end_fight::<FateWalkerPhase>(
+        world,
+        winner,
+        ticks,
+        reason,
+        fray_core::table::fights_by_status,
+    );
 }

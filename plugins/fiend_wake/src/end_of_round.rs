@@ -29,7 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// decisions, so that once at most one side is left no turn, round or reaction starts and no
 /// one acts.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
+    fray_core::table::two_sides_fight(world, |e, status| fray_core::table::fights_by_status(world, e, status))
 }
 
 /// The fight ends the moment one side or none is left standing, whatever the phase.
@@ -91,5 +91,11 @@ pub(crate) fn finish_fight(world: &mut World, reason: &str) {
     // A turn or a question left open by a fight decided in the middle of it.
     world.insert_resource(crate::phase::ActiveTurn::default());
     world.insert_resource(crate::reactions::Reactions::default());
-    fray_core::ruleset::end_fight::<FiendWakePhase>(world, winner, rounds, reason);
+    fray_core::ruleset::end_fight::<FiendWakePhase>(
+        world,
+        winner,
+        rounds,
+        reason,
+        fray_core::table::fights_by_status,
+    );
 }

@@ -112,7 +112,7 @@ pub fn run_rules_until_waiting(world: &mut World) {
         "stopped: the rules went round {MAX_PASSES_PER_UPDATE} times without waiting for anyone (a ruleset bug: please report it with the save)"
     );
     let clock = world.resource::<GameLog>().clock();
-    crate::ruleset::log_end(world, None, clock, &reason);
+    crate::ruleset::log_end(world, None, clock, &reason, crate::table::fights_by_status);
     world.insert_resource(RulesHalted(reason));
 }
 

@@ -207,6 +207,12 @@ pub fn can_act(world: &World, e: Entity) -> bool {
     status(world, e).can_act()
 }
 
+/// Fights on by its status alone: the [`crate::ruleset::Fights`] of a ruleset with no test of
+/// its own.
+pub fn fights_by_status(_: &World, _: Entity, status: Status) -> bool {
+    status.can_act()
+}
+
 /// Still on the table (fighting, unconscious or surrendered): can be targeted.
 pub fn on_table(world: &World, e: Entity) -> bool {
     matches!(status(world, e), Status::Fighting | Status::Unconscious | Status::Surrendered)

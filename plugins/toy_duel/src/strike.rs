@@ -110,7 +110,7 @@ pub fn strike(world: &mut World, e: Entity, target: Entity) {
 /// Whether two sides or more are still standing: a run condition of the phases and the
 /// decisions.
 pub fn goes_on(world: &World) -> bool {
-    fray_core::table::two_sides_fight(world, |_, status| status.can_act())
+    fray_core::table::two_sides_fight(world, |e, status| fray_core::table::fights_by_status(world, e, status))
 }
 
 /// The fight ends the moment one side or none is left standing.
@@ -125,5 +125,5 @@ fn finish(world: &mut World, reason: &str) {
         standing(world).into_iter().filter_map(|e| world.get::<Side>(e).map(|s| s.0.clone())).collect();
     let winner = (sides.len() == 1).then(|| sides.into_iter().next()).flatten();
     let clock = world.resource::<Duel>().round;
-    end_fight::<ToyPhase>(world, winner, clock, reason);
+    end_fight::<ToyPhase>(world, winner, clock, reason, fray_core::table::fights_by_status);
 }

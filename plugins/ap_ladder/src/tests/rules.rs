@@ -401,6 +401,20 @@ fn a_subduing_blow_leaves_the_foe_helpless_and_out_instead_of_slain() {
     assert!(f.has(Condition::Incapacitated) && f.has(Condition::Helpless));
     assert_eq!(app.world().get::<Status>(hale), Some(&Status::Unconscious));
     assert_eq!(f.out_for, 4, "for Bran's Combat Bonus in turns");
+    // Found from outside: the log went from Slain! to incapacitated with no step back.
+    let track: Vec<String> = super::log_values(&app)
+        .iter()
+        .filter(|l| l["actor"] == "hale" && l["kind"] == "effect")
+        .filter(|l| ["damage_condition", "knocked_out"].contains(&l["what"].as_str().unwrap_or_default()))
+        .map(|l| {
+            format!("{} {}", l["what"].as_str().unwrap_or_default(), l["detail"].as_str().unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(
+        track[1..],
+        ["damage_condition slain", "damage_condition grievously wounded", "knocked_out subdued: 4 turn(s)"],
+        "{track:?}"
+    );
     for _ in 0..4 {
         crate::ladder::count_down(app.world_mut());
     }
@@ -408,6 +422,24 @@ fn a_subduing_blow_leaves_the_foe_helpless_and_out_instead_of_slain() {
     assert_eq!(app.world().get::<Status>(hale), Some(&Status::Fighting), "awake after four turns");
     assert!(!f.has(Condition::Incapacitated) && !f.has(Condition::Helpless), "{:?}", f.conditions);
     assert_eq!(f.damage, 4, "still grievously wounded");
+}
+
+/// Found from outside: `battle_ended` listed an Incapacitated! combatant among the survivors
+/// although the end test did not count it as fighting. One test decides both now.
+#[test]
+fn an_incapacitated_combatant_is_no_survivor_as_it_keeps_no_side_in_the_fight() {
+    let mut app = table(TAVERN, 4, false);
+    for id in ["dunc", "perrin", "hale"] {
+        let e = who(&app, id);
+        fray_core::table::set_status(app.world_mut(), e, Status::Dead);
+    }
+    let bran = who(&app, "bran");
+    add(app.world_mut(), bran, Condition::Incapacitated);
+    app.update();
+    let end = log_values(&app).into_iter().find(|l| l["kind"] == "battle_ended").expect("the fight ended");
+    assert_eq!(app.world().get::<Status>(bran), Some(&Status::Fighting), "its status is still fighting");
+    assert_eq!(end["survivors"], serde_json::json!(["wenna", "old_tam"]), "{end}");
+    assert_eq!(end["winner"], "drovers");
 }
 
 #[test]

@@ -396,6 +396,35 @@ fn surrendering_spends_the_turn_and_leaves_the_fight() {
     assert!(!FactionZones::awaiting(app.world()).contains(&bandit_c), "it takes no more turns");
 }
 
+/// Found from outside (ambush, seed 6004): a surrender taken as the activation was logged
+/// before its turn started, and a turn for the surrendered followed. The surrender is the turn:
+/// `turn_started`, `surrendered`, `turn_ended`, and the fight ends when it leaves one faction.
+#[test]
+fn a_surrender_as_the_activation_is_that_turn_and_the_last_ends_the_fight() {
+    let mut app = by_hand(INN);
+    send(&mut app, "leader", FactionZonesIntent::PickFirst { faction: "bandits".into() });
+    for id in ["leader", "bandit_a", "bandit_b"] {
+        let e = who(&app, id);
+        fray_core::table::set_status(app.world_mut(), e, Status::Surrendered);
+    }
+    send(&mut app, "bandit_c", FactionZonesIntent::Surrender);
+    let lines: Vec<String> = log(&app)
+        .iter()
+        .filter(|l| l["actor"] == "bandit_c" || l["kind"] == "battle_ended")
+        .map(|l| match l["kind"].as_str() {
+            Some("effect") => l["what"].as_str().unwrap_or_default().to_owned(),
+            kind => kind.unwrap_or_default().to_owned(),
+        })
+        .filter(|k| k != "threw_down")
+        .collect();
+    let from = lines.iter().position(|k| k == "turn_started").expect("its turn started");
+    assert_eq!(
+        lines[from..],
+        ["turn_started", "surrendered", "status_changed", "turn_ended", "battle_ended"]
+    );
+    assert_eq!(current::<FactionZonesPhase>(app.world()), FactionZonesPhase::Over);
+}
+
 #[test]
 fn a_surrendered_character_harmed_by_an_enemy_fights_again() {
     let mut app = by_hand(INN);

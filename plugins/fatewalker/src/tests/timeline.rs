@@ -173,6 +173,34 @@ fn a_holder_preempts_the_declared_action_and_then_may_not_react_to_it() {
     assert_eq!(t.clock("ann").next, 6 + 7, "the preemptive attack costs its 7 ticks from now");
 }
 
+/// Found from outside (the yard, seed 1): a holder who declined to preempt then dodged the same
+/// attack, against `RULES.md`. The text precludes a reaction only after a preemptive action, so
+/// the code was right and `RULES.md` now says so: declining keeps the reaction (and the hold
+/// until it reacts).
+#[test]
+fn a_holder_who_declines_to_preempt_may_still_react_to_the_same_action() {
+    let mut t = Table::from_ron(YARD);
+    t.accept("ann", FateWalkerIntent::Hold);
+    t.accept("ann", FateWalkerIntent::KeepHolding);
+    t.accept("ann", FateWalkerIntent::KeepHolding);
+    t.accept("bo", attack("ann"));
+    assert_eq!(t.awaiting(), ["ann"], "asked first whether to preempt");
+    t.accept("ann", FateWalkerIntent::Decline);
+    assert_eq!(
+        (t.phase(), t.awaiting()),
+        (FateWalkerPhase::Preempt, vec!["ann".to_owned()]),
+        "then, as the target, whether to react"
+    );
+    assert!(t.clock("ann").holding, "declining keeps the hold");
+    t.accept("ann", FateWalkerIntent::React { reaction: Reaction::Dodge });
+    assert!(!t.clock("ann").holding, "reacting ends the hold");
+    let dodged = t.log().iter().any(|l| {
+        l.actor.as_ref().is_some_and(|a| a.as_str() == "ann")
+            && matches!(&l.event, LogEvent::Roll(r) if r.what == "Dodge")
+    });
+    assert!(dodged, "the dodge is rolled");
+}
+
 #[test]
 fn movement_is_begun_by_a_2_tick_action_and_covered_at_each_6_tick_segment_end() {
     let mut t = Table::from_ron(YARD);

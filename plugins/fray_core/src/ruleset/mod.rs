@@ -314,21 +314,34 @@ pub fn table_app<R: Playable>(text: &str, seed: u64, limit: u32, all_ai: bool) -
     Ok(scenario.table_app(seed, limit, all_ai))
 }
 
+/// A ruleset's one test of who still fights: its end test asks it of every combatant
+/// ([`crate::table::two_sides_fight`]) and `battle_ended` lists those who pass it as the
+/// survivors, so the two never disagree. [`crate::table::fights_by_status`] where the status
+/// alone decides.
+pub type Fights = fn(&World, Entity, crate::table::Status) -> bool;
+
 /// Ends the fight: moves the table to the ruleset's over phase, then logs `battle_ended`, the
-/// log's last line (everyone still fighting, in table order, as the survivors), and inserts
-/// the [`FightResult`]. What the rules do after a fight (durability rolls, XP) is done before.
-pub fn end_fight<P: Phase>(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
+/// log's last line (everyone who still `fights`, in table order, as the survivors), and
+/// inserts the [`FightResult`]. What the rules do after a fight (durability rolls, XP) is
+/// done before.
+pub fn end_fight<P: Phase>(
+    world: &mut World,
+    winner: Option<SideId>,
+    clock: u32,
+    reason: &str,
+    fights: Fights,
+) {
     crate::phase::go_to(world, P::OVER);
-    log_end(world, winner, clock, reason);
+    log_end(world, winner, clock, reason, fights);
 }
 
 /// Logs `battle_ended` and inserts the [`FightResult`] (see [`end_fight`]; the rules halted
 /// by the core have no phase to move to).
-pub(crate) fn log_end(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str) {
+pub(crate) fn log_end(world: &mut World, winner: Option<SideId>, clock: u32, reason: &str, fights: Fights) {
     let order = world.resource::<crate::table::TableIndex>().order.clone();
     let survivors: Vec<CombatantId> = order
         .into_iter()
-        .filter(|&e| crate::table::can_act(world, e))
+        .filter(|&e| fights(world, e, crate::table::status(world, e)))
         .map(|e| crate::table::id(world, e))
         .collect();
     let event = crate::log::LogEvent::BattleEnded {
