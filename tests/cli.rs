@@ -558,3 +558,14 @@ fn window_commands_with_no_display_say_what_to_do_instead() {
         assert!(!stderr.contains("panicked"), "fray {args:?}: {stderr}");
     }
 }
+
+/// Found from outside: `fray check` said "wields weapon Some(2)", Rust's words in a message.
+#[test]
+fn check_names_a_missing_wielded_weapon_by_its_number() {
+    let text = std::fs::read_to_string("assets/scenarios/ap_ladder_tavern.ron").expect("the tavern");
+    let broken = text.replacen("wields: Some(0))", "wields: Some(7))", 1);
+    assert_ne!(broken, text, "the tavern wields a weapon");
+    check_fails("wields_nothing.ron", broken.as_bytes(), "wields weapon 7, which the sheet lacks");
+    let out = fray(&["check", &scratch("wields_nothing.ron").display().to_string()]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("Some("), "no Rust words");
+}

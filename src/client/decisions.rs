@@ -235,11 +235,9 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
                 );
             }
             if !secret.sealed.is_empty() {
-                ui.label(format!(
-                    "{} {}(s) made in secret, revealed when all are in.",
-                    secret.sealed.len(),
-                    secret.what
-                ));
+                let what = secret.what;
+                let made = fray_core::words::count(secret.sealed.len() as u64, what, &format!("{what}s"));
+                ui.label(format!("{made} made in secret, revealed when all are in."));
             }
             for &e in humans.iter().take(LISTED) {
                 if focus.decider == Some(e) {

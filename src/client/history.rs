@@ -187,7 +187,10 @@ pub(super) fn controls(ui: &mut egui::Ui, world: &World, asks: &mut Vec<HistoryA
                 ui.label(RichText::new("autosave failed (see the message)").color(egui::Color32::LIGHT_RED));
             }
             Some(_) => {
-                ui.label(format!("autosaved, {} decisions", session::accepted_intents(world)));
+                ui.label(format!(
+                    "autosaved, {}",
+                    fray_core::words::count(session::accepted_intents(world) as u64, "decision", "decisions")
+                ));
             }
             None => {
                 if let Some(AutosaveOff(why)) = world.get_resource::<AutosaveOff>() {

@@ -1353,7 +1353,10 @@ pub fn knock_out(world: &mut World, e: Entity, turns: u32, why: &str) {
     let who = id(world, e);
     world.resource_mut::<GameLog>().about(
         &who,
-        LogEvent::Effect { what: "knocked_out", detail: format!("{why}: {} turn(s)", turns.max(1)) },
+        LogEvent::Effect {
+            what: "knocked_out",
+            detail: format!("{why}: {}", fray_core::words::count(turns.max(1).into(), "turn", "turns")),
+        },
     );
     crate::stunts::release_all(world, e);
 }

@@ -201,8 +201,8 @@ fn sheet_problems(who: &str, s: &ApLadderSheet, problems: &mut Vec<String>) {
     if s.armour.threshold > 30 {
         problems.push(format!("{who}: armour threshold {} is absurd", s.armour.threshold));
     }
-    if s.wields.is_some_and(|w| w >= s.weapons.len()) {
-        problems.push(format!("{who}: wields weapon {:?}, which the sheet lacks", s.wields));
+    if let Some(w) = s.wields.filter(|&w| w >= s.weapons.len()) {
+        problems.push(format!("{who}: wields weapon {w}, which the sheet lacks"));
     }
     if let Some(o) = s.off_hand {
         use crate::data::Quality;

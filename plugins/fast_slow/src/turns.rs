@@ -305,7 +305,11 @@ pub fn check_interact(world: &World, e: Entity, actions: u32) -> Verdict {
     }
     let left = world.get::<Fighter>(e).map_or(0, |f| f.actions);
     if left < actions {
-        return Err(Rejection::new(format!("it costs {actions} actions; {left} left")));
+        let cost = fray_core::words::count(actions.into(), "action", "actions");
+        return Err(Rejection::new(format!(
+            "it costs {cost}; {} left",
+            if left == 0 { "none".to_owned() } else { left.to_string() }
+        )));
     }
     Ok(())
 }

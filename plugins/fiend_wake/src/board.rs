@@ -231,17 +231,22 @@ pub fn sheet(world: &World, e: Entity) -> Vec<SheetRow> {
         }
         rows.push(SheetRow::line(line));
     }
+    // Gear by the names people read (the ids are the scenario file's).
+    let catalogue = crate::view::catalogue(world);
+    let weapon = |id: &String| catalogue.weapon(id).map_or_else(|| id.clone(), |w| w.name.clone());
     if let Some(arsenal) = world.get::<Arsenal>(e) {
         rows.push(SheetRow::line(format!(
             "Ready: {}",
-            arsenal.ready.clone().unwrap_or_else(|| "nothing".into())
+            arsenal.ready.as_ref().map_or_else(|| "nothing".into(), weapon)
         )));
-        rows.push(SheetRow::line(format!("Carries: {}", arsenal.carried.join(", "))));
+        let carried: Vec<String> = arsenal.carried.iter().map(weapon).collect();
+        rows.push(SheetRow::line(format!("Carries: {}", carried.join(", "))));
     }
     if let Some(worn) = world.get::<Worn>(e) {
+        let armour = |id: &String| catalogue.armour(id).map_or_else(|| id.clone(), |a| a.name.clone());
         rows.push(SheetRow::line(format!(
             "Armour: {}{}",
-            worn.armour.clone().unwrap_or_else(|| "none".into()),
+            worn.armour.as_ref().map_or_else(|| "none".into(), armour),
             if worn.doffing { " (coming off)" } else { "" }
         )));
     }

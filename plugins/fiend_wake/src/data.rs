@@ -234,7 +234,7 @@ impl Skill {
         match self {
             Skill::Tactics => "Tactics",
             Skill::Command => "Command",
-            Skill::UnarmedCombat => "UnarmedCombat",
+            Skill::UnarmedCombat => "Unarmed combat",
             Skill::Medicine => "Medicine",
             Skill::Totemism => "Totemism",
             Skill::Firearms => "Firearms",

@@ -36,6 +36,7 @@ pub mod session;
 pub mod table;
 pub mod testing;
 pub mod tokens;
+pub mod words;
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::prelude::*;

@@ -41,9 +41,10 @@ pub fn enter(world: &mut World) {
 pub(super) fn play(world: &mut World) {
     let problems = world.resource::<Editor>().problems.len();
     if problems > 0 {
-        world
-            .resource_mut::<BoardMessage>()
-            .show(format!("The file has {problems} problem(s): fix it before playing (see the editor)"));
+        world.resource_mut::<BoardMessage>().show(format!(
+            "The file has {}: fix it before playing (see the editor)",
+            fray_core::words::count(problems as u64, "problem", "problems")
+        ));
         return;
     }
     let Some(scenario) = world.get_resource::<Session>().map(|s| s.scenario.clone()) else {

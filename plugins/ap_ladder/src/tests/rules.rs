@@ -412,7 +412,7 @@ fn a_subduing_blow_leaves_the_foe_helpless_and_out_instead_of_slain() {
         .collect();
     assert_eq!(
         track[1..],
-        ["damage_condition slain", "damage_condition grievously wounded", "knocked_out subdued: 4 turn(s)"],
+        ["damage_condition slain", "damage_condition grievously wounded", "knocked_out subdued: 4 turns"],
         "{track:?}"
     );
     for _ in 0..4 {

@@ -352,3 +352,18 @@ fn whoever_begins_a_turn_in_caltrops_takes_two_wounds() {
     t.accept("x", FiendWakeIntent::EndTurn);
     assert_eq!(t.count("y", WOUND), 0, "Y begins in no location: no caltrops");
 }
+
+/// Found from outside: the sheet read "Armour: light" and "Skills: UnarmedCombat 2", ids and
+/// Rust names where people read names.
+#[test]
+fn the_sheet_names_gear_and_skills_as_people_read_them() {
+    let t = Table::from_ron(super::support::SWAMP);
+    let lines = |id: &str| -> String {
+        crate::board::sheet(t.world(), t.e(id)).into_iter().map(|r| r.text).collect::<Vec<_>>().join("\n")
+    };
+    let lockjaw = lines("lockjaw");
+    assert!(lockjaw.contains("Ready: Rifle") && lockjaw.contains("Carries: Rifle, Axe"), "{lockjaw}");
+    assert!(lockjaw.contains("Armour: Light flak jacket"), "{lockjaw}");
+    let all: String = ["imp_1", "lockjaw", "brannoc"].into_iter().map(lines).collect();
+    assert!(!all.contains("UnarmedCombat"), "{all}");
+}
