@@ -46,11 +46,21 @@ pub struct Viewer {
     /// The mouse was passed to this player for a secret choice: once they have made it, the
     /// window turns to the table's view.
     pub passed: bool,
+    /// The window turned to the table's view when a player passed the mouse on: once the
+    /// secret is out, it turns back to the GM's view when someone at this screen decides.
+    pub returns: bool,
+}
+
+impl Viewer {
+    /// The table's view, chosen by the GM (it stays until G).
+    pub fn table() -> Self {
+        Self { seat: Seat::Table, passed: false, returns: false }
+    }
 }
 
 impl Default for Viewer {
     fn default() -> Self {
-        Self { seat: Seat::Gm, passed: false }
+        Self { seat: Seat::Gm, passed: false, returns: false }
     }
 }
 
@@ -187,24 +197,56 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Once the player the mouse was passed to has made their secret choice (they decide for
 /// no one the rules still wait on, or the secret is out), the GM's window turns to the
-/// table's view; the GM's returns when the GM asks for it.
+/// table's view; once the secret is out and the rules wait on someone decided at this screen
+/// (the GM's, or a player's with no page connected), it turns back to the GM's view, saying
+/// so. The G and T keys choose a view that stays.
 fn end_passing(world: &mut World, mut seen: Local<Option<crate::client::board::pieces::TableKey>>) {
     let viewer = world.resource::<Viewer>().clone();
     let key = Some(crate::client::board::pieces::table_key(world, 0));
-    if !viewer.passed || *seen == key {
+    if !(viewer.passed || viewer.returns) || *seen == key {
         return;
     }
     *seen = key;
     let Some(rules) = fray_core::fight::ruleset(world) else { return };
     let secret = rules.view().secret(world).is_some();
-    let still = secret
-        && rules
-            .awaiting(world)
-            .into_iter()
-            .any(|e| world.get::<Controller>(e).is_some_and(|c| viewer.seat.decides(c)));
-    if !still {
-        *world.resource_mut::<Viewer>() = Viewer { seat: Seat::Table, passed: false };
+    let waiting = rules.awaiting(world);
+    let still =
+        secret && waiting.iter().any(|&e| world.get::<Controller>(e).is_some_and(|c| viewer.seat.decides(c)));
+    if viewer.passed && !still {
+        *world.resource_mut::<Viewer>() = Viewer { seat: Seat::Table, passed: false, returns: true };
     }
+    if secret || !(viewer.passed || viewer.returns) {
+        return;
+    }
+    let Some(next) = waiting.into_iter().find(|&e| at_this_screen(world, e)) else { return };
+    *world.resource_mut::<Viewer>() = Viewer::default();
+    let words = format!("Back to the GM's view: {} decides.", fray_core::table::name(world, next));
+    if let Some(mut message) = world.get_resource_mut::<crate::client::pointer::BoardMessage>() {
+        message.show(words);
+    }
+}
+
+/// Whether combatant `e`'s decisions are made at this screen: the GM's, or a player's whose
+/// seat has no page connected.
+fn at_this_screen(world: &World, e: Entity) -> bool {
+    match world.get::<Controller>(e) {
+        Some(Controller::Gm) => true,
+        Some(Controller::Player(seat)) => !on_a_page(world, seat),
+        _ => false,
+    }
+}
+
+/// Whether a page is connected for the player's seat `seat`.
+#[cfg(feature = "serve")]
+fn on_a_page(world: &World, seat: &fray_core::ids::SeatId) -> bool {
+    world.get_resource::<crate::host::Host>().is_some_and(|host| {
+        host.seats.iter().any(|s| s.seat == Seat::Player(seat.clone()) && s.connected() > 0)
+    })
+}
+
+#[cfg(not(feature = "serve"))]
+fn on_a_page(_: &World, _: &fray_core::ids::SeatId) -> bool {
+    false
 }
 
 /// Builds the two windows' views again whenever the table, the GM window's seat, a
@@ -364,7 +406,7 @@ mod tests {
         let scenario = crate::rulesets::parse(text).expect("the ford parses");
         let mut app = scenario.table_app(scenario.seed(), scenario.default_limit(), false);
         app.update();
-        app.insert_resource(Viewer { passed: matches!(seat, Seat::Player(_)), seat })
+        app.insert_resource(Viewer { passed: matches!(seat, Seat::Player(_)), seat, returns: false })
             .init_resource::<GmHidden>()
             .init_resource::<HiddenFromTable>()
             .init_resource::<HiddenFromMain>()
@@ -381,7 +423,7 @@ mod tests {
     }
 
     #[test]
-    fn a_player_at_the_mouse_sees_no_other_sealed_choice_then_the_window_turns_to_the_table() {
+    fn a_player_at_the_mouse_sees_no_other_sealed_choice_then_the_window_comes_back_to_the_gm() {
         let gm = ford(Seat::Gm);
         assert_eq!(tags(&gm).len(), 5, "the AI's five sealed choices");
         assert!(tags(&gm).iter().all(|(_, c)| c.is_some()), "the GM's view holds what each chose");
@@ -392,12 +434,38 @@ mod tests {
         let rules = fray_core::fight::ruleset(player.world()).expect("a fight");
         let brann = player.world().resource::<TableIndex>().combatant(&"brann".into()).expect("Brann");
         let slow = rules.choices(player.world(), brann).into_iter().find(|c| c.label.starts_with("Slow"));
+        player.init_resource::<crate::client::pointer::BoardMessage>();
         rules.submit(player.world_mut(), "brann".into(), &slow.expect("a Slow turn").intent);
         player.update();
         player.update();
-        assert_eq!(*player.world().resource::<Viewer>(), Viewer { seat: Seat::Table, passed: false });
+        // The secret is out, and the rules wait on Brann, played at this screen (no phone):
+        // the window goes past the table's view back to the GM's, saying so.
+        let waiting = rules.awaiting(player.world());
+        assert_eq!(waiting, vec![brann], "the rules wait on Brann's turn");
+        assert_eq!(*player.world().resource::<Viewer>(), Viewer::default());
+        let said = player.world().resource::<crate::client::pointer::BoardMessage>().text.clone();
+        assert_eq!(said, "Back to the GM's view: Brann decides.");
         let main = player.world().resource::<Seen>().main.clone().expect("the window's view");
-        assert_eq!(main.seat, Seat::Table, "once Brann has chosen, the window shows the table's view");
+        assert_eq!(main.seat, Seat::Gm);
+    }
+
+    #[test]
+    fn a_view_the_gm_chose_stays_and_the_table_view_holds_while_the_secret_does() {
+        let mut gm = ford(Seat::Gm);
+        gm.init_resource::<crate::client::pointer::BoardMessage>();
+        // The window turned to the table's view as a pass-the-mouse round went on: while
+        // Brann's choice is still to come, it stays there.
+        gm.insert_resource(Viewer { seat: Seat::Table, passed: false, returns: true });
+        gm.update();
+        assert_eq!(gm.world().resource::<Viewer>().seat, Seat::Table, "Brann's choice is still to come");
+        // The GM's own T is a view that stays, whoever the rules wait on next.
+        gm.insert_resource(Viewer::table());
+        let rules = fray_core::fight::ruleset(gm.world()).expect("a fight");
+        let brann = gm.world().resource::<TableIndex>().combatant(&"brann".into()).expect("Brann");
+        let slow = rules.choices(gm.world(), brann).into_iter().find(|c| c.label.starts_with("Slow"));
+        rules.submit(gm.world_mut(), "brann".into(), &slow.expect("a Slow turn").intent);
+        gm.update();
+        assert_eq!(*gm.world().resource::<Viewer>(), Viewer::table(), "a view the GM chose stays");
     }
 
     #[test]
@@ -407,7 +475,7 @@ mod tests {
         app.update();
         assert!(app.world().resource::<HiddenFromTable>().0.contains(&CombatantId::from("gorm")));
         assert!(app.world().resource::<HiddenFromMain>().0.is_empty(), "the GM sees everyone");
-        app.insert_resource(Viewer { seat: Seat::Player("p1".into()), passed: false });
+        app.insert_resource(Viewer { seat: Seat::Player("p1".into()), passed: false, returns: false });
         app.update();
         let main = &app.world().resource::<HiddenFromMain>().0;
         assert!(main.contains(&CombatantId::from("gorm")), "a player's view leaves him out: {main:?}");

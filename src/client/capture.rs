@@ -29,7 +29,7 @@ struct Capture {
     /// The log's length when the board last changed: tokens move between cards as the rules
     /// play, so the layout is written again once they have glided to their places (and the
     /// seat the GM's window showed, and the token being dragged).
-    layout_log: (usize, Option<fray_core::seat::Seat>, Option<Entity>),
+    layout_log: (usize, Option<fray_core::seat::Seat>, Option<Entity>, Option<Entity>),
     /// Frames in a row in which the board's layout had nothing to redo: a picture or a layout
     /// taken sooner could catch a token moved and its caption not yet placed again.
     quiet: u32,
@@ -105,12 +105,14 @@ fn write_layout(world: &mut World) {
     let follow = world.resource::<PlayOptions>().screenshot.is_none();
     // In edit mode the layout is written again once each edit's table has settled.
     let revision = world.resource::<super::edit::Editor>().revision;
-    // A step of the rules, the GM window turned to another seat's view, or a drag begun or
-    // ended (the ruler's words are checked too).
+    // A step of the rules, the GM window turned to another seat's view, a drag begun or
+    // ended (the ruler's words are checked too), or a token clicked (its choices first in the
+    // panel).
     let log = (
         world.get_resource::<fray_core::log::GameLog>().map_or(0, |l| l.entries().len()),
         Some(super::audience::main_seat(world)),
         world.resource::<super::pointer::Dragging>().0.map(|d| d.token),
+        world.resource::<super::board::pieces::Selection>().combatant,
     );
     let gliding = world.get_resource::<super::motion::Glides>().is_some_and(super::motion::Glides::under_way);
     let views = views(world);
@@ -283,6 +285,9 @@ fn status(world: &World) -> serde_json::Value {
             fray_core::seat::Seat::Player(id) => format!("player:{id}"),
         },
         "dragging": dragging,
+        // The combatants whose tokens the mouse is over, as the board's picking sees it: a
+        // scripted click presses once the pointer is seen there.
+        "hovered": hovered(world),
         "plan": world.resource::<super::chips::AllocationPlan>().given(world),
         "pictures": saved,
         "glide_picture": world.resource::<PlayOptions>().glide_picture.as_ref().is_some_and(|p| p.exists()),
@@ -300,6 +305,17 @@ fn status(world: &World) -> serde_json::Value {
         status.extend(window);
     }
     Value::Object(status)
+}
+
+/// The combatants whose tokens the mouse pointer is over.
+fn hovered(world: &World) -> Vec<String> {
+    let Some(map) = world.get_resource::<bevy::picking::hover::HoverMap>() else { return Vec::new() };
+    let over = map.get(&bevy::picking::pointer::PointerId::Mouse);
+    over.into_iter()
+        .flat_map(|hits| hits.keys())
+        .filter_map(|&e| world.get::<super::board::pieces::Token>(e))
+        .map(|t| fray_core::table::id(world, t.0).to_string())
+        .collect()
 }
 
 #[allow(clippy::too_many_arguments)]

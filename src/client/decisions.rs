@@ -36,6 +36,33 @@ pub enum DecisionAsk {
     Plan(AllocationPlan),
     /// What the ruleset's adapter asked.
     Board(BoardAsk),
+    /// Where the pointer was this frame.
+    Pointer {
+        /// Over the decisions panel.
+        over: bool,
+        /// It pressed or released a button.
+        clicked: bool,
+    },
+}
+
+/// How long after a click the panel follows the table even under the pointer (seconds): long
+/// enough to show what the click did, shorter than it takes to aim at the next button.
+const FOLLOW_AFTER_CLICK: f64 = 0.4;
+
+/// While the pointer rests over the decisions panel, the panel keeps its lines where they
+/// are: those it lists stay listed (an AI that has decided, or a player who decided on a
+/// phone, says so in place) and the decider's choices stay as they were, so that nothing
+/// moves under the pointer; a click or a key, or the pointer leaving, lets it follow the
+/// table again.
+#[derive(Resource, Default)]
+pub struct Held {
+    /// The panel is held now.
+    pub on: bool,
+    /// When the pointer last clicked, in seconds since the start.
+    clicked: f64,
+    /// The AI deciding and the people waiting, as the panel lists them.
+    ais: Vec<Entity>,
+    humans: Vec<Entity>,
 }
 
 /// The person whose decision the panel shows in full, with that decision's choices and the
@@ -64,9 +91,10 @@ pub struct Focus {
 pub struct Targets(pub Vec<Entity>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Focus>()
-        .init_resource::<Targets>()
-        .add_systems(Update, (update_focus, mark_targets).chain().in_set(super::order::Step::Focus));
+    app.init_resource::<Focus>().init_resource::<Targets>().init_resource::<Held>().add_systems(
+        Update,
+        (hold_listed, update_focus, mark_targets).chain().in_set(super::order::Step::Focus),
+    );
 }
 
 /// The people the rules wait on who are played by a person.
@@ -89,7 +117,31 @@ fn decided_here(world: &World, people: &[Entity]) -> Vec<Entity> {
         .collect()
 }
 
+/// Those the panel lists: the AI's combatants deciding and the people the rules wait on (the
+/// GM window's seat may see them), kept while the panel is held, unless one of them is gone
+/// (a table rebuilt by undo or loading).
+fn hold_listed(world: &mut World) {
+    let held = world.resource::<Held>();
+    if held.on && held.ais.iter().chain(&held.humans).all(|&e| world.get_entity(e).is_ok()) {
+        return;
+    }
+    let waiting: Vec<Entity> = ruleset(world)
+        .map(|rules| rules.awaiting(world).into_iter().filter(|&e| !hidden_from_main(world, e)).collect())
+        .unwrap_or_default();
+    let (ais, humans) =
+        waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
+    let mut held = world.resource_mut::<Held>();
+    (held.ais, held.humans) = (ais, humans);
+}
+
 fn update_focus(world: &mut World) {
+    // Held under the pointer: the decider's choices stay as they were (a choice no longer
+    // open is refused, with its reason, when clicked).
+    let focus = world.resource::<Focus>();
+    let same_seat = focus.key.as_ref().is_some_and(|k| k.5 == main_seat(world));
+    if world.resource::<Held>().on && same_seat && focus.decider.is_none_or(|e| world.get_entity(e).is_ok()) {
+        return;
+    }
     let humans = decided_here(world, &humans_waiting(world));
     let (asked, at_the_mouse) = (world.resource::<Focus>().asked, world.resource::<Focus>().at_the_mouse);
     let key = Some((
@@ -161,7 +213,8 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
             // The window turns to the seat of whoever came to the mouse: theirs alone.
             if let Some(controller) = e.and_then(|e| world.get::<Controller>(e)).cloned() {
                 let passed = matches!(controller, Controller::Player(_));
-                *world.resource_mut::<Viewer>() = Viewer { seat: Seat::of(&controller), passed };
+                *world.resource_mut::<Viewer>() =
+                    Viewer { seat: Seat::of(&controller), passed, returns: false };
             }
         }
         DecisionAsk::Plan(plan) => *world.resource_mut::<AllocationPlan>() = plan,
@@ -169,6 +222,17 @@ pub fn apply(world: &mut World, ask: DecisionAsk) {
         DecisionAsk::Board(BoardAsk::Apply(change)) => {
             change(world);
             world.resource_mut::<Focus>().key = None;
+        }
+        DecisionAsk::Pointer { over, clicked } => {
+            let now = world.resource::<Time>().elapsed_secs_f64();
+            let mut held = world.resource_mut::<Held>();
+            if clicked {
+                held.clicked = now;
+            }
+            let on = over && now - held.clicked > FOLLOW_AFTER_CLICK;
+            if held.on != on {
+                held.on = on;
+            }
         }
     }
 }
@@ -206,17 +270,17 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
         return;
     }
     let Some(rules) = ruleset(world) else { return };
-    let waiting: Vec<Entity> =
-        rules.awaiting(world).into_iter().filter(|&e| !hidden_from_main(world, e)).collect();
-    let (ais, humans): (Vec<Entity>, Vec<Entity>) =
-        waiting.into_iter().partition(|&e| world.get::<Controller>(e) == Some(&Controller::Ai));
+    let held = world.resource::<Held>();
+    let (ais, humans) = (&held.ais, &held.humans);
+    let waiting = rules.awaiting(world);
     let seat = main_seat(world);
     seat_line(ui, world, &seat);
     let focus = world.resource::<Focus>();
     let secret = rules.view().secret(world);
     egui::ScrollArea::vertical().show(ui, |ui| {
         for &e in ais.iter().take(LISTED) {
-            ui.label(format!("{} (AI) is deciding…", name(world, e)));
+            let state = if waiting.contains(&e) { "is deciding…" } else { "has decided." };
+            ui.label(format!("{} (AI) {state}", name(world, e)));
         }
         if ais.len() > LISTED {
             ui.label(format!("… and {} more (AI)", ais.len() - LISTED));
@@ -234,11 +298,10 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
                     .color(egui::Color32::LIGHT_RED),
                 );
             }
-            if !secret.sealed.is_empty() {
-                let what = secret.what;
-                let made = fray_core::words::count(secret.sealed.len() as u64, what, &format!("{what}s"));
-                ui.label(format!("{made} made in secret, revealed when all are in."));
-            }
+            // Always one line, "0 bids" too: the buttons below stay where they are as bids come in.
+            let what = secret.what;
+            let made = fray_core::words::count(secret.sealed.len() as u64, what, &format!("{what}s"));
+            ui.label(format!("{made} made in secret, revealed when all are in."));
             for &e in humans.iter().take(LISTED) {
                 if focus.decider == Some(e) {
                     continue;
@@ -249,13 +312,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
                     continue;
                 }
                 ui.separator();
-                let who = name(world, e);
-                ui.label(
-                    RichText::new(format!("Pass the mouse to {who}; everyone else looks away.")).strong(),
-                );
-                if ui.button(format!("I am {who}: show my {}", secret.what)).clicked() {
-                    asks.push(DecisionAsk::AtTheMouse(Some(e)));
-                }
+                at_the_mouse(ui, world, e, waiting.contains(&e), secret.what, asks);
             }
             if humans.len() > LISTED {
                 ui.label(format!("… and {} more after these", humans.len() - LISTED));
@@ -274,7 +331,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
         if secret.is_some() {
             return;
         }
-        let others: Vec<Entity> = decided_here(world, &humans).into_iter().filter(|&o| o != e).collect();
+        let others: Vec<Entity> = decided_here(world, humans).into_iter().filter(|&o| o != e).collect();
         if !others.is_empty() {
             ui.separator();
             ui.label("Also waiting (click to decide for them):");
@@ -290,6 +347,30 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
             });
         }
     });
+}
+
+/// One person's way to their secret choice: a player is passed the mouse while everyone else
+/// looks away; a combatant the GM plays is the GM's to decide. One who has decided meanwhile
+/// (on a phone, while the panel is held) keeps the place, the button saying so.
+fn at_the_mouse(
+    ui: &mut egui::Ui,
+    world: &World,
+    e: Entity,
+    waiting: bool,
+    what: &str,
+    asks: &mut Vec<DecisionAsk>,
+) {
+    let who = name(world, e);
+    let (line, button) = if passed_to(world, e) {
+        (format!("Pass the mouse to {who}; everyone else looks away."), format!("I am {who}: show my {what}"))
+    } else {
+        (format!("{who} is the GM's to decide."), format!("Decide {who}'s {what}"))
+    };
+    ui.label(RichText::new(line).strong());
+    let button = if waiting { button } else { format!("{who}'s {what} is in") };
+    if ui.add_enabled(waiting, egui::Button::new(button)).clicked() {
+        asks.push(DecisionAsk::AtTheMouse(Some(e)));
+    }
 }
 
 /// The decider's choices as buttons: those on a clicked token first, then the accepted ones,
@@ -454,8 +535,10 @@ fn on_clicked_target(
                         send(choice, asks);
                     }
                 }
+                // The reason reads beside the grey button, without hovering.
                 Err(reason) => {
                     ui.add_enabled(false, button).on_disabled_hover_text(reason.0.clone());
+                    ui.label(RichText::new(format!("Not now: {}", reason.0)).color(egui::Color32::LIGHT_RED));
                 }
             }
         }

@@ -29,11 +29,14 @@ use super::words;
 struct PanelState {
     scale: f32,
     path: String,
+    /// The top bar's height when the decisions panel was last followed: held under the
+    /// pointer, the bar grows no shorter, so the panel below it stays put.
+    top: f32,
 }
 
 impl Default for PanelState {
     fn default() -> Self {
-        Self { scale: 1.25, path: String::new() }
+        Self { scale: 1.25, path: String::new(), top: 0.0 }
     }
 }
 
@@ -45,6 +48,8 @@ enum Ask {
     Zoom(f32),
     Fit,
     Scale(f32),
+    /// The top bar's height, followed.
+    Top(f32),
     Area(BoardArea),
     ClearSelection,
     CloseLoadError,
@@ -120,6 +125,7 @@ fn panels(world: &mut World) {
             Ask::Zoom(f) => world.resource_mut::<ZoomRequest>().0 = f,
             Ask::Fit => *world.resource_mut::<super::camera::view::Framed>() = Default::default(),
             Ask::Scale(s) => world.resource_mut::<PanelState>().scale = s,
+            Ask::Top(top) => world.resource_mut::<PanelState>().top = top,
             Ask::Path(p) => world.resource_mut::<PanelState>().path = p,
             Ask::Open(p) => open(world, &p),
             Ask::History(h) => super::history::apply(world, h),
@@ -132,8 +138,7 @@ fn panels(world: &mut World) {
             Ask::CloseLoadError => world.resource_mut::<LoadError>().0 = None,
             Ask::GmView => *world.resource_mut::<Viewer>() = Viewer::default(),
             Ask::TableView => {
-                *world.resource_mut::<Viewer>() =
-                    Viewer { seat: fray_core::seat::Seat::Table, passed: false };
+                *world.resource_mut::<Viewer>() = Viewer::table();
             }
             Ask::Area(area) => {
                 if *world.resource::<BoardArea>() != area {
@@ -172,8 +177,17 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         "fray_root".into(),
         UiBuilder::new().layer_id(LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    let top =
-        egui::Panel::top("phases").show(&mut root, |ui| top_bar(ui, world, asks)).response.rect.height();
+    let held = world.resource::<decisions::Held>().on;
+    let least = if held { state.top } else { 0.0 };
+    let top = egui::Panel::top("phases")
+        .min_size(least)
+        .show(&mut root, |ui| top_bar(ui, world, asks))
+        .response
+        .rect
+        .height();
+    if !held {
+        asks.push(Ask::Top(top));
+    }
     let right = egui::Panel::right("decisions")
         .exact_size(DECISIONS_WIDTH)
         .show(&mut root, |ui| {
@@ -188,8 +202,16 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
             asks.extend(decided.into_iter().map(Ask::Decision));
         })
         .response
-        .rect
-        .width();
+        .rect;
+    // Whether the pointer rests over the decisions panel, and clicked or pressed a key: the
+    // panel is held while it rests there.
+    let over = ctx.pointer_hover_pos().is_some_and(|p| right.contains(p));
+    let clicked = ctx.input(|i| {
+        let key = i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. }));
+        i.pointer.any_pressed() || i.pointer.any_released() || key
+    });
+    asks.push(Ask::Decision(DecisionAsk::Pointer { over, clicked }));
+    let right = right.width();
     // A ladder stands at the top of the sheet's column, the sheet below it: one column, so
     // that the board keeps the width its text needs to stay readable.
     let ladder =
@@ -226,7 +248,7 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         top: top * ppp,
         bottom: bottom * ppp,
     }));
-    message(ctx, world);
+    message(ctx, world, top, room);
     if let Some(error) = &world.resource::<LoadError>().0 {
         egui::Window::new("Cannot open the scenario").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
@@ -711,18 +733,24 @@ fn readable(world: &World, seat: &fray_core::seat::Seat, entry: &fray_core::log:
 /// Earlier rolls the open dice log shows without scrolling.
 const DICE_LINES: f32 = 4.0;
 
-fn message(ctx: &egui::Context, world: &World) {
+/// The board's message (a refused move, the window turning to another view) over the top of
+/// the board's room, below the top bar: never over the priority strip or a panel.
+fn message(ctx: &egui::Context, world: &World, top: f32, room: egui::Rect) {
     let message = world.resource::<BoardMessage>();
     if message.text.is_empty() || message.timer.is_finished() {
         return;
     }
-    egui::Area::new("board_message".into()).anchor(egui::Align2::CENTER_TOP, [0.0, 90.0]).show(ctx, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.set_min_width(420.0);
-            ui.set_max_width(640.0);
-            ui.label(RichText::new(format!("✋ {}", message.text)).size(22.0).strong());
-        });
-    });
+    let x = room.center().x - ctx.viewport_rect().center().x;
+    egui::Area::new("board_message".into()).anchor(egui::Align2::CENTER_TOP, [x, top + 8.0]).show(
+        ctx,
+        |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_min_width(420.0);
+                ui.set_max_width(640.0);
+                ui.label(RichText::new(format!("✋ {}", message.text)).size(22.0).strong());
+            });
+        },
+    );
 }
 
 /// E, P and Enter take the decider's choices marked for them; G and T turn the window to the
