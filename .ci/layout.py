@@ -207,6 +207,11 @@ def too_small(window, font, token, height, slack=0.5):
             for what, have, need in floors if have and have + slack < need]
 
 
+def count(n, thing):
+    """`n` things in English: "1 problem", "3 problems"."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "at":
         x, y = centres(sys.argv[2])[sys.argv[3]]
@@ -241,16 +246,16 @@ def main():
                 found += too_small(window, font, token, height)
             cut_lines = lines_cut(drawn)
             if cut_lines:
-                print(f"{path}: {len(cut_lines)} line(s) of the table's screen cut with '…': {'; '.join(cut_lines)}")
+                print(f"{path}: {count(len(cut_lines), 'line')} of the table's screen cut with '…': {'; '.join(cut_lines)}")
             cut = captions_cut(drawn)
             found += [words for window, words in cut if window == "table"]
             figures = [words for window, words in cut if window != "table"]
             if figures:
-                print(f"{path}: {len(figures)} caption text(s) cut at a part view's edge: {'; '.join(figures)}")
+                print(f"{path}: {count(len(figures), 'caption text')} cut at a part view's edge: {'; '.join(figures)}")
             for p in found:
                 print(f"{path}: {p}")
                 failed += 1
-        print("layout check:", "ok" if not failed else f"{failed} problem(s)")
+        print("layout check:", "ok" if not failed else count(failed, "problem"))
         return 1 if failed else 0
     print(__doc__, file=sys.stderr)
     return 2

@@ -278,8 +278,14 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
     let focus = world.resource::<Focus>();
     let secret = rules.view().secret(world);
     egui::ScrollArea::vertical().show(ui, |ui| {
+        // After an undo the AI waits until asked to go on (the top bar's button).
+        let held_ai = fray_core::session::ai_held(world);
         for &e in ais.iter().take(LISTED) {
-            let state = if waiting.contains(&e) { "is deciding…" } else { "has decided." };
+            let state = match (waiting.contains(&e), held_ai) {
+                (false, _) => "has decided.",
+                (true, true) => "waits: “Let the AI decide again” at the top goes on.",
+                (true, false) => "is deciding…",
+            };
             ui.label(format!("{} (AI) {state}", name(world, e)));
         }
         if ais.len() > LISTED {
@@ -436,7 +442,7 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
             None => kinds.push((kind, vec![reason])),
         }
     }
-    let mut rows: Vec<(String, String)> = kinds
+    let mut rows: Vec<(&str, usize, String)> = kinds
         .into_iter()
         .map(|(kind, reasons)| {
             let mut counts: Vec<(&str, usize)> = Vec::new();
@@ -447,18 +453,18 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
                 }
             }
             let (common, n) = counts.iter().copied().max_by_key(|&(_, n)| n).unwrap_or_default();
-            let why = if n == reasons.len() { common.to_owned() } else { format!("{n} of them: {common}") };
-            let head =
-                if reasons.len() == 1 { kind.to_owned() } else { format!("{kind} ×{}", reasons.len()) };
-            (head, why)
+            let why = if n == reasons.len() { common.to_owned() } else { format!("{common} ({n} of them)") };
+            (kind, reasons.len(), why)
         })
         .collect();
+    let head = |kind: &str, n: usize| if n == 1 { kind.to_owned() } else { format!("{kind}, {n} choices") };
     let mut lines = Vec::new();
     while let Some(tail) = shared_tail(&rows) {
         let (alike, rest): (Vec<_>, Vec<_>) =
-            rows.into_iter().partition(|(_, why)| ends_with_words(why, &tail));
+            rows.into_iter().partition(|(_, _, why)| ends_with_words(why, &tail));
         rows = rest;
-        let heads: Vec<&str> = alike.iter().map(|(h, _)| h.as_str()).collect();
+        // Kinds sharing a reason are named alone: "Bid, Retreat, Call and 2 more".
+        let heads: Vec<&str> = alike.iter().map(|(kind, _, _)| *kind).collect();
         let named = match heads.len() {
             n if n > 4 => format!("{} and {} more", heads[..3].join(", "), n - 3),
             _ => heads.join(", "),
@@ -466,7 +472,7 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
         let tail = tail.strip_prefix("is ").or_else(|| tail.strip_prefix("are ")).unwrap_or(&tail);
         lines.push(format!("{named}: {tail}"));
     }
-    lines.extend(rows.into_iter().map(|(head, why)| format!("{head}: {why}")));
+    lines.extend(rows.into_iter().map(|(kind, n, why)| format!("{}: {why}", head(kind, n))));
     if lines.len() > SUMMARY_LINES {
         let more = lines.len() - (SUMMARY_LINES - 1);
         lines.truncate(SUMMARY_LINES - 1);
@@ -477,9 +483,9 @@ pub(crate) fn refused_summary(refused: &[(String, String)]) -> Vec<String> {
 
 /// The longest ending of at least four words that the reasons of three kinds or more share,
 /// past the first word of each (so that the kind's own words are not part of it).
-fn shared_tail(rows: &[(String, String)]) -> Option<String> {
+fn shared_tail(rows: &[(&str, usize, String)]) -> Option<String> {
     let mut tails: Vec<(String, usize)> = Vec::new();
-    for (_, why) in rows {
+    for (_, _, why) in rows {
         let words: Vec<&str> = why.split_whitespace().collect();
         for from in 1..words.len().saturating_sub(3) {
             let tail = words[from..].join(" ");
@@ -685,7 +691,7 @@ mod tests {
         ];
         assert_eq!(
             refused_summary(&refused),
-            vec!["Melee ×3: 2 of them: out of reach".to_owned(), "Shoot: no ammunition".to_owned()]
+            vec!["Melee, 3 choices: out of reach (2 of them)".to_owned(), "Shoot: no ammunition".to_owned()]
         );
     }
 
@@ -705,7 +711,7 @@ mod tests {
         assert_eq!(
             refused_summary(&refused),
             vec![
-                "Bid ×2, Retreat, Call and 2 more: not something to do during Round Prep".to_owned(),
+                "Bid, Retreat, Call and 2 more: not something to do during Round Prep".to_owned(),
                 "Pay: the armour costs 1 TP this round".to_owned(),
             ]
         );

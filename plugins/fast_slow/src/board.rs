@@ -94,8 +94,12 @@ pub fn choices(world: &World, e: Entity) -> Vec<Choice<FastSlowIntent>> {
             continue;
         }
         for (w, weapon) in f.sheet.weapons.iter().enumerate() {
-            let verb = if weapon.kind.is_spell() { "Cast" } else { "Attack" };
-            let label = format!("{verb} {} with {}{}", name(world, t), weapon.name, second(world, e, t, w));
+            let (target, then) = (name(world, t), second(world, e, t, w));
+            let label = if weapon.kind.is_spell() {
+                format!("Cast {} at {target}{then}", weapon.name)
+            } else {
+                format!("Attack {target} with {}{then}", weapon.name)
+            };
             let attack = FastSlowIntent::Attack { target: id(world, t), weapon: w, technique: None };
             out.push(choice(attack, label.clone()).at(id(world, t)));
             for (k, technique) in f.sheet.techniques.iter().enumerate() {

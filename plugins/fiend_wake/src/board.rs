@@ -95,8 +95,15 @@ pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
                 _ => format!("Pay armour: {tp} TP and {tokens}"),
             }
         }
-        FiendWakeIntent::RefuseArmour { doff: true } => "Refuse armour and take it off".into(),
-        FiendWakeIntent::RefuseArmour { doff: false } => "Refuse armour".into(),
+        FiendWakeIntent::RefuseArmour { doff: true } => {
+            "Refuse armour and take it off (every TP and turn token lost this round)".into()
+        }
+        FiendWakeIntent::RefuseArmour { doff: false } => {
+            "Refuse armour (every TP and turn token lost this round)".into()
+        }
+        FiendWakeIntent::Intercept => reaction_label(world, "Intercept"),
+        FiendWakeIntent::ClearOut => reaction_label(world, "Clear out"),
+        FiendWakeIntent::StopRetreat => reaction_label(world, "Stop"),
         FiendWakeIntent::Cede { cede: true } => "Cede priority".into(),
         FiendWakeIntent::Cede { cede: false } => "Hold priority".into(),
         FiendWakeIntent::Arm { weapon, upgrade } => format!("Arm: {weapon}{}", upgraded(*upgrade)),
@@ -144,11 +151,40 @@ pub fn label(world: &World, intent: &FiendWakeIntent) -> String {
     }
 }
 
+/// A reaction's button, saying what it answers: "Intercept Imp brute's attack on Lockjaw",
+/// "Clear out of the Raft before the grenade", "Stop Imp's retreat".
+fn reaction_label(world: &World, verb: &str) -> String {
+    use crate::reactions::{AreaKind, Held, Reactions};
+    let name = |e: Entity| view::name(world, e);
+    match world.get_resource::<Reactions>().and_then(|r| r.held.as_ref()) {
+        Some(Held::Attack { attacker, target, .. }) => {
+            format!("{verb} {}'s attack on {}", name(*attacker), name(*target))
+        }
+        Some(Held::Area { actor, location, kind, .. }) => {
+            let what = match kind {
+                AreaKind::Assault { .. } => format!("{}'s assault", name(*actor)),
+                AreaKind::Bombard => format!("{}'s shot", name(*actor)),
+                AreaKind::Grenade => format!("{}'s grenade", name(*actor)),
+            };
+            format!("{verb} of {} before {what}", the_place(world, *location))
+        }
+        Some(Held::Retreat { who, .. }) => format!("{verb} {}'s retreat", name(*who)),
+        None => verb.to_owned(),
+    }
+}
+
 /// Armour, then marked stack numbers; the counters are chips.
 pub fn token(world: &World, e: Entity) -> TokenView {
     let mut notes = Vec::new();
-    if let Some(armour) = world.get::<Worn>(e).and_then(|w| w.armour.as_ref()) {
-        notes.push(armour.clone());
+    // The armour by what it stops (its name is on the sheet; the id is the file's).
+    if let Some(worn) = world.get::<Worn>(e).filter(|w| w.armour.is_some()) {
+        let reduction =
+            worn.armour.as_ref().and_then(|id| crate::view::catalogue(world).armour(id).map(|a| a.reduction));
+        notes.push(match reduction {
+            _ if worn.doffing => "armour off".to_owned(),
+            Some(n) => format!("armour {n}"),
+            None => "armour".to_owned(),
+        });
     }
     let marked: u32 = world
         .get::<Attributes>(e)

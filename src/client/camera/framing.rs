@@ -42,8 +42,7 @@ pub(super) fn fit_viewport(
 /// Frames the board when the table and the panels are there, again while it settles (its
 /// cards drawn closer or farther apart, a card grown; never while a token is dragged or the
 /// scenario edited), and whenever the panels or the window change size. A board shown in
-/// part glides to whoever acts: on the table's screen always, in the GM's window only when
-/// they stand out of view (the view the GM sees stays put while a decision is on screen).
+/// part glides to whoever acts.
 pub(super) fn frame_board(
     mut framed: ResMut<Framed>,
     area: Res<BoardArea>,
@@ -113,7 +112,7 @@ pub(super) fn frame_board(
         transform.translation = shown.centre.extend(transform.translation.z);
         framed.key = Some((*area, window.size(), bounds, smallest));
         framed.part = !shown.whole;
-    } else if framed.part && !still && (moving || view.mode || !in_view(&transform, room * current, focus)) {
+    } else if framed.part && !still {
         let key = (focus, current, board.fingerprint());
         let goal = framed.goal.get(key, || view_centre(bounds, room * current, focus, &board.kept(layers)));
         gliding = glide(&mut transform, goal, crate::client::motion::reduced(&view), time.delta_secs());
@@ -121,11 +120,4 @@ pub(super) fn frame_board(
     if moving != gliding {
         glides.board_camera = gliding;
     }
-}
-
-/// Whether a token at `focus` stands wholly in the view centred where the camera is, `shown`
-/// world units across.
-fn in_view(camera: &Transform, shown: Vec2, focus: Vec2) -> bool {
-    let room = shown - Vec2::splat(crate::client::board::pieces::TOKEN);
-    room.min_element() > 0.0 && Rect::from_center_size(camera.translation.truncate(), room).contains(focus)
 }

@@ -361,3 +361,19 @@ fn numbers_no_fight_can_use_are_refused_each_with_its_field_named() {
     let err = crate::FastSlow::parse(&bleed).expect_err("refused").to_string();
     assert!(err.contains("Bleed rounds 0; it lasts 1 to 100 rounds"), "{err}");
 }
+
+#[test]
+fn a_spell_is_cast_at_its_target_and_a_weapon_attacks_with() {
+    let mut app = table(CROSSING, 9, false);
+    let ysolde = who(&app, "ysolde");
+    // Ysolde's Fast turn.
+    fray_core::phase::go_to(app.world_mut(), crate::phase::FastSlowPhase::FastTurns);
+    {
+        let mut battle = app.world_mut().resource_mut::<Battle>();
+        (battle.committing, battle.pending, battle.counter, battle.turn) = (false, None, None, Some(ysolde));
+    }
+    let labels: Vec<String> =
+        crate::board::choices(app.world(), ysolde).into_iter().map(|c| c.label).collect();
+    assert!(labels.iter().any(|l| l.starts_with("Cast Ember dart at ")), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.starts_with("Cast ") && l.contains(" with ")), "{labels:?}");
+}

@@ -367,3 +367,24 @@ fn the_sheet_names_gear_and_skills_as_people_read_them() {
     let all: String = ["imp_1", "lockjaw", "brannoc"].into_iter().map(lines).collect();
     assert!(!all.contains("UnarmedCombat"), "{all}");
 }
+
+/// Buttons and captions say what they are about: a reaction names the attack it answers,
+/// refusing armour its cost, a token its armour by what it stops (not the file's id).
+#[test]
+fn a_reaction_names_what_it_answers_and_a_token_its_armour() {
+    use crate::reactions::{AttackKind, Held, Reactions};
+    let mut t = Table::from_ron(super::support::SWAMP);
+    let (brute, lockjaw) = (t.e("imp_brute"), t.e("lockjaw"));
+    t.world_mut().resource_mut::<Reactions>().held =
+        Some(Held::Attack { attacker: brute, target: lockjaw, kind: AttackKind::Melee, called: 0 });
+    let label = |t: &Table, intent: FiendWakeIntent| crate::board::label(t.world(), &intent);
+    assert_eq!(label(&t, FiendWakeIntent::Intercept), "Intercept Imp brute's attack on Lockjaw Gorgenbrew");
+    assert_eq!(
+        label(&t, FiendWakeIntent::RefuseArmour { doff: false }),
+        "Refuse armour (every TP and turn token lost this round)"
+    );
+    let notes = crate::board::token(t.world(), lockjaw).notes;
+    assert_eq!(notes.first().map(String::as_str), Some("armour 1"), "{notes:?}");
+    t.world_mut().get_mut::<Worn>(lockjaw).expect("worn").doffing = true;
+    assert_eq!(crate::board::token(t.world(), lockjaw).notes.first().map(String::as_str), Some("armour off"));
+}
