@@ -40,7 +40,7 @@ pub enum DecisionAsk {
     Pointer {
         /// Over the decisions panel.
         over: bool,
-        /// It pressed or released a button.
+        /// It pressed or released a button, or a key was pressed.
         clicked: bool,
     },
 }
@@ -283,7 +283,7 @@ pub fn panel(ui: &mut egui::Ui, world: &World, asks: &mut Vec<DecisionAsk>) {
         for &e in ais.iter().take(LISTED) {
             let state = match (waiting.contains(&e), held_ai) {
                 (false, _) => "has decided.",
-                (true, true) => "waits: “Let the AI decide again” at the top goes on.",
+                (true, true) => "waits: “Let the AI decide again” (top bar) lets it go on.",
                 (true, false) => "is deciding…",
             };
             ui.label(format!("{} (AI) {state}", name(world, e)));
