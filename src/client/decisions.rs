@@ -199,6 +199,17 @@ fn update_focus(world: &mut World) {
     }
 }
 
+/// Whether the pointer rests over the decisions panel (drawn in `panel`), and clicked or
+/// pressed a key: the panel is held while it rests there.
+pub fn pointer(ctx: &egui::Context, panel: egui::Rect) -> DecisionAsk {
+    let over = ctx.pointer_hover_pos().is_some_and(|p| panel.contains(p));
+    let clicked = ctx.input(|i| {
+        let key = i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. }));
+        i.pointer.any_pressed() || i.pointer.any_released() || key
+    });
+    DecisionAsk::Pointer { over, clicked }
+}
+
 /// Carries out what the panel asked.
 pub fn apply(world: &mut World, ask: DecisionAsk) {
     match ask {

@@ -203,14 +203,7 @@ fn draw(ctx: &egui::Context, world: &World, asks: &mut Vec<Ask>) {
         })
         .response
         .rect;
-    // Whether the pointer rests over the decisions panel, and clicked or pressed a key: the
-    // panel is held while it rests there.
-    let over = ctx.pointer_hover_pos().is_some_and(|p| right.contains(p));
-    let clicked = ctx.input(|i| {
-        let key = i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. }));
-        i.pointer.any_pressed() || i.pointer.any_released() || key
-    });
-    asks.push(Ask::Decision(DecisionAsk::Pointer { over, clicked }));
+    asks.push(Ask::Decision(decisions::pointer(ctx, right)));
     let right = right.width();
     // A ladder stands at the top of the sheet's column, the sheet below it: one column, so
     // that the board keeps the width its text needs to stay readable.
